@@ -1,0 +1,40 @@
+import type { Knex } from 'knex';
+import type { Mail, Mailbox, Mailer, SentMail } from '../../ports/mailer';
+import { migrate } from '../../db/migrations';
+
+const TABLE = 'dev_mailbox';
+
+/** Mail kept in the database instead of sent (no SMTP_URL): read at GET /dev/mailbox outside production. */
+export class DevMailbox implements Mailer, Mailbox {
+  private constructor(private readonly knex: Knex) {}
+
+  static async create(knex: Knex): Promise<DevMailbox> {
+    await migrate(knex, 'dev_mailbox', [
+      {
+        name: '001_dev_mailbox',
+        up: async (k) => {
+          await k.schema.createTable(TABLE, (t) => {
+            t.bigIncrements('id').primary();
+            t.text('to').notNullable().index();
+            t.text('subject').notNullable();
+            t.text('text').notNullable();
+            t.text('html').notNullable();
+            t.timestamp('sent_at', { useTz: true }).notNullable().defaultTo(k.fn.now());
+          });
+        },
+      },
+    ]);
+    return new DevMailbox(knex);
+  }
+
+  async send(mail: Mail): Promise<void> {
+    await this.knex(TABLE).insert({ to: mail.to.toLowerCase(), subject: mail.subject, text: mail.text, html: mail.html });
+  }
+
+  async list(filter: { to?: string } = {}): Promise<SentMail[]> {
+    const q = this.knex(TABLE).select('*').orderBy('id', 'desc').limit(200);
+    if (filter.to) q.where('to', filter.to.trim().toLowerCase());
+    const rows: { to: string; subject: string; text: string; html: string; sent_at: Date | string }[] = await q;
+    return rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, html: r.html, sentAt: new Date(r.sent_at).toISOString() }));
+  }
+}

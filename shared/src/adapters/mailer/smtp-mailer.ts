@@ -1,0 +1,22 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Mail, Mailer } from '../../ports/mailer';
+
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(smtpUrl: string, private readonly from: string) {
+    this.transport = nodemailer.createTransport(smtpUrl);
+  }
+
+  async send(mail: Mail): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  }
+
+  async verify(): Promise<void> {
+    await this.transport.verify();
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['**/src/**/*.spec.ts', 'e2e/**/*.spec.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // PGlite instances are memory-hungry; two workers suit the 2-core machines CI runs on.
+    maxWorkers: 2,
+    env: { NODE_ENV: 'test' },
+  },
+});
