@@ -1,0 +1,170 @@
+import crypto from 'node:crypto';
+import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
+import { conflict, DomainError } from '@circuit/shared/http/errors';
+import { reservationStream, userStream, type OAuthProvider, type Role } from '@circuit/shared/events/accounts';
+import { hashPassword, seal, secretHash, sixDigitCode, urlToken, verifyPassword } from '@circuit/shared/crypto/secrets';
+import type { CommandServiceDeps } from '../context';
+import { reservationDecider, type ReservationKind } from '../reservations/reservation-decider';
+import { accountDecider, Messages, type AccountCommand } from './account-decider';
+
+export const TAKEN = {
+  username: 'Username is already taken',
+  email: 'An account with this email already exists',
+  oauth: 'This social account is already linked to another user',
+} as const;
+
+export interface RegistrationInput {
+  username: string;
+  email: string;
+  password: string | null;
+  firstName: string;
+  lastName: string;
+  role?: Role;
+  emailVerified?: boolean;
+  oauth?: { provider: OAuthProvider; providerUserId: string };
+}
+
+/**
+ * The account use cases: each turns a request into commands on the user stream and the
+ * reservation streams, with hashing, randomness and time supplied here (the deciders stay pure).
+ */
+export function createAccountService(deps: CommandServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const key = deps.config.sessionSecret;
+
+  async function reserve(kind: ReservationKind, value: string, userId: string, ctx: CommandContext) {
+    await handleCommand(deps.store, reservationStream(kind, value), reservationDecider, { type: 'Reserve', kind, value: value.toLowerCase(), userId, takenMessage: TAKEN[kind] }, ctx, now);
+  }
+
+  async function release(kind: ReservationKind, value: string, userId: string, ctx: CommandContext) {
+    await handleCommand(deps.store, reservationStream(kind, value), reservationDecider, { type: 'Release', kind, value: value.toLowerCase(), userId }, ctx, now);
+  }
+
+  /** The user id holding a username, e-mail or OAuth identity, from its reservation stream. */
+  async function ownerOf(kind: ReservationKind, value: string): Promise<string | null> {
+    const { state } = await loadState(deps.store, reservationStream(kind, value), reservationDecider);
+    return state.owner;
+  }
+
+  async function execute(userId: string, command: AccountCommand, ctx: CommandContext) {
+    const result = await handleCommand(deps.store, userStream(userId), accountDecider, command, ctx, now);
+    await deps.progress.waitFor(result.position);
+    return result;
+  }
+
+  function newOtp() {
+    const code = sixDigitCode();
+    return { codeHash: secretHash(code, key), sealedCode: seal(code, key) };
+  }
+
+  return {
+    ownerOf,
+
+    /** Sign-up: claim the username, then the e-mail, then open the account; a refused claim undoes the earlier one. */
+    async register(input: RegistrationInput, ctx: CommandContext): Promise<{ userId: string }> {
+      const userId = crypto.randomUUID();
+      const passwordHash = input.password === null ? null : await hashPassword(input.password);
+      const claimed: [ReservationKind, string][] = [];
+      const claims: [ReservationKind, string][] = [['username', input.username], ['email', input.email]];
+      if (input.oauth) claims.push(['oauth', `${input.oauth.provider}-${input.oauth.providerUserId}`]);
+      try {
+        for (const [kind, value] of claims) {
+          await reserve(kind, value, userId, ctx);
+          claimed.push([kind, value]);
+        }
+        await execute(
+          userId,
+          {
+            type: 'Register',
+            userId,
+            username: input.username,
+            email: input.email,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            passwordHash,
+            role: input.role ?? 'user',
+            emailVerified: input.emailVerified ?? false,
+            otp: input.emailVerified ? undefined : newOtp(),
+            oauth: input.oauth,
+            now: now(),
+          },
+          ctx,
+        );
+      } catch (error) {
+        for (const [kind, value] of claimed.reverse()) await release(kind, value, userId, ctx).catch(() => undefined);
+        throw error;
+      }
+      return { userId };
+    },
+
+    async userIdByEmail(email: string): Promise<string> {
+      const userId = await ownerOf('email', email);
+      if (!userId) throw new DomainError(404, Messages.accountNotFound);
+      return userId;
+    },
+
+    async issueOtp(userId: string, purpose: 'verify_email' | 'login', ctx: CommandContext) {
+      await execute(userId, { type: 'IssueOtp', purpose, ...newOtp(), now: now() }, ctx);
+    },
+
+    /** Checks a code; a wrong one is recorded against the 5-try limit before it is refused. */
+    async verifyOtp(userId: string, purpose: 'verify_email' | 'login', code: string, ctx: CommandContext) {
+      const result = await execute(userId, { type: 'VerifyOtp', purpose, codeHash: secretHash(code, key), now: now() }, ctx);
+      if (result.events.some((e) => e.type === 'OtpAttemptFailed')) throw new DomainError(400, Messages.invalidOtp);
+    },
+
+    /** Password sign-in by username or e-mail. Returns the user id. */
+    async signInWithPassword(identifier: string, password: string, ctx: CommandContext): Promise<string> {
+      const kind = identifier.includes('@') ? 'email' : 'username';
+      const userId = await ownerOf(kind, identifier);
+      const { state } = userId ? await loadState(deps.store, userStream(userId), accountDecider) : { state: null };
+      const passwordMatches = await verifyPassword(password, state?.passwordHash);
+      if (!userId || !state?.exists) throw new DomainError(401, Messages.invalidCredentials);
+      await execute(userId, { type: 'SignIn', method: 'password', passwordMatches, now: now() }, ctx);
+      return userId;
+    },
+
+    async signInWithOAuth(userId: string, method: 'google' | 'github', ctx: CommandContext) {
+      await execute(userId, { type: 'SignIn', method, passwordMatches: false, now: now() }, ctx);
+    },
+
+    async linkOAuth(userId: string, provider: OAuthProvider, providerUserId: string, ctx: CommandContext) {
+      await reserve('oauth', `${provider}-${providerUserId}`, userId, ctx);
+      await execute(userId, { type: 'LinkOAuth', provider, providerUserId, now: now() }, ctx);
+    },
+
+    /** Mails a reset link when the address has an account; says nothing either way (no account probing). */
+    async requestPasswordReset(email: string, ctx: CommandContext) {
+      const userId = await ownerOf('email', email);
+      if (!userId) return;
+      // The token names its account so the reset needs no lookup table: <userId>.<secret>.
+      const token = `${userId}.${urlToken()}`;
+      await execute(userId, { type: 'RequestPasswordReset', tokenHash: secretHash(token, key), sealedToken: seal(token, key), now: now() }, ctx);
+    },
+
+    async resetPassword(token: string, password: string, ctx: CommandContext) {
+      const userId = token.split('.')[0] ?? '';
+      const { state } = await loadState(deps.store, userStream(userId), accountDecider);
+      if (!userId || !state.exists) throw new DomainError(400, Messages.invalidResetLink);
+      await execute(userId, { type: 'ResetPassword', tokenHash: secretHash(token, key), passwordHash: await hashPassword(password), now: now() }, ctx);
+    },
+
+    async changePassword(userId: string, currentPassword: string, newPassword: string, ctx: CommandContext) {
+      const { state } = await loadState(deps.store, userStream(userId), accountDecider);
+      const currentPasswordMatches = state.passwordHash ? await verifyPassword(currentPassword, state.passwordHash) : false;
+      await execute(userId, { type: 'ChangePassword', currentPasswordMatches, passwordHash: await hashPassword(newPassword), now: now() }, ctx);
+    },
+
+    /** A free username for a social sign-up, built from the provider's name. */
+    async availableUsername(seed: string): Promise<string> {
+      const base = (seed.replace(/[^A-Za-z0-9_]/g, '').slice(0, 24) || 'user').padEnd(3, '_');
+      for (let i = 0; i < 20; i++) {
+        const candidate = i === 0 ? base : `${base}${crypto.randomInt(10, 100000)}`;
+        if (!(await ownerOf('username', candidate))) return candidate;
+      }
+      throw conflict('Could not find a free username; please sign up with a password.');
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import type { Config } from '@circuit/shared/config';
+import type { EventStore } from '@circuit/shared/ports/event-store';
+import type { Bus } from '@circuit/shared/ports/bus';
+import type { Mailer } from '@circuit/shared/ports/mailer';
+import type { Logger } from '@circuit/shared/logger';
+import type { ReadModelProgress } from '@circuit/shared/projections/progress';
+
+/** What the command service's features receive from its composition root. */
+export interface CommandServiceDeps {
+  config: Config;
+  knex: Knex;
+  store: EventStore;
+  bus: Bus;
+  mailer: Mailer;
+  progress: ReadModelProgress;
+  log: Logger;
+  now?: () => Date;
+  /** Requests per window for the abuse-prone auth endpoints; tests raise them. */
+  rateLimits?: { windowMs: number; attempts: number; mails: number };
+}

@@ -1,0 +1,39 @@
+import { conflict } from '@circuit/shared/http/errors';
+import type { AccountEventOf } from '@circuit/shared/events/accounts';
+import type { Decider } from '@circuit/shared/commands/decider';
+
+/**
+ * A name (username, e-mail, OAuth identity) held by one user across every stream: the reservation
+ * stream is appended with the revision it was read at, so of simultaneous claims exactly one wins.
+ */
+export type ReservationKind = 'username' | 'email' | 'oauth';
+export interface ReservationState {
+  owner: string | null;
+}
+export type ReservationCommand =
+  | { type: 'Reserve'; kind: ReservationKind; value: string; userId: string; takenMessage: string }
+  | { type: 'Release'; kind: ReservationKind; value: string; userId: string };
+export type ReservationEvent = AccountEventOf<'NameReserved'> | AccountEventOf<'NameReservationReleased'>;
+
+export const reservationDecider: Decider<ReservationState, ReservationCommand, ReservationEvent> = {
+  initialState: () => ({ owner: null }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'NameReserved':
+        return { owner: event.data.userId };
+      case 'NameReservationReleased':
+        return state.owner === event.data.userId ? { owner: null } : state;
+    }
+  },
+  decide(command, state) {
+    switch (command.type) {
+      case 'Reserve':
+        if (state.owner === command.userId) return [];
+        if (state.owner) throw conflict(command.takenMessage);
+        return [{ type: 'NameReserved', data: { kind: command.kind, value: command.value, userId: command.userId } }];
+      case 'Release':
+        if (state.owner !== command.userId) return [];
+        return [{ type: 'NameReservationReleased', data: { kind: command.kind, value: command.value, userId: command.userId } }];
+    }
+  },
+};

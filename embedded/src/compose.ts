@@ -1,0 +1,109 @@
+import http from 'node:http';
+import path from 'node:path';
+import fs from 'node:fs';
+import express from 'express';
+import type { Config } from '@circuit/shared/config';
+import { createLogger, type Logger } from '@circuit/shared/logger';
+import { createKnex, databaseTargetFrom, type Knex } from '@circuit/shared/db/knex';
+import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
+import { InProcessBus } from '@circuit/shared/adapters/bus/in-process-bus';
+import { DevMailbox } from '@circuit/shared/adapters/mailer/dev-mailbox';
+import { SmtpMailer } from '@circuit/shared/adapters/mailer/smtp-mailer';
+import { ReadModelProgress } from '@circuit/shared/projections/progress';
+import { createSessionMiddleware } from '@circuit/shared/http/session';
+import { createHttpApp } from '@circuit/shared/http/app';
+import { createCommandService } from '@circuit/command-service/command-service';
+import type { CommandServiceDeps } from '@circuit/command-service/context';
+import { seedIfEmpty } from '@circuit/command-service/seed/seed';
+import { createProjectionService } from '@circuit/projection-service/projection-service';
+import { createRealtimeService } from '@circuit/realtime-service/realtime-service';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Serves a built single-page app: files as they are, every other path gets index.html. */
+function spa(dir: string): express.Router {
+  const router = express.Router();
+  if (!fs.existsSync(path.join(dir, 'index.html'))) return router;
+  router.use(express.static(dir, { index: false, maxAge: '1h' }));
+  router.get('/{*path}', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(path.join(dir, 'index.html'));
+  });
+  return router;
+}
+
+export interface EmbeddedOptions {
+  config: Config;
+  /** Tests pass an in-memory database and their own logger, clock and limits. */
+  knex?: Knex;
+  log?: Logger;
+  now?: () => Date;
+  rateLimits?: CommandServiceDeps['rateLimits'];
+}
+
+/**
+ * The embedded mode (DESIGN section 4): command, projection and realtime services and both web
+ * apps in one process over one PGlite (or one Postgres when DATABASE_URL is set).
+ */
+export async function composeEmbedded(options: EmbeddedOptions) {
+  const { config } = options;
+  const log = options.log ?? createLogger('circuit', config.LOG_LEVEL);
+  const knex = options.knex ?? (await createKnex(databaseTargetFrom(config)));
+  const store = await PostgresEventStore.create(knex);
+  const bus = new InProcessBus();
+  const mailbox = config.SMTP_URL ? undefined : await DevMailbox.create(knex);
+  const mailer = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : mailbox!;
+  const progress = new ReadModelProgress(knex);
+
+  const projections = await createProjectionService({ knex, store, log, progress });
+  await projections.start();
+  const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, log, now: options.now, rateLimits: options.rateLimits });
+  await commands.start();
+  await seedIfEmpty({ config, store, accounts: commands.accounts, log });
+
+  const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
+  const web = express.Router();
+  web.use('/admin-console', spa(path.join(ROOT, 'admin-console/dist')));
+  web.use(spa(path.join(ROOT, 'public-web/dist')));
+  const app = createHttpApp({
+    log,
+    knex,
+    session: session.middleware,
+    allowedOrigins: [config.publicUrl],
+    mount: (a) => {
+      a.use(commands.router);
+      a.use(projections.router);
+    },
+    fallback: web,
+  });
+  const server = http.createServer(app);
+  const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, redisUrl: config.REDIS_URL });
+
+  return {
+    app,
+    server,
+    knex,
+    store,
+    bus,
+    mailbox,
+    commands,
+    projections,
+    realtime,
+    log,
+    async listen(port = config.PORT): Promise<number> {
+      await new Promise<void>((resolve) => server.listen(port, resolve));
+      const address = server.address();
+      return typeof address === 'object' && address ? address.port : port;
+    },
+    async stop(): Promise<void> {
+      await realtime.stop(); // closes the http server too
+      await commands.stop();
+      await projections.stop();
+      session.close();
+      await store.close();
+      await bus.close();
+      if (!options.knex) await knex.destroy();
+    },
+  };
+}
+export type Embedded = Awaited<ReturnType<typeof composeEmbedded>>;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Account events: the user stream `user-<id>` and the reservation streams `username-<name>`, `email-<address>`, `oauth-<provider>-<id>`. */
+
+export const ROLES = ['user', 'moderator', 'admin'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const OtpPurposeSchema = z.enum(['verify_email', 'login']);
+export type OtpPurpose = z.infer<typeof OtpPurposeSchema>;
+
+export const SignInMethodSchema = z.enum(['password', 'otp', 'google', 'github']);
+export type SignInMethod = z.infer<typeof SignInMethodSchema>;
+
+export const OAuthProviderSchema = z.enum(['google', 'github']);
+export type OAuthProvider = z.infer<typeof OAuthProviderSchema>;
+
+export const AccountEventSchemas = {
+  NameReserved: z.object({ kind: z.enum(['username', 'email', 'oauth']), value: z.string(), userId: z.string() }),
+  NameReservationReleased: z.object({ kind: z.enum(['username', 'email', 'oauth']), value: z.string(), userId: z.string() }),
+  UserRegistered: z.object({
+    userId: z.string(),
+    username: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    /** null for accounts created through Google or GitHub until a password is set. */
+    passwordHash: z.string().nullable(),
+    role: RoleSchema,
+    emailVerified: z.boolean(),
+    registeredAt: z.string(),
+  }),
+  /** codeHash checks a code; sealedCode (AES-GCM) lets the mail process manager send it without storing it in clear. */
+  OtpIssued: z.object({
+    purpose: OtpPurposeSchema,
+    codeHash: z.string(),
+    sealedCode: z.string(),
+    issuedAt: z.string(),
+    expiresAt: z.string(),
+  }),
+  OtpAttemptFailed: z.object({ purpose: OtpPurposeSchema, at: z.string() }),
+  OtpConsumed: z.object({ purpose: OtpPurposeSchema, at: z.string() }),
+  EmailVerified: z.object({ at: z.string() }),
+  UserSignedIn: z.object({ method: SignInMethodSchema, at: z.string() }),
+  PasswordResetRequested: z.object({ tokenHash: z.string(), sealedToken: z.string(), requestedAt: z.string(), expiresAt: z.string() }),
+  PasswordReset: z.object({ tokenHash: z.string(), passwordHash: z.string(), at: z.string() }),
+  PasswordChanged: z.object({ passwordHash: z.string(), at: z.string() }),
+  OAuthAccountLinked: z.object({ provider: OAuthProviderSchema, providerUserId: z.string(), at: z.string() }),
+} as const;
+
+type Schemas = typeof AccountEventSchemas;
+export type AccountEventType = keyof Schemas;
+export type AccountEvent = { [K in AccountEventType]: { type: K; data: z.infer<Schemas[K]> } }[AccountEventType];
+export type AccountEventOf<K extends AccountEventType> = Extract<AccountEvent, { type: K }>;
+
+export const userStream = (userId: string) => `user-${userId}`;
+export const reservationStream = (kind: 'username' | 'email' | 'oauth', value: string) => `${kind}-${value.trim().toLowerCase()}`;

@@ -1,0 +1,45 @@
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import type { Knex } from 'knex';
+import type { Logger } from '../logger';
+import { requestLogging } from './correlation';
+import { errorHandler, notFoundApi } from './errors';
+import { sameOriginOnly } from './same-origin';
+
+export interface HttpAppOptions {
+  log: Logger;
+  session: RequestHandler;
+  allowedOrigins: string[];
+  /** Checked by /readyz. */
+  knex: Knex;
+  mount(app: Express): void;
+  /** Mounted after the API's 404 (static web apps). */
+  fallback?: Router | RequestHandler;
+}
+
+/** The express app every service process builds: logging, JSON, sessions, CSRF guard, health, errors. */
+export function createHttpApp(options: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await options.knex.raw('select 1');
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json({ status: 'not ready' });
+    }
+  });
+  app.use(requestLogging(options.log));
+  app.use(express.json({ limit: '1mb' }));
+  app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  app.use(options.session);
+  app.use(sameOriginOnly(options.allowedOrigins));
+  options.mount(app);
+  app.use('/api', notFoundApi);
+  if (options.fallback) app.use(options.fallback);
+  app.use(errorHandler);
+  return app;
+}
