@@ -9,6 +9,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PGlite instances are memory-hungry; two workers suit the 2-core machines CI runs on.
     maxWorkers: 2,
-    env: { NODE_ENV: 'test' },
+    // Cheap password hashing in tests only; production keeps scrypt's default cost.
+    env: { NODE_ENV: 'test', SCRYPT_COST: '1024' },
   },
 });

@@ -7,8 +7,7 @@ import { createLogger, type Logger } from '@circuit/shared/logger';
 import { createKnex, databaseTargetFrom, type Knex } from '@circuit/shared/db/knex';
 import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
 import { InProcessBus } from '@circuit/shared/adapters/bus/in-process-bus';
-import { DevMailbox } from '@circuit/shared/adapters/mailer/dev-mailbox';
-import { SmtpMailer } from '@circuit/shared/adapters/mailer/smtp-mailer';
+import { selectMailer } from '@circuit/shared/adapters/select';
 import { ReadModelProgress } from '@circuit/shared/projections/progress';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { createHttpApp } from '@circuit/shared/http/app';
@@ -51,8 +50,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   const knex = options.knex ?? (await createKnex(databaseTargetFrom(config)));
   const store = await PostgresEventStore.create(knex);
   const bus = new InProcessBus();
-  const mailbox = config.SMTP_URL ? undefined : await DevMailbox.create(knex);
-  const mailer = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : mailbox!;
+  const { mailer, mailbox } = await selectMailer(config, knex);
   const progress = new ReadModelProgress(knex);
 
   const projections = await createProjectionService({ knex, store, log, progress });

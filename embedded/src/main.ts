@@ -1,5 +1,6 @@
 import { loadConfig } from '@circuit/shared/config';
 import { createLogger } from '@circuit/shared/logger';
+import { onShutdown } from '@circuit/shared/process/shutdown';
 import { composeEmbedded } from './compose';
 
 const config = loadConfig();
@@ -9,19 +10,5 @@ const circuit = await composeEmbedded({ config, log });
 const port = await circuit.listen();
 log.info({ port, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR, ms: Date.now() - started }, `Circuit is running at http://localhost:${port}`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    // PGlite must close cleanly so its data directory stays consistent.
-    circuit
-      .stop()
-      .then(() => process.exit(0))
-      .catch((err: unknown) => {
-        log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      });
-  });
-}
+// PGlite must close cleanly so its data directory stays consistent.
+onShutdown(log, () => circuit.stop());

@@ -6,6 +6,7 @@ import type { ReadModelProgress } from '@circuit/shared/projections/progress';
 import { migrateReadModels } from './migrations';
 import { ProjectionRunner } from './runner/projection-runner';
 import { allProjections } from './projections';
+import { adminRoutes } from './admin/admin-routes';
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -20,6 +21,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   await migrateReadModels(deps.knex);
   const runner = new ProjectionRunner(deps.knex, deps.store, allProjections, deps.progress, deps.log);
   const router = Router();
+  router.use(adminRoutes(deps.knex));
   return {
     router,
     runner,

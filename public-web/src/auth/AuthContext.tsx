@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { isApiError, messageOf } from './apiClient';
 import { authApi } from './authApi';
 import { broadcastAuthState } from './authEvents';
@@ -66,8 +66,6 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(reducer, { status: 'loading', user: null, error: null });
   const queryClient = useQueryClient();
-  const stateRef = useRef(state);
-  stateRef.current = state;
 
   // Initial check of the current user. A 401 is the ordinary signed-out answer and is ignored silently.
   useEffect(() => {
@@ -83,11 +81,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, []);
 
-  // Broadcast every settled change of who is signed in.
+  // Broadcast every settled change of who is signed in (a profile edit of the same user is no such change).
   const currentId = state.user ? userId(state.user) : null;
   useEffect(() => {
     if (state.status === 'loading') return;
-    broadcastAuthState({ authenticated: state.status === 'authenticated', user: stateRef.current.user });
+    broadcastAuthState({ authenticated: state.status === 'authenticated', user: state.user });
   }, [state.status, currentId]);
 
   const fetchUserAfterSignIn = useCallback(async (errorText: string) => {
@@ -103,8 +101,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       throw failure(errorText);
     }
     dispatch({ type: 'signedIn', user });
+    // Whatever was read signed out (saved flags, counts) is read again for this user.
+    void queryClient.invalidateQueries();
     return user;
-  }, []);
+  }, [queryClient]);
 
   const login = useCallback(
     async (identifier: string, password: string) => {
@@ -169,11 +169,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const updateUser = useCallback((user: User) => {
-    const current = stateRef.current.user;
-    if (current && userId(current) !== userId(user)) throw failure('User ID mismatch after profile update');
-    dispatch({ type: 'userUpdated', user });
-  }, []);
+  const current = state.user;
+  const updateUser = useCallback(
+    (user: User) => {
+      if (current && userId(current) !== userId(user)) throw failure('User ID mismatch after profile update');
+      dispatch({ type: 'userUpdated', user });
+    },
+    [current],
+  );
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { LogoMark } from '../shell/Logo';
+import { LogoMark } from '../ui/LogoMark';
 import { Card } from '../ui/Card';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
 
 interface AuthLayoutProps {
   title: string;
@@ -13,6 +14,7 @@ interface AuthLayoutProps {
 
 /** The centred card every authentication screen uses. */
 export function AuthLayout({ title, subtitle, icon, children, footer }: AuthLayoutProps) {
+  useDocumentTitle(title);
   return (
     <div className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center sm:py-16">
       <div className="w-full max-w-md">

@@ -136,7 +136,7 @@ function PasswordLoginForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [identifier, setIdentifier] = useState(initialIdentifier);
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(true);
+  const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [unverified, setUnverified] = useState<UnverifiedInfo | null>(null);
@@ -271,7 +271,15 @@ function OtpLoginForm({ initialEmail }: { initialEmail: string }) {
       countdown.start(OTP_RESEND_COOLDOWN_SECONDS);
       requestAnimationFrame(() => codeRef.current?.focus());
     },
-    onError: (err) => setServerError(err.message),
+    onError: (err, address) => {
+      setServerError(err.message);
+      // Too soon after the last code (429): that code still works, so let the user type it.
+      const cause = causeOf(err);
+      if (isApiError(cause) && cause.status === 429 && !sentTo) {
+        setSentTo(address);
+        countdown.start(OTP_RESEND_COOLDOWN_SECONDS);
+      }
+    },
   });
 
   const verify = useMutation({
@@ -316,28 +324,25 @@ function OtpLoginForm({ initialEmail }: { initialEmail: string }) {
     <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
       {serverError && <Alert>{serverError}</Alert>}
 
-      <div className="flex items-end gap-2">
-        <TextField
-          className="flex-1"
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            if (errors.email) setErrors((c) => ({ ...c, email: undefined }));
-            // A code belongs to the address it was sent to.
-            if (sentTo && e.target.value.trim() !== sentTo) {
-              setSentTo(null);
-              setOtp('');
-              countdown.reset();
-            }
-          }}
-          error={errors.email}
-        />
-      </div>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        value={email}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          if (errors.email) setErrors((c) => ({ ...c, email: undefined }));
+          // A code belongs to the address it was sent to.
+          if (sentTo && e.target.value.trim() !== sentTo) {
+            setSentTo(null);
+            setOtp('');
+            countdown.reset();
+          }
+        }}
+        error={errors.email}
+      />
 
       {sentTo ? (
         <>

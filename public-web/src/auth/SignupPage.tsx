@@ -97,7 +97,7 @@ export function SignupPage() {
         <>
           Already have an account?{' '}
           <Link to="/login" className={textLinkClasses}>
-            Sign in
+            Log in
           </Link>
         </>
       }

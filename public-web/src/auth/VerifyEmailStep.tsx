@@ -97,7 +97,7 @@ export function VerifyEmailStep({ email, onVerified, onBack, backLabel, codeJust
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={OTP_LENGTH}
-          placeholder="123456"
+          placeholder="••••••"
           className="[&_input]:text-center [&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.5em]"
         />
         <Button type="submit" fullWidth loading={verify.isPending}>

@@ -30,7 +30,8 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const inputId = id ?? `field-${autoId}`;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  // The hint gives way to the error, so only what is on screen is referenced.
+  const describedBy = error ? errorId : hint ? hintId : undefined;
 
   return (
     <div className={className}>

@@ -1,18 +1,29 @@
 import type { z } from 'zod';
 import { AccountEventSchemas } from './accounts';
+import { ProfileEventSchemas } from './profiles';
+import { ProjectEventSchemas } from './projects';
+import { SocialEventSchemas } from './social';
+import { NotificationEventSchemas } from './notifications';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
   ...AccountEventSchemas,
+  ...ProfileEventSchemas,
+  ...ProjectEventSchemas,
+  ...SocialEventSchemas,
+  ...NotificationEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EventCatalogue;
+export type EventData<K extends EventType> = z.infer<(typeof EventCatalogue)[K]>;
+/** A typed event of the catalogue, as deciders emit and projections read them. */
+export type DomainEvent<K extends EventType = EventType> = { [T in K]: { type: T; data: EventData<T> } }[K];
 
 export function isKnownEventType(type: string): type is EventType {
   return Object.hasOwn(EventCatalogue, type);
 }
 
-/** Parses an event's data against its schema; throws on an unknown type or bad data. */
-export function parseEventData<K extends EventType>(type: K, data: unknown): z.infer<(typeof EventCatalogue)[K]> {
-  return EventCatalogue[type].parse(data) as z.infer<(typeof EventCatalogue)[K]>;
+/** Parses an event's data against its schema; throws on bad data. */
+export function parseEventData<K extends EventType>(type: K, data: unknown): EventData<K> {
+  return EventCatalogue[type].parse(data) as EventData<K>;
 }

@@ -64,13 +64,21 @@ export function dockerAvailable(timeoutMs = 5_000): Promise<Requirement<true>> {
   dockerCheck ??= (async (): Promise<Requirement<true>> => {
     const hasHost = Boolean(process.env.DOCKER_HOST || process.env.TESTCONTAINERS_HOST_OVERRIDE);
     if (!hasHost && !DOCKER_SOCKETS.some((p) => p && fs.existsSync(p))) return unavailable('no Docker engine');
+    let testcontainers: typeof import('testcontainers');
+    try {
+      testcontainers = await import('testcontainers');
+    } catch (error) {
+      // testcontainers 12 brings undici 8, which needs Node >= 22.19: on an older Node it cannot load.
+      const why = error instanceof Error ? error.message : String(error);
+      const hint = Number(process.versions.node.split('.')[0]) < 22 ? ', its undici needs Node >= 22.19' : '';
+      return unavailable(`testcontainers cannot load on Node ${process.version}${hint} (${why})`);
+    }
     let timer: NodeJS.Timeout | undefined;
     try {
-      const { getContainerRuntimeClient } = await import('testcontainers');
       const deadline = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
       });
-      await Promise.race([getContainerRuntimeClient(), deadline]);
+      await Promise.race([testcontainers.getContainerRuntimeClient(), deadline]);
       return available(true);
     } catch (error) {
       return unavailable(`no usable Docker engine (${error instanceof Error ? error.message : String(error)})`);
@@ -79,4 +87,10 @@ export function dockerAvailable(timeoutMs = 5_000): Promise<Requirement<true>> {
     }
   })();
   return dockerCheck;
+}
+
+/** "docker" when testcontainers can run here, else why not: a candidate for firstAvailable. */
+export async function viaDocker(): Promise<Requirement<'docker'>> {
+  const docker = await dockerAvailable();
+  return docker.ok ? available('docker') : unavailable(docker.reason);
 }

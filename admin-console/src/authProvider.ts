@@ -1,0 +1,89 @@
+import { HttpError, type AuthProvider, type UserIdentity } from 'react-admin';
+import { API_URL, httpClient } from './api';
+
+export const STAFF_ROLES = ['moderator', 'admin'] as const;
+export type Role = 'user' | 'moderator' | 'admin';
+export const NO_ACCESS_MESSAGE = 'You do not have access to the admin console';
+
+/** The user as GET /api/auth/me and POST /api/auth/login answer it (the fields the console uses). */
+interface Me {
+  id: string;
+  username: string;
+  firstName?: string;
+  lastName?: string;
+  role: Role;
+  profilePicture?: string | null;
+}
+
+const isStaff = (user: Me) => (STAFF_ROLES as readonly string[]).includes(user.role);
+
+/**
+ * Whether this tab's session belongs to a staff member, as last seen. The session cookie is shared
+ * with the public site, so turning a plain user away from the console must not sign them out there.
+ */
+let sessionIsStaff = false;
+
+async function fetchMe(): Promise<Me> {
+  const { json } = await httpClient(`${API_URL}/auth/me`);
+  return (json as { data: Me }).data;
+}
+
+/** The signed-in staff member, or a rejection react-admin turns into a redirect to the login page. */
+async function staffMe(): Promise<Me> {
+  let me: Me;
+  try {
+    me = await fetchMe();
+  } catch (error) {
+    sessionIsStaff = false;
+    // Signed out: react-admin shows its login page without an error notification.
+    if (error instanceof HttpError && error.status === 401) throw { message: false };
+    throw error;
+  }
+  sessionIsStaff = isStaff(me);
+  if (!sessionIsStaff) throw new Error(NO_ACCESS_MESSAGE);
+  return me;
+}
+
+export const authProvider: AuthProvider = {
+  async login({ username, password }: { username: string; password: string }) {
+    const { json } = await httpClient(`${API_URL}/auth/login`, {
+      method: 'POST',
+      body: JSON.stringify({ identifier: username, password }),
+    });
+    const user = (json as { data: Me }).data;
+    sessionIsStaff = isStaff(user);
+    if (!sessionIsStaff) throw new Error(NO_ACCESS_MESSAGE);
+  },
+
+  async logout() {
+    if (sessionIsStaff) await httpClient(`${API_URL}/auth/logout`, { method: 'POST' }).catch(() => undefined);
+    sessionIsStaff = false;
+  },
+
+  async checkAuth() {
+    await staffMe();
+  },
+
+  async checkError(error: { status?: number; message?: string }) {
+    if (error?.status === 401) {
+      sessionIsStaff = false;
+      throw new Error('Your session has ended. Please sign in again.');
+    }
+    if (error?.status === 403) {
+      // No longer staff (the role is checked on every request): leave the public-site session alone.
+      sessionIsStaff = false;
+      throw new Error(error.message || NO_ACCESS_MESSAGE);
+    }
+  },
+
+  async getIdentity(): Promise<UserIdentity> {
+    const me = await staffMe();
+    const fullName = [me.firstName, me.lastName].filter(Boolean).join(' ') || me.username;
+    return { id: me.id, fullName, avatar: me.profilePicture ?? undefined };
+  },
+
+  async getPermissions() {
+    const me = await staffMe();
+    return me.role;
+  },
+};

@@ -1,0 +1,35 @@
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  EmailField,
+  FunctionField,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectInput,
+  TextField,
+} from 'react-admin';
+import { RoleField } from './RoleField';
+import { fullName, ROLE_CHOICES, type AdminUser } from './types';
+
+const filters = [
+  <SearchInput key="q" source="q" placeholder="Username, e-mail or name" alwaysOn />,
+  <SelectInput key="role" source="role" choices={ROLE_CHOICES} alwaysOn />,
+  <NullableBooleanInput key="isEmailVerified" source="isEmailVerified" label="E-mail verified" />,
+];
+
+export function UserList() {
+  return (
+    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="username" />
+        <FunctionField<AdminUser> label="Name" sortBy="lastName" render={(user) => fullName(user)} />
+        <EmailField source="email" />
+        <RoleField label="Role" sortBy="role" />
+        <BooleanField source="isEmailVerified" label="Verified" />
+        <DateField source="createdAt" label="Joined" />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,25 @@
+import { BooleanField, DateField, EmailField, FunctionField, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
+import { RoleField } from './RoleField';
+import { fullName, type AdminUser } from './types';
+
+function UserTitle() {
+  const user = useRecordContext<AdminUser>();
+  return <span>{user ? `User ${user.username}` : 'User'}</span>;
+}
+
+export function UserShow() {
+  return (
+    <Show title={<UserTitle />}>
+      <SimpleShowLayout>
+        <TextField source="username" />
+        <FunctionField<AdminUser> label="Name" render={(user) => fullName(user)} />
+        <EmailField source="email" />
+        <RoleField label="Role" />
+        <BooleanField source="isEmailVerified" label="E-mail verified" />
+        <DateField source="createdAt" label="Joined" showTime />
+        <DateField source="lastLogin" label="Last sign-in" showTime emptyText="Never" />
+        <TextField source="id" label="User id" />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,37 @@
+import http from 'node:http';
+import { loadConfig } from '@circuit/shared/config';
+import { createLogger } from '@circuit/shared/logger';
+import { createKnex } from '@circuit/shared/db/knex';
+import { requireDatabaseUrl, selectBus, selectEventStore, selectMailer } from '@circuit/shared/adapters/select';
+import { ReadModelProgress } from '@circuit/shared/projections/progress';
+import { createSessionMiddleware } from '@circuit/shared/http/session';
+import { createHttpApp } from '@circuit/shared/http/app';
+import { onShutdown } from '@circuit/shared/process/shutdown';
+import { createCommandService } from './command-service';
+import { seedIfEmpty } from './seed/seed';
+
+/** The command service alone (cluster and production modes). */
+const config = loadConfig({ PORT: '3001', ...process.env });
+const log = createLogger('command-service', config.LOG_LEVEL);
+const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'command service') });
+const store = await selectEventStore(config, knex);
+const bus = await selectBus(config);
+const { mailer, mailbox } = await selectMailer(config, knex);
+// Another process runs the projections: progress is read from their checkpoint.
+const progress = new ReadModelProgress(knex);
+const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, log });
+await commands.start();
+await seedIfEmpty({ config, store, accounts: commands.accounts, log });
+
+const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
+const app = createHttpApp({ log, knex, session: session.middleware, allowedOrigins: [config.publicUrl], mount: (a) => a.use(commands.router) });
+const server = http.createServer(app).listen(config.PORT, () => log.info({ port: config.PORT }, 'command service listening'));
+
+onShutdown(log, async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await commands.stop();
+  session.close();
+  await bus.close();
+  await store.close();
+  await knex.destroy();
+});

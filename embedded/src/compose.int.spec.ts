@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@circuit/shared/config';
+import { createTestApp, type TestApp } from './testing/test-app';
+
+/** The composition root in its two less common situations: production settings, and a restart on disk. */
+
+describe('embedded app with production settings', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-enough-length', LOG_LEVEL: 'silent' }),
+    });
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('refuses to start without SESSION_SECRET', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required in production/);
+  });
+
+  it('has no /dev/mailbox (404), for programs and browsers', async () => {
+    const user = t.newUser();
+    await t.request().post('/api/auth/signup').send(user).expect(201);
+    // Without a built web app nothing answers the path at all; with one, it would be the app's own 404 page.
+    const webBuilt = fs.existsSync(path.resolve(import.meta.dirname, '../../public-web/dist/index.html'));
+    const json = await t.request().get('/dev/mailbox').query({ to: user.email }).set('Accept', 'application/json');
+    const html = await t.request().get('/dev/mailbox').set('Accept', 'text/html');
+    if (!webBuilt) {
+      expect(json.status).toBe(404);
+      expect(html.status).toBe(404);
+    }
+    expect(json.text).not.toContain(user.email.toLowerCase());
+    expect(json.text).not.toContain('Your Circuit verification code');
+    expect(html.text).not.toContain('Dev mailbox');
+  });
+
+  it('does not seed production', async () => {
+    expect(await t.knex('users').whereIn('username_lower', ['moderator', 'admin'])).toEqual([]);
+  });
+
+  it('answers /healthz and /readyz', async () => {
+    await t.request().get('/healthz').expect(200, { status: 'ok' });
+    await t.request().get('/readyz').expect(200, { status: 'ready' });
+  });
+});
+
+describe('embedded app on a PGlite data directory (seed, stop, start again)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-compose-'));
+  const env = { DATA_DIR: dataDir, SEED: 'true' };
+  afterAll(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('seeds a moderator and an admin who sign in with the README credentials, and keeps accounts across a restart', async () => {
+    const first = await createTestApp({ env });
+    let user: ReturnType<TestApp['newUser']>;
+    let cookie: string;
+    let head: bigint;
+    try {
+      expect(fs.existsSync(path.join(dataDir, 'pg'))).toBe(true);
+
+      const moderator = await first.request().post('/api/auth/login').send({ identifier: 'moderator', password: 'moderator123' }).expect(200);
+      expect(moderator.body.data).toMatchObject({ username: 'moderator', role: 'moderator', isEmailVerified: true });
+      const admin = await first.request().post('/api/auth/login').send({ identifier: 'admin', password: 'admin12345' }).expect(200);
+      expect(admin.body.data).toMatchObject({ username: 'admin', role: 'admin', isEmailVerified: true });
+      await first.request().post('/api/auth/login').send({ identifier: 'moderator@circuit.local', password: 'moderator123' }).expect(200);
+      await first.request().post('/api/auth/login').send({ identifier: 'admin', password: 'moderator123' }).expect(401);
+      // Demo users come with it (a populated site on first start).
+      const seeded = await first.knex('users').select('username');
+      expect(seeded.length).toBeGreaterThan(2);
+
+      ({ user } = await first.signUpVerified());
+      const agent = first.request();
+      const login = await agent.post('/api/auth/login').send({ identifier: user.username, password: user.password }).expect(200);
+      cookie = (login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('circuit.sid='))!.split(';')[0]!;
+      head = await first.store.headPosition();
+    } finally {
+      await first.stop();
+    }
+
+    const second = await createTestApp({ env });
+    try {
+      // The seed ran once: a second start on a store with events adds nothing.
+      expect(await second.store.headPosition()).toBe(head);
+      await second.request().post('/api/auth/login').send({ identifier: user.username, password: user.password }).expect(200);
+      await second.request().post('/api/auth/login').send({ identifier: 'moderator', password: 'moderator123' }).expect(200);
+      expect(await second.knex('users').where({ username_lower: 'moderator' })).toHaveLength(1);
+      // Sessions live in the database: the browser is still signed in.
+      await second.request().get('/api/auth/me').set('Cookie', cookie).expect(200);
+      // The mail process manager resumed from its checkpoint: the verification code was not sent again.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await second.mailsTo(user.email)).toHaveLength(1);
+      // The taken username stays taken.
+      await second.request().post('/api/auth/signup').send(second.newUser({ username: user.username })).expect(409);
+    } finally {
+      await second.stop();
+    }
+  });
+});

@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import supertest from 'supertest';
+import { loadConfig, type Config } from '@circuit/shared/config';
+import { createKnex, type Knex } from '@circuit/shared/db/knex';
+import { createLogger } from '@circuit/shared/logger';
+import type { SentMail } from '@circuit/shared/ports/mailer';
+import { composeEmbedded, type Embedded } from '../compose';
+
+/**
+ * The whole embedded app (command, projection and realtime services) for HTTP tests: composed on
+ * an in-memory PGlite unless a knex or a DATA_DIR is given, with generous rate limits, no seed and
+ * a clock the test can move forward. Nothing touches ./data.
+ *
+ *   const t = await createTestApp();
+ *   const agent = t.request();               // a supertest agent with its own cookie jar
+ *   await agent.post('/api/auth/signup').send({...}).expect(201);
+ *   const code = await t.latestOtp(email);   // the code from the dev mailbox
+ *   await t.stop();
+ */
+
+export type Agent = supertest.Agent;
+
+export interface TestAppOptions {
+  /** Environment for loadConfig, over the test defaults (NODE_ENV=test, SEED=false, LOG_LEVEL=silent). */
+  env?: Record<string, string | undefined>;
+  /** A ready config instead of `env`. */
+  config?: Config;
+  /** A database to compose on (it stays open after stop()). Default: a fresh in-memory PGlite, or DATA_DIR when env gives one. */
+  knex?: Knex;
+  rateLimits?: { windowMs: number; attempts: number; mails: number };
+}
+
+export interface NewUser {
+  username: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface TestApp {
+  app: Embedded['app'];
+  embedded: Embedded;
+  config: Config;
+  knex: Knex;
+  store: Embedded['store'];
+  mailbox: Embedded['mailbox'];
+  /** A new supertest agent: requests through it share cookies (one browser). */
+  request(): Agent;
+  clock: { now(): Date; advance(ms: number): void };
+  /** Mail to an address, newest first, as GET /dev/mailbox?to= answers it. */
+  mailsTo(email: string): Promise<SentMail[]>;
+  /**
+   * Waits (up to `timeoutMs`, default 5 s) for a mail to `email` carrying a 6-digit code and returns
+   * the code of the newest one. `after`: how many mails that address had before, so only a newer mail counts.
+   */
+  latestOtp(email: string, options?: { after?: number; subject?: RegExp; timeoutMs?: number }): Promise<string>;
+  /** Waits for a newer mail to `email` (see latestOtp) whose subject matches, and returns it. */
+  latestMail(email: string, options?: { after?: number; subject?: RegExp; timeoutMs?: number }): Promise<SentMail>;
+  /** A user nobody has taken yet (username and e-mail unique per call). */
+  newUser(overrides?: Partial<NewUser>): NewUser;
+  /** Signs the user up and verifies the e-mail with the mailed code; the agent is left signed out. */
+  signUpVerified(user?: NewUser, agent?: Agent): Promise<{ user: NewUser; agent: Agent }>;
+  /** Signs up, verifies and signs in; the agent carries the session. */
+  signedIn(user?: NewUser): Promise<{ user: NewUser; agent: Agent; userId: string }>;
+  stop(): Promise<void>;
+}
+
+export const GENEROUS_RATE_LIMITS = { windowMs: 60_000, attempts: 100_000, mails: 100_000 };
+
+const CODE = /\b(\d{6})\b/;
+let counter = 0;
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = options.config ?? loadConfig({ NODE_ENV: 'test', SEED: 'false', LOG_LEVEL: 'silent', ...options.env });
+  const ownKnex = options.knex ? undefined : options.env?.DATA_DIR ? undefined : await createKnex({ kind: 'pglite' });
+  let offset = 0;
+  const clock = {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms: number) => {
+      offset += ms;
+    },
+  };
+  const embedded = await composeEmbedded({
+    config,
+    knex: options.knex ?? ownKnex,
+    log: createLogger('test-app', 'silent'),
+    now: clock.now,
+    rateLimits: options.rateLimits ?? GENEROUS_RATE_LIMITS,
+  });
+  const { app } = embedded;
+
+  async function mailsTo(email: string): Promise<SentMail[]> {
+    const res = await supertest(app).get('/dev/mailbox').query({ to: email }).set('Accept', 'application/json');
+    if (res.status !== 200) throw new Error(`GET /dev/mailbox answered ${res.status}`);
+    return (res.body as { data: SentMail[] }).data;
+  }
+
+  async function latestMail(email: string, { after = 0, subject, timeoutMs = 5_000 }: { after?: number; subject?: RegExp; timeoutMs?: number } = {}) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const mails = await mailsTo(email);
+      const fresh = mails.slice(0, Math.max(0, mails.length - after)).filter((m) => !subject || subject.test(m.subject));
+      if (fresh[0]) return fresh[0];
+      if (Date.now() > deadline) {
+        throw new Error(`No new mail to ${email}${subject ? ` matching ${subject}` : ''} within ${timeoutMs} ms (${mails.length} in the mailbox)`);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  async function latestOtp(email: string, options: { after?: number; subject?: RegExp; timeoutMs?: number } = {}) {
+    const deadline = Date.now() + (options.timeoutMs ?? 5_000);
+    for (;;) {
+      const mail = await latestMail(email, { ...options, timeoutMs: Math.max(0, deadline - Date.now()) });
+      const code = CODE.exec(mail.text)?.[1];
+      if (code) return code;
+      if (Date.now() > deadline) throw new Error(`The newest mail to ${email} ("${mail.subject}") carries no 6-digit code`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  function newUser(overrides: Partial<NewUser> = {}): NewUser {
+    counter += 1;
+    const tag = `${counter}${randomBytes(3).toString('hex')}`;
+    return {
+      username: `user_${tag}`,
+      email: `user.${tag}@example.test`,
+      password: 'secret123',
+      firstName: 'Test',
+      lastName: `User${counter}`,
+      ...overrides,
+    };
+  }
+
+  async function signUpVerified(user = newUser(), agent = supertest.agent(app)) {
+    const signup = await agent.post('/api/auth/signup').send(user);
+    if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${JSON.stringify(signup.body)}`);
+    const otp = await latestOtp(user.email);
+    const verify = await agent.post('/api/auth/verify-email').send({ email: user.email, otp });
+    if (verify.status !== 200) throw new Error(`verify-email answered ${verify.status}: ${JSON.stringify(verify.body)}`);
+    return { user, agent };
+  }
+
+  async function signedIn(user = newUser()) {
+    const { agent } = await signUpVerified(user);
+    const login = await agent.post('/api/auth/login').send({ identifier: user.username, password: user.password });
+    if (login.status !== 200) throw new Error(`login answered ${login.status}: ${JSON.stringify(login.body)}`);
+    return { user, agent, userId: (login.body as { data: { id: string } }).data.id };
+  }
+
+  let stopped = false;
+  return {
+    app,
+    embedded,
+    config,
+    knex: embedded.knex,
+    store: embedded.store,
+    mailbox: embedded.mailbox,
+    request: () => supertest.agent(app),
+    clock,
+    mailsTo,
+    latestOtp,
+    latestMail,
+    newUser,
+    signUpVerified,
+    signedIn,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await embedded.stop();
+      await ownKnex?.destroy();
+    },
+  };
+}

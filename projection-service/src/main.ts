@@ -1,0 +1,29 @@
+import http from 'node:http';
+import { loadConfig } from '@circuit/shared/config';
+import { createLogger } from '@circuit/shared/logger';
+import { createKnex } from '@circuit/shared/db/knex';
+import { requireDatabaseUrl, selectEventStore } from '@circuit/shared/adapters/select';
+import { createSessionMiddleware } from '@circuit/shared/http/session';
+import { createHttpApp } from '@circuit/shared/http/app';
+import { onShutdown } from '@circuit/shared/process/shutdown';
+import { createProjectionService } from './projection-service';
+
+/** The projection service alone: projection workers and the GET /api query endpoints. */
+const config = loadConfig({ PORT: '3002', ...process.env });
+const log = createLogger('projection-service', config.LOG_LEVEL);
+const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'projection service') });
+const store = await selectEventStore(config, knex);
+const projections = await createProjectionService({ knex, store, log });
+await projections.start();
+
+const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
+const app = createHttpApp({ log, knex, session: session.middleware, allowedOrigins: [config.publicUrl], mount: (a) => a.use(projections.router) });
+const server = http.createServer(app).listen(config.PORT, () => log.info({ port: config.PORT }, 'projection service listening'));
+
+onShutdown(log, async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await projections.stop();
+  session.close();
+  await store.close();
+  await knex.destroy();
+});

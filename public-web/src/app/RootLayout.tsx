@@ -1,0 +1,26 @@
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Footer } from '../shell/Footer';
+import { Header } from '../shell/Header';
+
+/** The application shell: navigation bar on every screen, footer everywhere but /messages. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const showFooter = !(pathname === '/messages' || pathname.startsWith('/messages/'));
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-indigo-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <Outlet />
+      </main>
+      {showFooter && <Footer />}
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import http from 'node:http';
+import express from 'express';
+import { loadConfig } from '@circuit/shared/config';
+import { createLogger } from '@circuit/shared/logger';
+import { createKnex } from '@circuit/shared/db/knex';
+import { requireDatabaseUrl } from '@circuit/shared/adapters/select';
+import { createSessionMiddleware } from '@circuit/shared/http/session';
+import { onShutdown } from '@circuit/shared/process/shutdown';
+import { createRealtimeService } from './realtime-service';
+
+/** The realtime service alone: Socket.IO on the shared session store. */
+const config = loadConfig({ PORT: '3003', ...process.env });
+const log = createLogger('realtime-service', config.LOG_LEVEL);
+const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'realtime service') });
+const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
+const app = express();
+app.get('/healthz', (_req, res) => {
+  res.json({ status: 'ok' });
+});
+app.get('/readyz', async (_req, res) => {
+  try {
+    await knex.raw('select 1');
+    res.json({ status: 'ready' });
+  } catch {
+    res.status(503).json({ status: 'not ready' });
+  }
+});
+const server = http.createServer(app);
+const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, redisUrl: config.REDIS_URL });
+server.listen(config.PORT, () => log.info({ port: config.PORT }, 'realtime service listening'));
+
+onShutdown(log, async () => {
+  await realtime.stop();
+  session.close();
+  await knex.destroy();
+});

@@ -1,0 +1,248 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { busContract } from '../../ports/bus.contract';
+import { InMemoryKafkaBroker } from '../../testkit/in-memory-kafka';
+import { testDatabaseUrl } from '../../testkit/postgres';
+import { describeWhen, firstAvailable, fromEnv, viaDocker } from '../../testkit/skip';
+import { sleep, waitFor } from '../../testkit/wait';
+import { InProcessBus } from './in-process-bus';
+import { KafkaBus, kafkaTopicName, parseBrokers } from './kafka-bus';
+import { BusPayloadTooLargeError, PostgresNotifyBus } from './postgres-notify-bus';
+
+// Embedded mode: always.
+busContract('in-process bus', async () => {
+  const bus = new InProcessBus();
+  return { bus, cleanup: () => bus.close() };
+});
+
+// KafkaBus's own logic on an in-memory broker double, always (the real broker suite is below).
+busContract('Kafka adapter on an in-memory broker double', async () => {
+  const broker = new InMemoryKafkaBroker();
+  const bus = new KafkaBus({ kafka: broker.client() });
+  const peers: KafkaBus[] = [];
+  return {
+    bus,
+    peer: async () => {
+      const peer = new KafkaBus({ kafka: broker.client() });
+      peers.push(peer);
+      return peer;
+    },
+    cleanup: async () => {
+      await Promise.all([bus, ...peers].map((b) => b.close()));
+    },
+  };
+});
+
+describe('Kafka adapter details', () => {
+  it('maps bus topics to legal, distinct Kafka topic names', () => {
+    const names = ['chat', 'chat.message', 'user:42/notifications', 'user_42_notifications', 'Ünïcode topic', 'x'.repeat(400)];
+    const mapped = names.map((n) => kafkaTopicName(n));
+    for (const m of mapped) {
+      expect(m).toMatch(/^[a-zA-Z0-9._-]{1,249}$/);
+      expect(m.startsWith('circuit.bus.')).toBe(true);
+    }
+    expect(new Set(mapped).size).toBe(names.length);
+    expect(kafkaTopicName('chat.message')).toBe('circuit.bus.chat.message');
+    expect(kafkaTopicName('user:42/notifications')).not.toBe(kafkaTopicName('user_42_notifications'));
+    expect(kafkaTopicName('chat', 'tenant1.')).toBe('tenant1.chat');
+  });
+
+  it('parses KAFKA_BROKERS', () => {
+    expect(parseBrokers(' kafka-1:9092, kafka-2:9092 ,')).toEqual(['kafka-1:9092', 'kafka-2:9092']);
+  });
+
+  it('gives every subscription a consumer group of its own and deletes it on unsubscribe', async () => {
+    const broker = new InMemoryKafkaBroker();
+    const bus = new KafkaBus({ kafka: broker.client() });
+    try {
+      const offA = await bus.subscribe('t', () => undefined);
+      const offB = await bus.subscribe('t', () => undefined);
+      const groups = [...broker.activeMembers.keys()];
+      expect(groups).toHaveLength(2);
+      expect(new Set(groups).size).toBe(2);
+      await offA();
+      await offB();
+      expect(broker.deletedGroups.sort()).toEqual(groups.sort());
+    } finally {
+      await bus.close();
+    }
+  });
+
+  it('does not deliver messages published before subscribe (fromBeginning false)', async () => {
+    const broker = new InMemoryKafkaBroker();
+    const bus = new KafkaBus({ kafka: broker.client() });
+    try {
+      await bus.publish('history', { n: 1 });
+      const got: unknown[] = [];
+      await bus.subscribe('history', (p) => void got.push(p));
+      await bus.publish('history', { n: 2 });
+      await waitFor(() => got.length >= 1, { message: 'the live message' });
+      await sleep(100);
+      expect(got).toEqual([{ n: 2 }]);
+    } finally {
+      await bus.close();
+    }
+  });
+
+  it('reports handler failures to onError', async () => {
+    const errors: unknown[] = [];
+    const broker = new InMemoryKafkaBroker();
+    const bus = new KafkaBus({ kafka: broker.client(), onError: (e) => errors.push(e) });
+    try {
+      await bus.subscribe('boom', () => {
+        throw new Error('handler exploded');
+      });
+      await bus.publish('boom', {});
+      await waitFor(() => errors.length >= 1, { message: 'the reported error' });
+      expect(String(errors[0])).toMatch(/handler exploded/);
+    } finally {
+      await bus.close();
+    }
+  });
+});
+
+// Cluster mode: LISTEN/NOTIFY on a real Postgres. A channel per run keeps parallel runs apart.
+describeWhen('Postgres LISTEN/NOTIFY bus', testDatabaseUrl(), (url) => {
+  const channel = `circuit_bus_test_${randomBytes(4).toString('hex')}`;
+
+  busContract('Postgres LISTEN/NOTIFY bus', async () => {
+    const bus = await PostgresNotifyBus.connect({ connectionString: url, channel });
+    const peers: PostgresNotifyBus[] = [];
+    return {
+      bus,
+      peer: async () => {
+        const peer = await PostgresNotifyBus.connect({ connectionString: url, channel });
+        peers.push(peer);
+        return peer;
+      },
+      cleanup: async () => {
+        await Promise.all([bus, ...peers].map((b) => b.close()));
+      },
+    };
+  });
+
+  describe('Postgres LISTEN/NOTIFY bus details', () => {
+    const admin = new pg.Pool({ connectionString: url, max: 1 });
+    afterAll(() => admin.end());
+
+    it('delivers a message just under the 8000-byte NOTIFY limit and refuses a bigger one clearly', async () => {
+      const bus = await PostgresNotifyBus.connect({ connectionString: url, channel });
+      try {
+        const got: unknown[] = [];
+        await bus.subscribe('big', (p) => void got.push(p));
+        const envelope = JSON.stringify({ t: 'big', p: { text: '' } }).length;
+        const fits = { text: 'a'.repeat(7999 - envelope) };
+        await bus.publish('big', fits);
+        await waitFor(() => got.length >= 1, { message: 'the 7999-byte message' });
+        expect(got).toEqual([fits]);
+
+        const tooBig = { text: 'a'.repeat(8000 - envelope) };
+        const error = await bus.publish('big', tooBig).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(BusPayloadTooLargeError);
+        expect(String(error)).toMatch(/8000 bytes/);
+        expect((error as BusPayloadTooLargeError).bytes).toBe(8000);
+        // Bytes, not characters: 3000 Devanagari letters are 9000 bytes.
+        await expect(bus.publish('big', { text: 'न'.repeat(3000) })).rejects.toBeInstanceOf(BusPayloadTooLargeError);
+        await sleep(100);
+        expect(got).toHaveLength(1);
+      } finally {
+        await bus.close();
+      }
+    });
+
+    it('reconnects and listens again after its connection is killed', async () => {
+      const applicationName = `circuit-bus-test-${randomBytes(4).toString('hex')}`;
+      const errors: unknown[] = [];
+      const bus = await PostgresNotifyBus.connect({ connectionString: url, channel, applicationName, reconnectDelayMs: 50, onError: (e) => errors.push(e) });
+      const publisher = await PostgresNotifyBus.connect({ connectionString: url, channel });
+      try {
+        const got: { n: number }[] = [];
+        await bus.subscribe('survives', (p) => void got.push(p as { n: number }));
+        await publisher.publish('survives', { n: 0 });
+        await waitFor(() => got.length >= 1, { message: 'the message before the kill' });
+
+        const killed = await admin.query('select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = $1', [applicationName]);
+        expect(killed.rowCount).toBe(1);
+        await waitFor(() => !bus.listening || undefined, { timeoutMs: 5_000, message: 'the bus to notice the lost connection' }).catch(() => undefined);
+        await waitFor(async () => bus.listening, { timeoutMs: 10_000, message: 'the bus to listen again' });
+        const relisten = await admin.query('select count(*)::int as n from pg_stat_activity where application_name = $1', [applicationName]);
+        expect(relisten.rows[0].n).toBe(1);
+
+        for (let n = 1; n <= 5; n++) await publisher.publish('survives', { n });
+        await waitFor(() => got.length >= 6, { message: () => `the messages after the reconnect, got ${JSON.stringify(got)}` });
+        expect(got.map((m) => m.n)).toEqual([0, 1, 2, 3, 4, 5]);
+        expect(errors.length).toBeGreaterThanOrEqual(1);
+      } finally {
+        await bus.close();
+        await publisher.close();
+      }
+    });
+
+    it('refuses a channel name that is not a plain identifier', async () => {
+      await expect(PostgresNotifyBus.connect({ connectionString: url, channel: 'bus"; drop table x; --' })).rejects.toThrow(/Invalid bus channel/);
+    });
+
+    it('close() ends its connections', async () => {
+      const applicationName = `circuit-bus-test-${randomBytes(4).toString('hex')}`;
+      const bus = await PostgresNotifyBus.connect({ connectionString: url, channel, applicationName });
+      await bus.subscribe('x', () => undefined);
+      await bus.close();
+      await waitFor(
+        async () => (await admin.query('select count(*)::int as n from pg_stat_activity where application_name = $1', [applicationName])).rows[0].n === 0,
+        { message: 'the listening connection to close' },
+      );
+      await expect(bus.publish('x', {})).rejects.toThrow(/closed/);
+    });
+  });
+});
+
+// Production: a real Kafka at KAFKA_BROKERS, or one started with testcontainers when Docker is there.
+const KAFKA_IMAGE = process.env.KAFKA_IMAGE ?? 'confluentinc/cp-kafka:7.6.1';
+const kafkaTarget = await firstAvailable(
+  () => fromEnv('KAFKA_BROKERS'),
+  viaDocker,
+);
+
+describeWhen('Kafka adapter on a real broker', kafkaTarget, (target) => {
+  let brokers: Promise<string[]> | undefined;
+  let stopContainer: (() => Promise<unknown>) | undefined;
+  const brokerList = (): Promise<string[]> => {
+    brokers ??=
+      target === 'docker'
+        ? (async () => {
+            const { KafkaContainer } = await import('@testcontainers/kafka');
+            const container = await new KafkaContainer(KAFKA_IMAGE).withKraft().start();
+            stopContainer = () => container.stop();
+            return [`${container.getHost()}:${container.getMappedPort(9093)}`];
+          })()
+        : Promise.resolve(parseBrokers(target));
+    return brokers;
+  };
+  afterAll(async () => {
+    await stopContainer?.();
+  });
+
+  // Topics of a run of their own, so runs sharing a broker never meet.
+  const topicPrefix = `circuit.test.${randomBytes(4).toString('hex')}.`;
+  busContract(
+    `Kafka adapter (${target === 'docker' ? KAFKA_IMAGE : 'KAFKA_BROKERS'})`,
+    async () => {
+      const list = await brokerList();
+      const bus = await KafkaBus.connect({ brokers: list, topicPrefix, clientId: 'circuit-test' });
+      const peers: KafkaBus[] = [];
+      return {
+        bus,
+        peer: async () => {
+          const peer = await KafkaBus.connect({ brokers: list, topicPrefix, clientId: 'circuit-test-peer' });
+          peers.push(peer);
+          return peer;
+        },
+        cleanup: async () => {
+          await Promise.all([bus, ...peers].map((b) => b.close()));
+        },
+      };
+    },
+    { deliveryTimeoutMs: 30_000, quietMs: 1_000, setupTimeoutMs: 180_000 },
+  );
+});

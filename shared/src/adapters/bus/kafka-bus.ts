@@ -1,0 +1,244 @@
+import { createHash, randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { Kafka, logLevel } from 'kafkajs';
+import type { Bus, BusHandler } from '../../ports/bus';
+
+/**
+ * The production bus (DESIGN section 4) over Kafka with kafkajs. Everything kafkajs-specific stays
+ * in this file behind the Bus port, and it only needs the small client surface below (KafkaLike), so
+ * @platformatic/kafka or another client can take its place.
+ *
+ * - One producer per bus. Each bus topic is one Kafka topic with one partition (publish order is
+ *   kept), created on demand with the admin client; the bus topic also travels in a header.
+ * - Each subscribe gets its own consumer in a group of its own (unique per process and subscription),
+ *   so every subscriber of every process receives every message. It starts at the end of the topic
+ *   (fromBeginning false), and "the end" is the one seen when subscribe is called: once the consumer
+ *   has joined (run resolves after the group join), it seeks to those offsets, so a message
+ *   published after subscribe has resolved is never missed (kafkajs alone resolves "latest" only at
+ *   its first fetch, which can come later). A pending seek makes kafkajs drop any fetch answered
+ *   with older offsets, so nothing is delivered twice.
+ * - Unsubscribe disconnects the consumer and deletes its group.
+ */
+
+type HeaderValue = Buffer | string | (Buffer | string)[] | undefined;
+
+export interface KafkaMessageLike {
+  value: Buffer | null;
+  headers?: Record<string, HeaderValue>;
+  offset: string;
+}
+
+export interface ProducerLike {
+  connect(): Promise<void>;
+  disconnect(): Promise<void>;
+  send(record: { topic: string; messages: { value: string; headers: Record<string, string> }[] }): Promise<unknown>;
+}
+
+export interface ConsumerLike {
+  connect(): Promise<void>;
+  disconnect(): Promise<void>;
+  subscribe(subscription: { topics: string[]; fromBeginning: boolean }): Promise<void>;
+  run(config: { eachMessage: (payload: { topic: string; partition: number; message: KafkaMessageLike }) => Promise<void> }): Promise<void>;
+  /** Only after run() has resolved: the next fetch of that partition starts at `offset`. */
+  seek(position: { topic: string; partition: number; offset: string }): void;
+}
+
+export interface AdminLike {
+  connect(): Promise<void>;
+  disconnect(): Promise<void>;
+  createTopics(options: { topics: { topic: string; numPartitions?: number; replicationFactor?: number }[]; waitForLeaders?: boolean }): Promise<boolean>;
+  fetchTopicOffsets(topic: string): Promise<{ partition: number; offset: string }[]>;
+  deleteGroups(groupIds: string[]): Promise<unknown>;
+}
+
+export interface KafkaLike {
+  producer(): ProducerLike;
+  consumer(config: { groupId: string }): ConsumerLike;
+  admin(): AdminLike;
+}
+
+export interface KafkaBusOptions {
+  /** host:port list (KAFKA_BROKERS, comma-separated in the environment). */
+  brokers?: string[];
+  clientId?: string;
+  /** Prefix of the Kafka topics (default `circuit.bus.`). */
+  topicPrefix?: string;
+  /** Default 1: enough for a single broker; set 3 on a real cluster. */
+  replicationFactor?: number;
+  /** A ready client instead of brokers (another Kafka library, or a test double). */
+  kafka?: KafkaLike;
+  /** Handler failures and consumer problems. Default: ignored. */
+  onError?: (error: unknown) => void;
+}
+
+const TOPIC_HEADER = 'circuit-topic';
+const LEGAL_KAFKA_TOPIC = /^[a-zA-Z0-9._-]+$/;
+
+/** The Kafka topic of a bus topic: legal characters only, distinct for distinct bus topics. */
+export function kafkaTopicName(topic: string, prefix = 'circuit.bus.'): string {
+  const safe = topic.replace(/[^a-zA-Z0-9._-]/g, '_');
+  const name = safe === topic && LEGAL_KAFKA_TOPIC.test(topic) ? prefix + topic : `${prefix}${safe}-${createHash('sha1').update(topic).digest('hex').slice(0, 10)}`;
+  if (name.length <= 249) return name;
+  return `${prefix}${safe.slice(0, 200)}-${createHash('sha1').update(topic).digest('hex').slice(0, 16)}`;
+}
+
+function headerText(value: HeaderValue): string | undefined {
+  const one = Array.isArray(value) ? value[0] : value;
+  return one === undefined ? undefined : one.toString();
+}
+
+let subscriptionCounter = 0;
+
+export class KafkaBus implements Bus {
+  private readonly kafka: KafkaLike;
+  private readonly prefix: string;
+  private readonly replicationFactor: number;
+  private readonly processId = `${os.hostname().replace(/[^a-zA-Z0-9_-]/g, '_')}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  private readonly topics = new Map<string, Promise<void>>();
+  private readonly consumers = new Set<() => Promise<void>>();
+  private producer: Promise<ProducerLike> | undefined;
+  private admin: Promise<AdminLike> | undefined;
+  private closed = false;
+
+  constructor(private readonly options: KafkaBusOptions) {
+    if (options.kafka) this.kafka = options.kafka;
+    else {
+      if (!options.brokers?.length) throw new Error('KafkaBus needs brokers (KAFKA_BROKERS) or a kafka client');
+      this.kafka = new Kafka({ clientId: options.clientId ?? 'circuit', brokers: options.brokers, logLevel: logLevel.ERROR });
+    }
+    this.prefix = options.topicPrefix ?? 'circuit.bus.';
+    this.replicationFactor = options.replicationFactor ?? 1;
+  }
+
+  /** A bus whose producer is connected (fails fast when no broker answers). */
+  static async connect(options: KafkaBusOptions): Promise<KafkaBus> {
+    const bus = new KafkaBus(options);
+    try {
+      await bus.getProducer();
+    } catch (error) {
+      await bus.close();
+      throw error;
+    }
+    return bus;
+  }
+
+  private getAdmin(): Promise<AdminLike> {
+    if (!this.admin) {
+      const admin = this.kafka.admin();
+      const connected = admin.connect().then(() => admin);
+      // A failed connection is not kept: the next call tries again.
+      connected.catch(() => {
+        if (this.admin === connected) this.admin = undefined;
+      });
+      this.admin = connected;
+    }
+    return this.admin;
+  }
+
+  private getProducer(): Promise<ProducerLike> {
+    if (!this.producer) {
+      const producer = this.kafka.producer();
+      const connected = producer.connect().then(() => producer);
+      connected.catch(() => {
+        if (this.producer === connected) this.producer = undefined;
+      });
+      this.producer = connected;
+    }
+    return this.producer;
+  }
+
+  /** Creates the Kafka topic once per process (createTopics answers false when it already exists). */
+  private ensureTopic(kafkaTopic: string): Promise<void> {
+    let ready = this.topics.get(kafkaTopic);
+    if (!ready) {
+      ready = (async () => {
+        const admin = await this.getAdmin();
+        await admin.createTopics({ topics: [{ topic: kafkaTopic, numPartitions: 1, replicationFactor: this.replicationFactor }], waitForLeaders: true });
+      })();
+      ready.catch(() => this.topics.delete(kafkaTopic));
+      this.topics.set(kafkaTopic, ready);
+    }
+    return ready;
+  }
+
+  async publish(topic: string, payload: unknown): Promise<void> {
+    if (this.closed) throw new Error('The bus is closed');
+    const kafkaTopic = kafkaTopicName(topic, this.prefix);
+    await this.ensureTopic(kafkaTopic);
+    const producer = await this.getProducer();
+    await producer.send({ topic: kafkaTopic, messages: [{ value: JSON.stringify(payload ?? null), headers: { [TOPIC_HEADER]: topic } }] });
+  }
+
+  async subscribe(topic: string, handler: BusHandler): Promise<() => Promise<void>> {
+    if (this.closed) throw new Error('The bus is closed');
+    const kafkaTopic = kafkaTopicName(topic, this.prefix);
+    await this.ensureTopic(kafkaTopic);
+    const admin = await this.getAdmin();
+    subscriptionCounter += 1;
+    const groupId = `circuit-bus-${this.processId}-${subscriptionCounter}`;
+
+    // "From now on": the end of the topic before the consumer joins.
+    const ends = await admin.fetchTopicOffsets(kafkaTopic);
+
+    const consumer = this.kafka.consumer({ groupId });
+    let active = true;
+    await consumer.connect();
+    try {
+      await consumer.subscribe({ topics: [kafkaTopic], fromBeginning: false });
+      await consumer.run({
+        eachMessage: async ({ message }) => {
+          if (!active) return;
+          if (headerText(message.headers?.[TOPIC_HEADER]) !== topic) return;
+          let payload: unknown;
+          try {
+            payload = message.value ? JSON.parse(message.value.toString('utf8')) : null;
+          } catch (error) {
+            this.options.onError?.(error);
+            return;
+          }
+          try {
+            await handler(payload);
+          } catch (error) {
+            // A failing handler must not make kafkajs re-deliver or stop the consumer.
+            this.options.onError?.(error);
+          }
+        },
+      });
+      for (const { partition, offset } of ends) consumer.seek({ topic: kafkaTopic, partition, offset });
+    } catch (error) {
+      await consumer.disconnect().catch(() => undefined);
+      throw error;
+    }
+
+    let stopping: Promise<void> | undefined;
+    const stop = () => {
+      stopping ??= (async () => {
+        active = false;
+        this.consumers.delete(stop);
+        await consumer.disconnect().catch((error: unknown) => this.options.onError?.(error));
+        await admin.deleteGroups([groupId]).catch(() => undefined);
+      })();
+      return stopping;
+    };
+    this.consumers.add(stop);
+    return stop;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.consumers].map((stop) => stop()));
+    const producer = await this.producer?.catch(() => undefined);
+    await producer?.disconnect().catch(() => undefined);
+    const admin = await this.admin?.catch(() => undefined);
+    await admin?.disconnect().catch(() => undefined);
+  }
+}
+
+/** KAFKA_BROKERS ("host1:9092,host2:9092") as a broker list. */
+export function parseBrokers(value: string): string[] {
+  return value
+    .split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll } from 'vitest';
+import { createKnex } from '../../db/knex';
+import { eventStoreContract } from '../../ports/event-store.contract';
+import { createTestSchema, testDatabaseUrl, type TestSchema } from '../../testkit/postgres';
+import { describeWhen, firstAvailable, fromEnv, viaDocker } from '../../testkit/skip';
+import { KurrentDbEventStore } from './kurrentdb-event-store';
+import { PostgresEventStore } from './postgres-event-store';
+
+// Embedded mode: PGlite in memory, always.
+eventStoreContract('Postgres adapter on PGlite (in memory)', async () => {
+  const knex = await createKnex({ kind: 'pglite' });
+  const store = await PostgresEventStore.create(knex, { pollIntervalMs: 100 });
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      await knex.destroy();
+    },
+  };
+});
+
+// Cluster mode: a real Postgres, each store in a schema of its own, dropped afterwards.
+describeWhen('Postgres adapter on a real Postgres', testDatabaseUrl(), (url) => {
+  eventStoreContract(
+    'Postgres adapter on a real Postgres',
+    async () => {
+      const db: TestSchema = await createTestSchema({ url, label: 'event_store', poolMax: 4 });
+      const store = await PostgresEventStore.create(db.knex, { pollIntervalMs: 100 });
+      return {
+        store,
+        // Each writer is a second process: its own pool, its own store, the same schema.
+        openWriter: async () => {
+          const knex = db.connect({ poolMax: 2 });
+          const writer = await PostgresEventStore.create(knex, { pollIntervalMs: 100, listen: false });
+          return {
+            store: writer,
+            close: async () => {
+              await writer.close();
+              await knex.destroy();
+            },
+          };
+        },
+        cleanup: async () => {
+          await store.close();
+          await db.cleanup();
+        },
+      };
+    },
+    { concurrency: { writers: 8, appendsPerWriter: 50 } },
+  );
+});
+
+// Production: KurrentDB at EVENTSTORE_URL, or one started with testcontainers when Docker is there.
+const KURRENT_IMAGE = process.env.KURRENTDB_IMAGE ?? 'docker.kurrent.io/kurrent-latest/kurrentdb:latest';
+const kurrentTarget = await firstAvailable(
+  () => fromEnv('EVENTSTORE_URL'),
+  viaDocker,
+);
+
+describeWhen('KurrentDB adapter', kurrentTarget, (target) => {
+  let url: Promise<string> | undefined;
+  let stopContainer: (() => Promise<unknown>) | undefined;
+
+  const serverUrl = (): Promise<string> => {
+    url ??=
+      target === 'docker'
+        ? (async () => {
+            const { GenericContainer, Wait } = await import('testcontainers');
+            const container = await new GenericContainer(KURRENT_IMAGE)
+              .withEnvironment({
+                KURRENTDB_INSECURE: 'true',
+                KURRENTDB_MEM_DB: 'true',
+                KURRENTDB_RUN_PROJECTIONS: 'None',
+                KURRENTDB_ENABLE_ATOM_PUB_OVER_HTTP: 'true',
+                EVENTSTORE_INSECURE: 'true',
+                EVENTSTORE_MEM_DB: 'true',
+                EVENTSTORE_RUN_PROJECTIONS: 'None',
+              })
+              .withExposedPorts(2113)
+              .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
+              .withStartupTimeout(120_000)
+              .start();
+            stopContainer = () => container.stop();
+            return `kurrentdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
+          })()
+        : Promise.resolve(target);
+    return url;
+  };
+
+  afterAll(async () => {
+    await stopContainer?.();
+  });
+
+  eventStoreContract(
+    `KurrentDB adapter (${target === 'docker' ? KURRENT_IMAGE : 'EVENTSTORE_URL'})`,
+    async () => {
+      const connection = await serverUrl();
+      // A stream prefix of its own: an empty store on a server that other runs share.
+      const streamPrefix = `t${randomBytes(5).toString('hex')}-`;
+      const store = KurrentDbEventStore.connect(connection, { streamPrefix, retryDelayMs: 100 });
+      return {
+        store,
+        openWriter: async () => {
+          const writer = KurrentDbEventStore.connect(connection, { streamPrefix });
+          return { store: writer, close: () => writer.close() };
+        },
+        cleanup: () => store.close(),
+      };
+    },
+    { concurrency: { writers: 8, appendsPerWriter: 50 }, setupTimeoutMs: 180_000 },
+  );
+});

@@ -1,0 +1,35 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FileStore, StoredFile } from '../../ports/file-store';
+
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const KEY = /^[a-z-]+\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
+
+/** Files in a local directory (DATA_DIR/uploads by default), served at /uploads/<key>. */
+export class LocalFileStore implements FileStore {
+  constructor(private readonly dir: string) {}
+
+  async put(data: Buffer, options: { contentType: string; extension: string; prefix: string }): Promise<StoredFile> {
+    const key = `${options.prefix}/${crypto.randomUUID()}.${options.extension}`;
+    const file = path.join(this.dir, key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, data);
+    return { key, url: `/uploads/${key}` };
+  }
+
+  async get(key: string): Promise<{ data: Buffer; contentType: string } | undefined> {
+    if (!KEY.test(key)) return undefined;
+    try {
+      const data = await fs.readFile(path.join(this.dir, key));
+      return { data, contentType: CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream' };
+    } catch {
+      return undefined;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!KEY.test(key)) return;
+    await fs.rm(path.join(this.dir, key), { force: true });
+  }
+}

@@ -1,0 +1,49 @@
+import type { Config } from '../config';
+import type { Knex } from '../db/knex';
+import type { EventStore } from '../ports/event-store';
+import type { Bus } from '../ports/bus';
+import type { Mailbox, Mailer } from '../ports/mailer';
+import { PostgresEventStore } from './event-store/postgres-event-store';
+import { InProcessBus } from './bus/in-process-bus';
+import { DevMailbox } from './mailer/dev-mailbox';
+import { SmtpMailer } from './mailer/smtp-mailer';
+
+/**
+ * Adapter choice from configuration (DESIGN section 9), for the composition roots:
+ * EVENTSTORE_URL -> EventStoreDB, else the Postgres adapter on the process's database;
+ * KAFKA_BROKERS -> Kafka, else LISTEN/NOTIFY on a real Postgres, else in-process;
+ * SMTP_URL -> SMTP, else the dev mailbox.
+ */
+export async function selectEventStore(config: Config, knex: Knex): Promise<EventStore> {
+  if (config.EVENTSTORE_URL) {
+    const { KurrentDbEventStore } = await import('./event-store/kurrentdb-event-store');
+    return KurrentDbEventStore.connect(config.EVENTSTORE_URL);
+  }
+  return PostgresEventStore.create(knex);
+}
+
+export async function selectBus(config: Config): Promise<Bus> {
+  if (config.KAFKA_BROKERS) {
+    const { KafkaBus } = await import('./bus/kafka-bus');
+    return KafkaBus.connect({ brokers: config.KAFKA_BROKERS.split(','), clientId: 'circuit' });
+  }
+  if (config.DATABASE_URL) {
+    const { PostgresNotifyBus } = await import('./bus/postgres-notify-bus');
+    return PostgresNotifyBus.connect(config.DATABASE_URL);
+  }
+  return new InProcessBus();
+}
+
+export async function selectMailer(config: Config, knex: Knex): Promise<{ mailer: Mailer; mailbox?: Mailbox }> {
+  if (config.SMTP_URL) return { mailer: new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) };
+  const mailbox = await DevMailbox.create(knex);
+  return { mailer: mailbox, mailbox };
+}
+
+/** Running a service on its own needs a database the other services can reach too. */
+export function requireDatabaseUrl(config: Config, service: string): string {
+  if (!config.DATABASE_URL) {
+    throw new Error(`DATABASE_URL is required to run the ${service} on its own (npm start runs every service in one process without it).`);
+  }
+  return config.DATABASE_URL;
+}

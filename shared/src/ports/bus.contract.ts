@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bus } from './bus';
+import { sleep, waitFor } from '../testkit/wait';
+
+/**
+ * The contract every Bus adapter passes. Each test uses topics of its own, so one bus (and broker)
+ * serves the whole suite. When the harness can open a `peer` (a second bus on the same broker, as
+ * another process would), the suite also checks that messages cross between processes.
+ */
+export interface BusHarness {
+  bus: Bus;
+  peer?(): Promise<Bus>;
+  cleanup(): Promise<void>;
+}
+
+export interface BusContractOptions {
+  /** How long a message may take to arrive. */
+  deliveryTimeoutMs?: number;
+  /** How long to wait before concluding that a message was not delivered. */
+  quietMs?: number;
+  setupTimeoutMs?: number;
+}
+
+function topicName(label: string): string {
+  return `test.${label}.${randomUUID().slice(0, 8)}`;
+}
+
+function inbox() {
+  const messages: unknown[] = [];
+  return { messages, handler: (payload: unknown) => void messages.push(payload) };
+}
+
+export function busContract(name: string, factory: () => Promise<BusHarness>, options: BusContractOptions = {}): void {
+  const timeoutMs = options.deliveryTimeoutMs ?? 5_000;
+  const quietMs = options.quietMs ?? 200;
+
+  describe(`Bus contract: ${name}`, () => {
+    let h: BusHarness;
+    let bus: Bus;
+    beforeAll(async () => {
+      h = await factory();
+      bus = h.bus;
+    }, options.setupTimeoutMs ?? 120_000);
+    afterAll(async () => {
+      await h?.cleanup();
+    });
+
+    it('delivers a published payload to a subscriber, as an equal copy', async () => {
+      const topic = topicName('chat');
+      const box = inbox();
+      const unsubscribe = await bus.subscribe(topic, box.handler);
+      try {
+        const payload = { conversationId: 'c-1', text: 'Hi 👋 नमस्ते', at: '2025-01-01T00:00:00.000Z', n: 3, ok: true, tags: ['a', 'b'], none: null };
+        await bus.publish(topic, payload);
+        payload.text = 'changed after publish';
+        await waitFor(() => box.messages.length >= 1, { timeoutMs, message: 'the message' });
+        expect(box.messages).toEqual([{ ...payload, text: 'Hi 👋 नमस्ते' }]);
+      } finally {
+        await unsubscribe();
+      }
+    });
+
+    it('delivers only to subscribers of the topic', async () => {
+      const [a, b] = [topicName('a'), topicName('b')];
+      const boxA = inbox();
+      const boxB = inbox();
+      const offA = await bus.subscribe(a, boxA.handler);
+      const offB = await bus.subscribe(b, boxB.handler);
+      try {
+        await bus.publish(a, { to: 'a' });
+        await bus.publish(b, { to: 'b' });
+        await waitFor(() => boxA.messages.length >= 1 && boxB.messages.length >= 1, { timeoutMs, message: 'both messages' });
+        await sleep(quietMs);
+        expect(boxA.messages).toEqual([{ to: 'a' }]);
+        expect(boxB.messages).toEqual([{ to: 'b' }]);
+      } finally {
+        await offA();
+        await offB();
+      }
+    });
+
+    it('delivers every message to every subscriber of the topic', async () => {
+      const topic = topicName('fanout');
+      const boxes = [inbox(), inbox(), inbox()];
+      const offs = await Promise.all(boxes.map((b) => bus.subscribe(topic, b.handler)));
+      try {
+        await bus.publish(topic, { n: 1 });
+        await bus.publish(topic, { n: 2 });
+        for (const box of boxes) await waitFor(() => box.messages.length >= 2, { timeoutMs, message: 'two messages per subscriber' });
+        await sleep(quietMs);
+        for (const box of boxes) expect(box.messages).toEqual([{ n: 1 }, { n: 2 }]);
+      } finally {
+        await Promise.all(offs.map((off) => off()));
+      }
+    });
+
+    it('keeps the publish order for one publisher and one topic', async () => {
+      const topic = topicName('ordered');
+      const box = inbox();
+      const off = await bus.subscribe(topic, box.handler);
+      try {
+        for (let n = 0; n < 30; n++) await bus.publish(topic, { n });
+        await waitFor(() => box.messages.length >= 30, { timeoutMs, message: () => `30 messages, got ${box.messages.length}` });
+        expect(box.messages).toEqual(Array.from({ length: 30 }, (_, n) => ({ n })));
+      } finally {
+        await off();
+      }
+    });
+
+    it('carries strings, numbers, arrays and null as payloads', async () => {
+      const topic = topicName('shapes');
+      const box = inbox();
+      const off = await bus.subscribe(topic, box.handler);
+      try {
+        const payloads: unknown[] = ['text', 42, [1, 'two'], null, { deep: { deeper: [{ x: 1 }] } }];
+        for (const p of payloads) await bus.publish(topic, p);
+        await waitFor(() => box.messages.length >= payloads.length, { timeoutMs, message: 'every payload' });
+        expect(box.messages).toEqual(payloads);
+      } finally {
+        await off();
+      }
+    });
+
+    it('stops delivering to a subscriber after it unsubscribes, and keeps delivering to the others', async () => {
+      const topic = topicName('unsubscribe');
+      const leaving = inbox();
+      const staying = inbox();
+      const offLeaving = await bus.subscribe(topic, leaving.handler);
+      const offStaying = await bus.subscribe(topic, staying.handler);
+      try {
+        await bus.publish(topic, { n: 1 });
+        await waitFor(() => leaving.messages.length >= 1 && staying.messages.length >= 1, { timeoutMs, message: 'the first message' });
+        await offLeaving();
+        await bus.publish(topic, { n: 2 });
+        await waitFor(() => staying.messages.length >= 2, { timeoutMs, message: 'the second message' });
+        await sleep(quietMs);
+        expect(leaving.messages).toEqual([{ n: 1 }]);
+        expect(staying.messages).toEqual([{ n: 1 }, { n: 2 }]);
+      } finally {
+        await offStaying();
+      }
+    });
+
+    it('a handler that throws does not stop later messages or other subscribers', async () => {
+      const topic = topicName('throwing');
+      const box = inbox();
+      let calls = 0;
+      const offBad = await bus.subscribe(topic, () => {
+        calls += 1;
+        throw new Error('handler failed');
+      });
+      const offAsyncBad = await bus.subscribe(topic, async () => {
+        throw new Error('async handler failed');
+      });
+      const offGood = await bus.subscribe(topic, box.handler);
+      try {
+        await bus.publish(topic, { n: 1 });
+        await bus.publish(topic, { n: 2 });
+        await waitFor(() => box.messages.length >= 2 && calls >= 2, { timeoutMs, message: 'both messages everywhere' });
+        expect(box.messages).toEqual([{ n: 1 }, { n: 2 }]);
+      } finally {
+        await offBad();
+        await offAsyncBad();
+        await offGood();
+      }
+    });
+
+    it('publishing to a topic nobody listens to succeeds', async () => {
+      await expect(bus.publish(topicName('nobody'), { ignored: true })).resolves.toBeUndefined();
+    });
+
+    it('accepts topic names with dots, dashes, colons and capitals', async () => {
+      const topic = `${topicName('Names')}:user-42/Notifications`;
+      const box = inbox();
+      const off = await bus.subscribe(topic, box.handler);
+      const similar = inbox();
+      const offSimilar = await bus.subscribe(topic.toLowerCase(), similar.handler);
+      try {
+        await bus.publish(topic, { ok: 1 });
+        await waitFor(() => box.messages.length >= 1, { timeoutMs, message: 'the message' });
+        await sleep(quietMs);
+        expect(box.messages).toEqual([{ ok: 1 }]);
+        expect(similar.messages).toEqual([]);
+      } finally {
+        await off();
+        await offSimilar();
+      }
+    });
+
+    it('reaches subscribers of every process (a second bus on the same broker)', async (ctx) => {
+      if (!h.peer) {
+        ctx.skip();
+        return;
+      }
+      const peer = await h.peer();
+      try {
+        const topic = topicName('cross');
+        const here = inbox();
+        const there = inbox();
+        const offHere = await bus.subscribe(topic, here.handler);
+        const offThere = await peer.subscribe(topic, there.handler);
+        await bus.publish(topic, { from: 'first' });
+        await peer.publish(topic, { from: 'second' });
+        await waitFor(() => here.messages.length >= 2 && there.messages.length >= 2, { timeoutMs, message: 'both messages in both processes' });
+        await sleep(quietMs);
+        for (const box of [here, there]) {
+          expect(box.messages).toHaveLength(2);
+          expect(box.messages).toEqual(expect.arrayContaining([{ from: 'first' }, { from: 'second' }]));
+        }
+        await offHere();
+        await offThere();
+      } finally {
+        await peer.close();
+      }
+    });
+
+    it('close() stops delivery and can be called twice', async () => {
+      const own = await factory();
+      const topic = topicName('close');
+      const box = inbox();
+      try {
+        await own.bus.subscribe(topic, box.handler);
+        await own.bus.publish(topic, { n: 1 });
+        await waitFor(() => box.messages.length >= 1, { timeoutMs, message: 'the first message' });
+        await own.bus.close();
+        await own.bus.close();
+        if (own.peer) {
+          const other = await own.peer();
+          await other.publish(topic, { n: 2 });
+          await sleep(quietMs);
+          await other.close();
+        }
+        expect(box.messages).toEqual([{ n: 1 }]);
+      } finally {
+        await own.cleanup();
+      }
+    }, options.setupTimeoutMs ?? 120_000);
+  });
+}

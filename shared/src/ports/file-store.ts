@@ -1,0 +1,12 @@
+/** The FileStore port: uploaded images, addressed by a public URL path. */
+export interface StoredFile {
+  key: string;
+  /** Where browsers fetch it, e.g. /uploads/<key>. */
+  url: string;
+}
+
+export interface FileStore {
+  put(data: Buffer, options: { contentType: string; extension: string; prefix: string }): Promise<StoredFile>;
+  get(key: string): Promise<{ data: Buffer; contentType: string } | undefined>;
+  delete(key: string): Promise<void>;
+}

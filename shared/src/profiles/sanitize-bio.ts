@@ -1,0 +1,23 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The rich-text allow-list of spec 1 section 5: script, style, meta and link elements go with
+ * their content; only href, src, alt, title and class survive as attributes; links keep only
+ * http(s) and mailto schemes (so no javascript:).
+ */
+export function sanitizeBio(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'h1', 'h2', 'h3', 'h4', 'span', 'div', 'font', 'img', 'hr', 'sub', 'sup'],
+    allowedAttributes: { '*': ['class', 'title'], a: ['href', 'title', 'class'], img: ['src', 'alt', 'title', 'class'], font: ['size', 'class'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowProtocolRelative: false,
+    nonTextTags: ['script', 'style', 'meta', 'link', 'textarea', 'noscript', 'title', 'head'],
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }) },
+  });
+}
+
+/** The visible text of a bio, for its 500-character limit. */
+export function bioTextLength(html: string): number {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;/g, ' ').length;
+}

@@ -1,0 +1,174 @@
+import type { AdminLike, ConsumerLike, KafkaLike, KafkaMessageLike, ProducerLike } from '../adapters/bus/kafka-bus';
+import { sleep } from './wait';
+
+/**
+ * A small in-memory stand-in for a Kafka broker, shaped like the client surface KafkaBus uses, so
+ * the bus contract exercises KafkaBus's own logic (topic creation, one group per subscription,
+ * "from now on" offsets, headers, error isolation) on machines without a broker. It keeps the
+ * behaviours that matter for that logic and that are easy to get wrong:
+ * - producing to a topic that was never created fails (no auto-creation);
+ * - a consumer's starting offset for a new group without a seek is resolved to "latest" only at its
+ *   first fetch, some time after run() resolved (as kafkajs does), so a subscriber that does not
+ *   pin its offsets misses messages published right after subscribing;
+ * - two running consumers in one group share its single partition: only one of them gets messages;
+ * - deleting a group with a running member fails.
+ * It is no substitute for the real broker suite (KAFKA_BROKERS or Docker).
+ */
+interface StoredMessage {
+  value: Buffer;
+  headers: Record<string, Buffer>;
+}
+
+export class InMemoryKafkaBroker {
+  readonly topics = new Map<string, StoredMessage[]>();
+  readonly committed = new Map<string, Map<string, number>>();
+  readonly activeMembers = new Map<string, number>();
+  readonly deletedGroups: string[] = [];
+  private readonly wakers = new Set<() => void>();
+
+  constructor(readonly options: { joinDelayMs?: number; firstFetchDelayMs?: number } = {}) {}
+
+  client(): KafkaLike {
+    return {
+      producer: () => this.producer(),
+      consumer: ({ groupId }) => this.consumer(groupId),
+      admin: () => this.admin(),
+    };
+  }
+
+  private append(topic: string, message: StoredMessage): void {
+    const log = this.topics.get(topic);
+    if (!log) throw new Error(`This server does not host this topic-partition: ${topic}`);
+    log.push(message);
+    for (const wake of [...this.wakers]) wake();
+  }
+
+  private nextMessage(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.wakers.add(done);
+    });
+  }
+
+  private producer(): ProducerLike {
+    let connected = false;
+    return {
+      connect: async () => {
+        connected = true;
+      },
+      disconnect: async () => {
+        connected = false;
+      },
+      send: async ({ topic, messages }) => {
+        if (!connected) throw new Error('producer is not connected');
+        for (const m of messages) {
+          const headers: Record<string, Buffer> = {};
+          for (const [k, v] of Object.entries(m.headers)) headers[k] = Buffer.from(v);
+          this.append(topic, { value: Buffer.from(m.value), headers });
+        }
+        return [];
+      },
+    };
+  }
+
+  private consumer(groupId: string): ConsumerLike {
+    let topics: string[] = [];
+    let fromBeginning = false;
+    let running = false;
+    let stopped = false;
+    const seeks = new Map<string, number>();
+    const offsets = () => {
+      let map = this.committed.get(groupId);
+      if (!map) this.committed.set(groupId, (map = new Map()));
+      return map;
+    };
+    return {
+      connect: async () => undefined,
+      subscribe: async (subscription) => {
+        for (const t of subscription.topics) if (!this.topics.has(t)) throw new Error(`unknown topic ${t}`);
+        topics = subscription.topics;
+        fromBeginning = subscription.fromBeginning;
+      },
+      seek: ({ topic, offset }) => {
+        if (!running) throw new Error('Consumer group was not initialized, consumer#run must be called first');
+        seeks.set(topic, Number(offset));
+      },
+      run: async ({ eachMessage }) => {
+        await sleep(this.options.joinDelayMs ?? 5);
+        const members = this.activeMembers.get(groupId) ?? 0;
+        this.activeMembers.set(groupId, members + 1);
+        const isLeader = members === 0; // one partition: the first member gets it, the others nothing
+        running = true;
+        void (async () => {
+          await sleep(this.options.firstFetchDelayMs ?? 30);
+          const position = new Map<string, number>();
+          for (const topic of topics) {
+            const committed = offsets().get(topic);
+            position.set(topic, committed ?? (fromBeginning ? 0 : (this.topics.get(topic)?.length ?? 0)));
+          }
+          while (!stopped) {
+            for (const [topic, offset] of seeks) position.set(topic, offset);
+            seeks.clear();
+            let delivered = false;
+            for (const topic of topics) {
+              const log = this.topics.get(topic) ?? [];
+              let at = position.get(topic) ?? 0;
+              while (isLeader && !stopped && seeks.size === 0 && at < log.length) {
+                const stored = log[at]!;
+                const message: KafkaMessageLike = { value: stored.value, headers: { ...stored.headers }, offset: String(at) };
+                await eachMessage({ topic, partition: 0, message });
+                at += 1;
+                position.set(topic, at);
+                offsets().set(topic, at);
+                delivered = true;
+              }
+            }
+            if (!delivered && !stopped) await this.nextMessage(50);
+          }
+        })();
+      },
+      disconnect: async () => {
+        if (running && !stopped) this.activeMembers.set(groupId, (this.activeMembers.get(groupId) ?? 1) - 1);
+        stopped = true;
+        for (const wake of [...this.wakers]) wake();
+      },
+    };
+  }
+
+  private admin(): AdminLike {
+    return {
+      connect: async () => undefined,
+      disconnect: async () => undefined,
+      createTopics: async ({ topics }) => {
+        let created = false;
+        for (const { topic } of topics) {
+          if (!/^[a-zA-Z0-9._-]{1,249}$/.test(topic)) throw new Error(`Invalid topic name ${topic}`);
+          if (!this.topics.has(topic)) {
+            this.topics.set(topic, []);
+            created = true;
+          }
+        }
+        return created;
+      },
+      fetchTopicOffsets: async (topic) => {
+        const log = this.topics.get(topic);
+        if (!log) throw new Error(`unknown topic ${topic}`);
+        return [{ partition: 0, offset: String(log.length) }];
+      },
+      deleteGroups: async (groupIds) => {
+        for (const id of groupIds) {
+          if ((this.activeMembers.get(id) ?? 0) > 0) throw new Error(`The group ${id} is not empty`);
+          this.committed.delete(id);
+          this.activeMembers.delete(id);
+          this.deletedGroups.push(id);
+        }
+        return [];
+      },
+    };
+  }
+}
