@@ -21,7 +21,7 @@ export const Messages = {
   wrongCurrentPassword: 'Current password is incorrect',
   noPasswordYet: 'This account signs in with Google or GitHub and has no password yet. Use Forgot password to set one.',
   accountNotFound: 'No account found with this email address',
-  waitBeforeResend: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
+  waitBeforeResend: (seconds: number) => `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting a new code.`,
 } as const;
 
 interface OtpState {
@@ -133,9 +133,8 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return { ...state, passwordHash: event.data.passwordHash };
     case 'OAuthAccountLinked':
       return { ...state, oauth: { ...state.oauth, [event.data.provider]: event.data.providerUserId } };
-    case 'UserSignedIn':
-    case 'NameReserved':
-    case 'NameReservationReleased':
+    default:
+      // Other features share the user stream (profile events): not this decider's concern.
       return state;
   }
 }

@@ -160,7 +160,7 @@ describe('account decider', () => {
       // Part of a second left still counts as a whole second.
       given(accountDecider, afterSignup)
         .when(issueOtp('verify_email', 'code-B', OTP_RESEND_COOLDOWN_MS - 1))
-        .thenThrows(429, 'Please wait 1 seconds before requesting a new code.');
+        .thenThrows(429, 'Please wait 1 second before requesting a new code.');
     });
 
     it('issues a new code once the 60 seconds are over, replacing the old one', () => {

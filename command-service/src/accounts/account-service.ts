@@ -47,7 +47,9 @@ export function createAccountService(deps: CommandServiceDeps) {
   }
 
   async function execute(userId: string, command: AccountCommand, ctx: CommandContext) {
-    const result = await handleCommand(deps.store, userStream(userId), accountDecider, command, ctx, now);
+    // A sign-in only records a fact; simultaneous sign-ins of one account must not refuse each other.
+    const anyRevision = command.type === 'SignIn';
+    const result = await handleCommand(deps.store, userStream(userId), accountDecider, command, ctx, now, { anyRevision });
     await deps.progress.waitFor(result.position);
     return result;
   }

@@ -18,8 +18,21 @@ export interface OAuthIdentity {
   usernameHint: string;
 }
 
+type ProviderEmail = { value: string; verified?: boolean | string; primary?: boolean };
+
+/**
+ * Only an address the provider vouches for may stand for the user: linking by an unverified one
+ * would hand someone else's Circuit account to whoever typed their address at the provider.
+ * Google reports `verified` (from email_verified); GitHub, asked for all raw e-mails, reports
+ * `verified` and `primary` for each.
+ */
+function verifiedEmail(provider: OAuthProvider, emails: ProviderEmail[] | undefined): string | null {
+  const verified = (emails ?? []).filter((e) => e.value && (e.verified === true || e.verified === 'true' || (provider === 'google' && e.verified === undefined)));
+  return (verified.find((e) => e.primary) ?? verified[0])?.value ?? null;
+}
+
 export function identityFromProfile(provider: OAuthProvider, profile: Profile): OAuthIdentity {
-  const email = profile.emails?.find((e) => e.value)?.value ?? null;
+  const email = verifiedEmail(provider, profile.emails as ProviderEmail[] | undefined);
   const [first, ...rest] = (profile.displayName || profile.username || '').split(' ');
   return {
     provider,
@@ -38,7 +51,7 @@ export function identityFromProfile(provider: OAuthProvider, profile: Profile): 
 export async function resolveOAuthAccount(accounts: AccountService, identity: OAuthIdentity, ctx: { correlationId?: string }): Promise<string> {
   const linked = await accounts.ownerOf('oauth', `${identity.provider}-${identity.providerUserId}`);
   if (linked) return linked;
-  if (!identity.email) throw new Error('The provider did not share an e-mail address');
+  if (!identity.email) throw new Error('The provider did not share a verified e-mail address');
   const byEmail = await accounts.ownerOf('email', identity.email);
   if (byEmail) {
     await accounts.linkOAuth(byEmail, identity.provider, identity.providerUserId, ctx);
@@ -82,7 +95,7 @@ export function oauthRoutes(deps: CommandServiceDeps, accounts: AccountService):
   if (enabled.github) {
     authenticator.use(
       new GitHubStrategy(
-        { clientID: config.GITHUB_CLIENT_ID!, clientSecret: config.GITHUB_CLIENT_SECRET!, callbackURL: `${config.publicUrl}/api/auth/github/callback`, scope: ['user:email'] },
+        { clientID: config.GITHUB_CLIENT_ID!, clientSecret: config.GITHUB_CLIENT_SECRET!, callbackURL: `${config.publicUrl}/api/auth/github/callback`, scope: ['user:email'], allRawEmails: true },
         verify('github'),
       ),
     );

@@ -23,6 +23,8 @@ export const reservationDecider: Decider<ReservationState, ReservationCommand, R
         return { owner: event.data.userId };
       case 'NameReservationReleased':
         return state.owner === event.data.userId ? { owner: null } : state;
+      default:
+        return state;
     }
   },
   decide(command, state) {

@@ -30,6 +30,8 @@ export class ProjectionRunner {
     const last = events.at(-1);
     if (!last) return;
     await this.knex.transaction(async (trx) => {
+      // The row must exist before it is locked, or two runners starting together both pass.
+      await trx(CHECKPOINT_TABLE).insert({ name: READ_MODELS_CHECKPOINT, position: 0 }).onConflict('name').ignore();
       const row = await trx(CHECKPOINT_TABLE).where({ name: READ_MODELS_CHECKPOINT }).forUpdate().first('position');
       const stored = BigInt((row as { position?: number | string } | undefined)?.position ?? 0);
       for (const event of events) {
@@ -73,13 +75,18 @@ export class ProjectionRunner {
     this.subscription = undefined;
   }
 
-  /** Empties every read model and replays the whole feed from position 0. */
+  /** Empties every read model and replays the whole feed from position 0; a live runner pauses meanwhile. */
   async rebuild(): Promise<number> {
+    const wasFollowing = this.subscription !== undefined;
+    // Live applies would move the checkpoint under the replay and make it skip pages.
+    if (wasFollowing) await this.stop();
     await this.knex.transaction(async (trx) => {
       for (const table of this.projections.flatMap((p) => p.tables)) await trx(table).del();
       await trx(CHECKPOINT_TABLE).where({ name: READ_MODELS_CHECKPOINT }).del();
     });
     this.position = 0n;
-    return this.catchUp();
+    const count = await this.catchUp();
+    if (wasFollowing) await this.start();
+    return count;
   }
 }

@@ -23,7 +23,7 @@ export interface CommandResult<State, Event> {
   position?: bigint;
 }
 
-const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 25;
 
 export function foldEvents<State, Event extends { type: string; data: unknown }>(
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
@@ -52,7 +52,10 @@ export function toNewEvents(events: { type: string; data: unknown }[], ctx: Comm
 
 /**
  * Load, decide, append with the expected revision; on a concurrent write reload and decide
- * again, a bounded number of times.
+ * again, a bounded number of times with a growing, jittered pause.
+ *
+ * `anyRevision` appends without the revision check, for commands whose decision cannot be
+ * invalidated by a concurrent write (recording a sign-in): many at once then never contend.
  */
 export async function handleCommand<State, Command, Event extends { type: string; data: unknown }>(
   store: EventStore,
@@ -61,20 +64,22 @@ export async function handleCommand<State, Command, Event extends { type: string
   command: Command,
   ctx: CommandContext = {},
   now: () => Date = () => new Date(),
+  options: { anyRevision?: boolean } = {},
 ): Promise<CommandResult<State, Event>> {
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadState(store, streamId, decider);
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state };
     try {
-      const { position } = await store.append(streamId, toNewEvents(events, ctx, now().toISOString()), revision);
+      const expected = options.anyRevision ? 'any' : revision;
+      const { position } = await store.append(streamId, toNewEvents(events, ctx, now().toISOString()), expected);
       return { events, state: events.reduce(decider.evolve, state), position };
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) {
         if (error instanceof ConcurrencyError) throw conflict('Too many simultaneous changes. Please try again.');
         throw error;
       }
-      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(100, 2 ** attempt)));
     }
   }
 }

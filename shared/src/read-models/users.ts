@@ -70,3 +70,18 @@ export type UserView = ReturnType<typeof toUserView>;
 export async function findUserRow(knex: Knex, id: string): Promise<UserRow | undefined> {
   return knex<UserRow>('users').where({ id }).first();
 }
+
+/** The short form of a user in lists, notifications and search results. */
+export function toUserSummary(row: Pick<UserRow, 'id' | 'username' | 'first_name' | 'last_name' | 'profile_picture' | 'tagline' | 'skills'>) {
+  return {
+    _id: row.id,
+    id: row.id,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    profilePicture: row.profile_picture,
+    tagline: row.tagline,
+    skills: row.skills ?? [],
+  };
+}
+export type UserSummary = ReturnType<typeof toUserSummary>;
