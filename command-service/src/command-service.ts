@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { Router } from 'express';
+import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
 import type { Mailbox } from '@circuit/shared/ports/mailer';
 import type { CommandServiceDeps } from './context';
 import { createAccountService } from './accounts/account-service';
@@ -6,28 +8,74 @@ import { authRoutes } from './accounts/auth-routes';
 import { oauthRoutes } from './accounts/oauth-routes';
 import { AccountMailProcessManager, migrateProcessManagers } from './mail/account-mail-process-manager';
 import { devMailboxRoutes } from './dev-mailbox-routes';
+import { createProfileService } from './profiles/profile-service';
+import { profileRoutes } from './profiles/profile-routes';
+import { createProjectService } from './projects/project-service';
+import { projectRoutes } from './projects/project-routes';
+import { uploadsRoutes } from './uploads/uploads-routes';
+import { socialRoutes } from './social/social-routes';
+import { NotificationsProcessManager } from './notifications/notifications-process-manager';
+import { notificationRoutes } from './notifications/notification-routes';
+import { createMessagingService } from './messaging/messaging-service';
+import { messagingRoutes } from './messaging/messaging-routes';
+import { startChatSendConsumer } from './messaging/chat-send-consumer';
+
+/** A process manager or consumer that runs beside the routes. */
+interface Worker {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
 
 /** The write side: every POST/PUT/PATCH/DELETE of /api, /api/auth/*, and the process managers. */
 export async function createCommandService(deps: CommandServiceDeps & { mailbox?: Mailbox }) {
   await migrateProcessManagers(deps.knex);
   const accounts = createAccountService(deps);
+  const fileStore = deps.fileStore ?? new LocalFileStore(path.join(deps.config.DATA_DIR, 'uploads'));
+  const profiles = createProfileService({ ...deps, fileStore });
+  const projects = createProjectService(deps);
   const mail = new AccountMailProcessManager(deps.knex, deps.store, deps.mailer, {
     secret: deps.config.sessionSecret,
     publicUrl: deps.config.publicUrl,
     log: deps.log,
     now: deps.now,
   });
+  const messaging = createMessagingService(deps);
+  const notifications = new NotificationsProcessManager(deps);
+  let stopChatSends: (() => Promise<void>) | undefined;
+  const workers: Worker[] = [
+    mail,
+    notifications,
+    {
+      start: async () => {
+        stopChatSends = await startChatSendConsumer(deps, messaging);
+      },
+      stop: async () => stopChatSends?.(),
+    },
+  ];
 
   const router = Router();
   router.use('/api/auth', oauthRoutes(deps, accounts));
   router.use('/api/auth', authRoutes(deps, accounts));
+  router.use(profileRoutes(deps, profiles, fileStore));
+  router.use(projectRoutes(deps, projects, fileStore));
+  router.use(uploadsRoutes(fileStore));
+  router.use(messagingRoutes(deps, messaging));
+  router.use(socialRoutes(deps, { settled: (position) => notifications.settled(position) }));
+  router.use(notificationRoutes(deps));
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));
 
   return {
     router,
     accounts,
-    start: () => mail.start(),
-    stop: () => mail.stop(),
+    profiles,
+    projects,
+    messaging,
+    async start() {
+      for (const worker of workers) await worker.start();
+    },
+    async stop() {
+      for (const worker of [...workers].reverse()) await worker.stop();
+    },
   };
 }
 export type CommandService = Awaited<ReturnType<typeof createCommandService>>;

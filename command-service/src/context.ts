@@ -3,6 +3,7 @@ import type { Config } from '@circuit/shared/config';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { Bus } from '@circuit/shared/ports/bus';
 import type { Mailer } from '@circuit/shared/ports/mailer';
+import type { FileStore } from '@circuit/shared/ports/file-store';
 import type { Logger } from '@circuit/shared/logger';
 import type { ReadModelProgress } from '@circuit/shared/projections/progress';
 
@@ -14,6 +15,8 @@ export interface CommandServiceDeps {
   bus: Bus;
   mailer: Mailer;
   progress: ReadModelProgress;
+  /** Uploaded images; default: a LocalFileStore under DATA_DIR/uploads. */
+  fileStore?: FileStore;
   log: Logger;
   now?: () => Date;
   /** Requests per window for the abuse-prone auth endpoints; tests raise them. */

@@ -1,4 +1,6 @@
 import http from 'node:http';
+import path from 'node:path';
+import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
 import { loadConfig } from '@circuit/shared/config';
 import { createLogger } from '@circuit/shared/logger';
 import { createKnex } from '@circuit/shared/db/knex';
@@ -19,9 +21,10 @@ const bus = await selectBus(config);
 const { mailer, mailbox } = await selectMailer(config, knex);
 // Another process runs the projections: progress is read from their checkpoint.
 const progress = new ReadModelProgress(knex);
-const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, log });
+const fileStore = new LocalFileStore(path.join(config.DATA_DIR, 'uploads'));
+const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, log, fileStore });
 await commands.start();
-await seedIfEmpty({ config, store, accounts: commands.accounts, log });
+await seedIfEmpty({ config, store, accounts: commands.accounts, profiles: commands.profiles, projects: commands.projects, log });
 
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
 const app = createHttpApp({ log, knex, session: session.middleware, allowedOrigins: [config.publicUrl], mount: (a) => a.use(commands.router) });

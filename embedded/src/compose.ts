@@ -6,6 +6,7 @@ import type { Config } from '@circuit/shared/config';
 import { createLogger, type Logger } from '@circuit/shared/logger';
 import { createKnex, databaseTargetFrom, type Knex } from '@circuit/shared/db/knex';
 import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
+import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
 import { InProcessBus } from '@circuit/shared/adapters/bus/in-process-bus';
 import { selectMailer } from '@circuit/shared/adapters/select';
 import { ReadModelProgress } from '@circuit/shared/projections/progress';
@@ -38,6 +39,8 @@ export interface EmbeddedOptions {
   log?: Logger;
   now?: () => Date;
   rateLimits?: CommandServiceDeps['rateLimits'];
+  /** Where uploaded images go; default DATA_DIR/uploads (tests give a temporary directory). */
+  uploadsDir?: string;
 }
 
 /**
@@ -52,12 +55,13 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   const bus = new InProcessBus();
   const { mailer, mailbox } = await selectMailer(config, knex);
   const progress = new ReadModelProgress(knex);
+  const fileStore = new LocalFileStore(options.uploadsDir ?? path.join(config.DATA_DIR, 'uploads'));
 
   const projections = await createProjectionService({ knex, store, log, progress });
   await projections.start();
-  const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, log, now: options.now, rateLimits: options.rateLimits });
+  const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, log, now: options.now, rateLimits: options.rateLimits, fileStore });
   await commands.start();
-  await seedIfEmpty({ config, store, accounts: commands.accounts, log });
+  await seedIfEmpty({ config, store, accounts: commands.accounts, profiles: commands.profiles, projects: commands.projects, log });
 
   const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
   const web = express.Router();
@@ -75,7 +79,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     fallback: web,
   });
   const server = http.createServer(app);
-  const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, redisUrl: config.REDIS_URL });
+  const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL });
 
   return {
     app,

@@ -7,6 +7,17 @@ import { migrateReadModels } from './migrations';
 import { ProjectionRunner } from './runner/projection-runner';
 import { allProjections } from './projections';
 import { adminRoutes } from './admin/admin-routes';
+import { Presence } from '@circuit/shared/presence/presence';
+import { migrateMessagingReadModels } from './messaging/messaging-read-models';
+import { messagingQueryRoutes } from './messaging/messaging-query-routes';
+import { migrateSocialReadModels } from './social/migrations';
+import { socialQueryRoutes } from './social/social-query-routes';
+import { notificationQueryRoutes } from './notifications/notification-query-routes';
+import { migrateProjectsReadModels } from './projects/projects-migrations';
+import { projectQueryRoutes } from './projects/project-query-routes';
+import { profileQueryRoutes } from './profiles/profile-query-routes';
+import { migrateSearchReadModels } from './search/search-migrations';
+import { searchRoutes } from './search/search-routes';
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -19,9 +30,20 @@ export interface ProjectionServiceDeps {
 /** The read side: projection workers and the GET /api query endpoints. */
 export async function createProjectionService(deps: ProjectionServiceDeps) {
   await migrateReadModels(deps.knex);
+  await migrateProjectsReadModels(deps.knex);
+  await migrateSearchReadModels(deps.knex);
+  await migrateSocialReadModels(deps.knex);
+  await migrateMessagingReadModels(deps.knex);
+  const presence = await Presence.create(deps.knex);
   const runner = new ProjectionRunner(deps.knex, deps.store, allProjections, deps.progress, deps.log);
   const router = Router();
   router.use(adminRoutes(deps.knex));
+  router.use(searchRoutes(deps.knex));
+  router.use(projectQueryRoutes(deps.knex));
+  router.use(profileQueryRoutes(deps.knex));
+  router.use(socialQueryRoutes(deps.knex));
+  router.use(notificationQueryRoutes(deps.knex));
+  router.use(messagingQueryRoutes(deps.knex, presence));
   return {
     router,
     runner,

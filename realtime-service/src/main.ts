@@ -3,7 +3,7 @@ import express from 'express';
 import { loadConfig } from '@circuit/shared/config';
 import { createLogger } from '@circuit/shared/logger';
 import { createKnex } from '@circuit/shared/db/knex';
-import { requireDatabaseUrl } from '@circuit/shared/adapters/select';
+import { requireDatabaseUrl, selectBus } from '@circuit/shared/adapters/select';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { onShutdown } from '@circuit/shared/process/shutdown';
 import { createRealtimeService } from './realtime-service';
@@ -12,6 +12,7 @@ import { createRealtimeService } from './realtime-service';
 const config = loadConfig({ PORT: '3003', ...process.env });
 const log = createLogger('realtime-service', config.LOG_LEVEL);
 const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'realtime service') });
+const bus = await selectBus(config);
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
 const app = express();
 app.get('/healthz', (_req, res) => {
@@ -26,11 +27,12 @@ app.get('/readyz', async (_req, res) => {
   }
 });
 const server = http.createServer(app);
-const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, redisUrl: config.REDIS_URL });
+const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL });
 server.listen(config.PORT, () => log.info({ port: config.PORT }, 'realtime service listening'));
 
 onShutdown(log, async () => {
   await realtime.stop();
   session.close();
+  await bus.close();
   await knex.destroy();
 });

@@ -25,6 +25,10 @@ const ConfigSchema = z.object({
   SEED_ADMIN_USERNAME: z.string().default('admin'),
   SEED_ADMIN_EMAIL: z.string().default('admin@circuit.local'),
   SEED_ADMIN_PASSWORD: z.string().default('admin12345'),
+  /** Per client address and window: sign-in/code/reset attempts, and requests that send mail. */
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(10 * 60 * 1000),
+  RATE_LIMIT_ATTEMPTS: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_MAILS: z.coerce.number().int().positive().default(10),
   /** Set to "false" to start with an empty store. */
   SEED: z.enum(['true', 'false']).default('true'),
 });

@@ -38,7 +38,9 @@ export async function startSession(req: Request, userId: string): Promise<void> 
 
 export function authRoutes(deps: CommandServiceDeps, accounts: AccountService): Router {
   const router = Router();
-  const limit = authRateLimiters(deps.rateLimits ?? { windowMs: 10 * 60 * 1000, attempts: 30, mails: 10 });
+  const limit = authRateLimiters(
+    deps.rateLimits ?? { windowMs: deps.config.RATE_LIMIT_WINDOW_MS, attempts: deps.config.RATE_LIMIT_ATTEMPTS, mails: deps.config.RATE_LIMIT_MAILS },
+  );
 
   async function currentUser(userId: string) {
     const row = await findUserRow(deps.knex, userId);

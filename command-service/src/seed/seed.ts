@@ -1,7 +1,11 @@
 import type { Config } from '@circuit/shared/config';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { Logger } from '@circuit/shared/logger';
+import type { CommandContext } from '@circuit/shared/commands/decider';
+import { UpdateProfileBody, ProjectBody } from '@circuit/shared/validation/profile';
 import type { AccountService } from '../accounts/account-service';
+import type { ProfileService } from '../profiles/profile-service';
+import type { ProjectService } from '../projects/project-service';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -14,7 +18,15 @@ export const DEMO_USERS = [
 ] as const;
 
 /** Loads demo content on the first start of an empty store, outside production only. */
-export async function seedIfEmpty(deps: { config: Config; store: EventStore; accounts: AccountService; log: Logger }): Promise<boolean> {
+export async function seedIfEmpty(deps: {
+  config: Config;
+  store: EventStore;
+  accounts: AccountService;
+  log: Logger;
+  /** Given, the demo users get profiles and projects (seedProfilesAndProjects). */
+  profiles?: ProfileService;
+  projects?: ProjectService;
+}): Promise<boolean> {
   const { config } = deps;
   if (config.NODE_ENV === 'production' || config.SEED === 'false') return false;
   if ((await deps.store.headPosition()) > 0n) return false;
@@ -43,9 +55,239 @@ export async function seedIfEmpty(deps: { config: Config; store: EventStore; acc
     },
     ctx,
   );
+  const demo: SeededUser[] = [];
   for (const user of DEMO_USERS) {
-    await deps.accounts.register({ ...user, password: DEMO_PASSWORD, emailVerified: true }, ctx);
+    const { userId } = await deps.accounts.register({ ...user, password: DEMO_PASSWORD, emailVerified: true }, ctx);
+    demo.push({ userId, username: user.username });
   }
+  if (deps.profiles && deps.projects) await seedProfilesAndProjects({ profiles: deps.profiles, projects: deps.projects }, demo, ctx);
   deps.log.info({ users: DEMO_USERS.length + 2 }, 'seeded demo data');
   return true;
+}
+
+export interface SeededUser {
+  userId: string;
+  username: string;
+}
+
+type DemoUsername = (typeof DEMO_USERS)[number]['username'];
+
+/** Profiles of the demo users: every value passes the profile form's rules (checked below with UpdateProfileBody). */
+export const DEMO_PROFILES: Record<DemoUsername, Record<string, unknown>> = {
+  aarav_dev: {
+    firstName: 'Aarav',
+    lastName: 'Sharma',
+    tagline: 'Full-stack developer who ships on weekends',
+    bio: '<p>Final-year CS student building <strong>developer tools</strong>. Hackathon regular, open-source contributor.</p>',
+    website: 'aarav.dev',
+    socialLinks: { github: 'https://github.com/aarav-dev', linkedin: 'https://linkedin.com/in/aarav-dev' },
+    country: 'India',
+    state: 'Karnataka',
+    address: 'Koramangala, Bengaluru',
+    college: 'RV College of Engineering',
+    course: 'B.E',
+    branch: 'Computer Science',
+    collegeYear: '4th Year',
+    skills: ['TypeScript', 'React', 'Node.js', 'PostgreSQL', 'Docker'],
+  },
+  priya_codes: {
+    firstName: 'Priya',
+    lastName: 'Nair',
+    tagline: 'Frontend engineer, accessibility advocate',
+    bio: '<p>I care about <em>fast, accessible</em> interfaces. Mentor at local coding clubs.</p>',
+    socialLinks: { github: 'https://github.com/priya-codes', twitter: 'https://x.com/priya_codes' },
+    country: 'India',
+    state: 'Kerala',
+    address: 'Kakkanad, Kochi',
+    college: 'College of Engineering Trivandrum',
+    course: 'B.Tech',
+    branch: 'Information Technology',
+    collegeYear: '3rd Year',
+    skills: ['JavaScript', 'React', 'Next.js', 'Tailwind CSS', 'UI/UX Design', 'Figma'],
+  },
+  rahul_builds: {
+    firstName: 'Rahul',
+    lastName: 'Verma',
+    tagline: 'Backend and systems, mostly Go and Rust',
+    bio: '<p>Distributed systems nerd. Currently exploring <code>eBPF</code> and databases.</p>',
+    socialLinks: { github: 'https://github.com/rahul-builds' },
+    country: 'India',
+    state: 'Uttar Pradesh',
+    address: 'Sector 62, Noida',
+    college: 'IIIT Allahabad',
+    course: 'M.Tech',
+    branch: 'Computer Science',
+    collegeYear: '1st Year',
+    skills: ['Go', 'Rust', 'Kubernetes', 'System Design', 'Linux'],
+  },
+  sneha_ml: {
+    firstName: 'Sneha',
+    lastName: 'Iyer',
+    tagline: 'Machine learning for healthcare',
+    bio: '<p>Working on medical imaging with <strong>deep learning</strong>. Kaggle expert.</p>',
+    website: 'https://sneha-ml.github.io',
+    socialLinks: { github: 'https://github.com/sneha-ml', linkedin: 'https://www.linkedin.com/in/sneha-ml' },
+    country: 'India',
+    state: 'Tamil Nadu',
+    address: 'Adyar, Chennai',
+    college: 'Anna University',
+    course: 'B.Tech',
+    branch: 'Artificial Intelligence',
+    collegeYear: '3rd Year',
+    skills: ['Python', 'Machine Learning', 'PyTorch', 'Computer Vision', 'Data Science'],
+  },
+  kabir_ops: {
+    firstName: 'Kabir',
+    lastName: 'Mehta',
+    tagline: 'Cloud and DevOps, keeping things green',
+    bio: '<p>Infrastructure as code, CI/CD pipelines and coffee.</p>',
+    socialLinks: { linkedin: 'https://linkedin.com/in/kabir-ops' },
+    country: 'Other',
+    address: 'Dubai, UAE',
+    college: 'BITS Pilani, Dubai Campus',
+    course: 'B.E',
+    branch: 'Electronics & Communication',
+    collegeYear: 'Graduate',
+    skills: ['AWS', 'Terraform', 'Docker', 'Kubernetes', 'CI/CD', 'Python'],
+  },
+};
+
+interface DemoProject {
+  title: string;
+  description: string;
+  technologies: string[];
+  githubUrl?: string;
+  liveUrl?: string;
+  likedBy: DemoUsername[];
+  comments: { by: DemoUsername; text: string; replies?: { by: DemoUsername; text: string }[] }[];
+}
+
+export const DEMO_PROJECTS: Record<DemoUsername, DemoProject[]> = {
+  aarav_dev: [
+    {
+      title: 'DevLog',
+      description: 'A command-line journal for developers that turns git history into weekly summaries.',
+      technologies: ['TypeScript', 'Node.js', 'SQLite'],
+      githubUrl: 'https://github.com/aarav-dev/devlog',
+      likedBy: ['priya_codes', 'rahul_builds', 'kabir_ops'],
+      comments: [{ by: 'priya_codes', text: 'Love the weekly summary idea!', replies: [{ by: 'aarav_dev', text: 'Thanks! Markdown export is next.' }] }],
+    },
+    {
+      title: 'Hackathon Buddy',
+      description: 'Matches hackathon participants into teams by skills and time zones.',
+      technologies: ['React', 'PostgreSQL', 'Docker'],
+      githubUrl: 'https://github.com/aarav-dev/hackathon-buddy',
+      liveUrl: 'https://hackathon-buddy.example.com',
+      likedBy: ['sneha_ml'],
+      comments: [{ by: 'sneha_ml', text: 'Would this work for online-only events?' }],
+    },
+  ],
+  priya_codes: [
+    {
+      title: 'A11y Checker',
+      description: 'A browser extension that highlights accessibility issues as you browse.',
+      technologies: ['JavaScript', 'Chrome Extensions'],
+      githubUrl: 'https://github.com/priya-codes/a11y-checker',
+      likedBy: ['aarav_dev', 'sneha_ml', 'rahul_builds', 'kabir_ops'],
+      comments: [{ by: 'aarav_dev', text: 'Used it on our hackathon project, found 12 issues.' }],
+    },
+    {
+      title: 'Palette Studio',
+      description: 'Generates accessible colour palettes with contrast ratios checked against WCAG.',
+      technologies: ['Next.js', 'Tailwind CSS'],
+      liveUrl: 'https://palette-studio.example.com',
+      likedBy: ['kabir_ops'],
+      comments: [],
+    },
+  ],
+  rahul_builds: [
+    {
+      title: 'tinykv',
+      description: 'An embedded key-value store with a log-structured merge tree, written to learn storage engines.',
+      technologies: ['Rust'],
+      githubUrl: 'https://github.com/rahul-builds/tinykv',
+      likedBy: ['aarav_dev', 'kabir_ops'],
+      comments: [{ by: 'kabir_ops', text: 'How does compaction behave under heavy writes?', replies: [{ by: 'rahul_builds', text: 'Leveled compaction; benchmarks in the README.' }] }],
+    },
+    {
+      title: 'Gossip Chat',
+      description: 'Peer-to-peer chat over a gossip protocol, no central server.',
+      technologies: ['Go', 'WebRTC'],
+      githubUrl: 'https://github.com/rahul-builds/gossip-chat',
+      likedBy: ['priya_codes'],
+      comments: [],
+    },
+  ],
+  sneha_ml: [
+    {
+      title: 'X-Ray Triage',
+      description: 'A model that flags chest X-rays needing urgent review, with saliency maps for radiologists.',
+      technologies: ['Python', 'PyTorch', 'FastAPI'],
+      githubUrl: 'https://github.com/sneha-ml/xray-triage',
+      likedBy: ['aarav_dev', 'priya_codes', 'rahul_builds'],
+      comments: [{ by: 'rahul_builds', text: 'What dataset did you train on?', replies: [{ by: 'sneha_ml', text: 'NIH ChestX-ray14 plus a small local set.' }] }],
+    },
+    {
+      title: 'Study Planner',
+      description: 'Plans revision schedules with spaced repetition from your syllabus.',
+      technologies: ['Python', 'Flask'],
+      likedBy: ['priya_codes'],
+      comments: [],
+    },
+  ],
+  kabir_ops: [
+    {
+      title: 'Infra Starter',
+      description: 'Terraform modules and GitHub Actions for a production-ready AWS setup in an afternoon.',
+      technologies: ['Terraform', 'AWS', 'GitHub Actions'],
+      githubUrl: 'https://github.com/kabir-ops/infra-starter',
+      likedBy: ['aarav_dev', 'rahul_builds'],
+      comments: [{ by: 'aarav_dev', text: 'Saved me a weekend, thank you.' }],
+    },
+  ],
+};
+
+/**
+ * Demo profiles, projects, likes, saves and comments, through the same services (and so the same
+ * commands, rules and events) as the API.
+ */
+export async function seedProfilesAndProjects(
+  services: { profiles: ProfileService; projects: ProjectService },
+  users: SeededUser[],
+  ctx: CommandContext = { correlationId: 'seed' },
+): Promise<void> {
+  const idOf = new Map(users.map((u) => [u.username, u.userId]));
+  const id = (username: DemoUsername): string | undefined => idOf.get(username);
+
+  for (const user of users) {
+    const profile = DEMO_PROFILES[user.username as DemoUsername];
+    if (profile) await services.profiles.updateProfile(user.userId, UpdateProfileBody.parse(profile), { ...ctx, userId: user.userId });
+  }
+  for (const [owner, list] of Object.entries(DEMO_PROJECTS) as [DemoUsername, DemoProject[]][]) {
+    const ownerId = id(owner);
+    if (!ownerId) continue;
+    for (const project of list) {
+      const body = ProjectBody.parse(project);
+      const projectId = await services.projects.create(
+        ownerId,
+        { title: body.title, description: body.description, technologies: body.technologies, githubUrl: body.githubUrl, liveUrl: body.liveUrl },
+        { ...ctx, userId: ownerId },
+      );
+      for (const liker of project.likedBy) {
+        const likerId = id(liker);
+        if (likerId) await services.projects.like(likerId, projectId, { ...ctx, userId: likerId });
+      }
+      const saverId = id(project.likedBy[0] ?? owner);
+      if (saverId && saverId !== ownerId) await services.projects.save(saverId, projectId, { ...ctx, userId: saverId });
+      for (const comment of project.comments) {
+        const authorId = id(comment.by);
+        if (!authorId) continue;
+        const commentId = await services.projects.comment(authorId, projectId, comment.text, null, { ...ctx, userId: authorId });
+        for (const reply of comment.replies ?? []) {
+          const replierId = id(reply.by);
+          if (replierId) await services.projects.comment(replierId, projectId, reply.text, commentId, { ...ctx, userId: replierId });
+        }
+      }
+    }
+  }
 }

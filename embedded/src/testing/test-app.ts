@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import supertest from 'supertest';
 import { loadConfig, type Config } from '@circuit/shared/config';
 import { createKnex, type Knex } from '@circuit/shared/db/knex';
@@ -81,12 +84,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       offset += ms;
     },
   };
+  // Uploaded images go to a temporary directory (DATA_DIR/uploads when the test gives a DATA_DIR).
+  const uploadsDir = options.env?.DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-uploads-'));
   const embedded = await composeEmbedded({
     config,
     knex: options.knex ?? ownKnex,
     log: createLogger('test-app', 'silent'),
     now: clock.now,
     rateLimits: options.rateLimits ?? GENEROUS_RATE_LIMITS,
+    uploadsDir,
   });
   const { app } = embedded;
 
@@ -170,6 +176,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       stopped = true;
       await embedded.stop();
       await ownKnex?.destroy();
+      if (uploadsDir) fs.rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,6 +4,7 @@ import { ProfileEventSchemas } from './profiles';
 import { ProjectEventSchemas } from './projects';
 import { SocialEventSchemas } from './social';
 import { NotificationEventSchemas } from './notifications';
+import { MessagingEventSchemas } from './messaging';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
@@ -12,6 +13,7 @@ export const EventCatalogue = {
   ...ProjectEventSchemas,
   ...SocialEventSchemas,
   ...NotificationEventSchemas,
+  ...MessagingEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EventCatalogue;

@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import { conversationStream } from '@circuit/shared/events/messaging';
+import { toNewEvents, type CommandContext } from '@circuit/shared/commands/decider';
+import type { CommandServiceDeps } from '../context';
+import { decideConversation, type ConversationCommand } from './conversation-decider';
+
+export interface ChatMessageView {
+  _id: string;
+  from: string;
+  to: string;
+  message: string;
+  createdAt: string;
+  replyTo: { _id: string; message: string; from: string } | null;
+}
+
+/**
+ * Private messages. A message is appended to the pair's conversation stream before anyone is
+ * told of it; sends append without the revision check (a send never depends on the others'
+ * order) and with the message id as event id, so a repeated request stores it once.
+ */
+export function createMessagingService(deps: CommandServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function pairFacts(a: string, b: string) {
+    const [recipient, connection, block] = await Promise.all([
+      deps.knex('users').where({ id: b }).first('id'),
+      deps.knex('user_connections').where({ user_id: a, other_id: b }).first('user_id'),
+      deps.knex('user_blocks')
+        .where((q) => q.where({ blocker_id: a, blocked_id: b }).orWhere({ blocker_id: b, blocked_id: a }))
+        .first('blocker_id'),
+    ]);
+    return { recipientExists: Boolean(recipient), connected: Boolean(connection), blocked: Boolean(block) };
+  }
+
+  async function messageRow(messageId: string) {
+    return deps.knex('chat_messages').where({ id: messageId }).whereNull('deleted_at').first<{ id: string; from_id: string; to_id: string; message: string } | undefined>();
+  }
+
+  async function append(a: string, b: string, command: ConversationCommand, ctx: CommandContext, eventId?: string) {
+    const events = decideConversation(command);
+    const newEvents = toNewEvents(events, ctx, now().toISOString()).map((e) => (eventId ? { ...e, id: eventId } : e));
+    const { position } = await deps.store.append(conversationStream(a, b), newEvents, 'any');
+    await deps.progress.waitFor(position);
+    return events;
+  }
+
+  return {
+    async send(input: { messageId?: string; from: string; to: string; text: string; replyToId?: string | null }, ctx: CommandContext): Promise<ChatMessageView> {
+      const messageId = input.messageId ?? crypto.randomUUID();
+      const facts = await pairFacts(input.from, input.to);
+      let replyTo: { _id: string; message: string; from: string } | null | 'missing' = null;
+      if (input.replyToId) {
+        const replied = await messageRow(input.replyToId);
+        const samePair = replied && [replied.from_id, replied.to_id].sort().join() === [input.from, input.to].sort().join();
+        replyTo = replied && samePair ? { _id: replied.id, message: replied.message, from: replied.from_id } : 'missing';
+      }
+      const [event] = await append(
+        input.from,
+        input.to,
+        { type: 'SendMessage', messageId, from: input.from, to: input.to, text: input.text, ...facts, replyTo, now: now() },
+        ctx,
+        messageId,
+      );
+      if (event?.type !== 'MessageSent') throw new Error('send produced no message');
+      const d = event.data;
+      return { _id: d.messageId, from: d.from, to: d.to, message: d.message, createdAt: d.at, replyTo: d.replyTo };
+    },
+
+    async remove(messageId: string, by: string, ctx: CommandContext): Promise<{ messageId: string; from: string; to: string }> {
+      const row = await messageRow(messageId);
+      const message = row ? { from: row.from_id, to: row.to_id } : undefined;
+      const [event] = await append(row?.from_id ?? by, row?.to_id ?? by, { type: 'DeleteMessage', messageId, by, message, now: now() }, ctx);
+      if (event?.type !== 'MessageDeleted') throw new Error('delete produced no event');
+      return { messageId, from: event.data.from, to: event.data.to };
+    },
+
+    /** Marks what `from` sent `reader` as read; nothing is recorded when nothing was unread. */
+    async markRead(reader: string, from: string, ctx: CommandContext): Promise<boolean> {
+      const unread = await deps.knex('chat_unread').where({ user_id: reader, from_id: from }).first<{ count: number } | undefined>('count');
+      if (!unread || unread.count === 0) return false;
+      await append(reader, from, { type: 'MarkRead', reader, from, now: now() }, ctx);
+      return true;
+    },
+  };
+}
+export type MessagingService = ReturnType<typeof createMessagingService>;

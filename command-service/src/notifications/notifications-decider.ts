@@ -1,0 +1,126 @@
+import { notFound } from '@circuit/shared/http/errors';
+import type { Decider } from '@circuit/shared/commands/decider';
+import type { DomainEvent } from '@circuit/shared/events/catalogue';
+import type { NotificationStatus, NotificationType } from '@circuit/shared/read-models/notifications';
+
+/**
+ * The notifications of one user, on `notifications-<userId>`. The notifications process manager
+ * creates and resolves them; the user reads and deletes them.
+ */
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+
+export type NotificationEvent = DomainEvent<'NotificationCreated' | 'NotificationStatusChanged' | 'NotificationRead' | 'NotificationDeleted' | 'AllNotificationsRead'>;
+
+export interface NotificationState {
+  type: NotificationType;
+  status: NotificationStatus | null;
+  isOutgoing: boolean;
+  fromUserId: string;
+  read: boolean;
+  deleted: boolean;
+}
+
+export interface NotificationsState {
+  /** Every notification the stream ever created, deleted ones included (so a replay never recreates them). */
+  byId: Record<string, NotificationState>;
+}
+
+export type NotificationsCommand =
+  | { type: 'Create'; notificationId: string; userId: string; kind: NotificationType; status: NotificationStatus | null; isOutgoing: boolean; fromUserId: string; now: Date }
+  /** The pending request notifications of `kind` about `fromUserId` get `status`, and are read. */
+  | { type: 'ResolveRequest'; kind: 'connection_request' | 'connection_request_sent'; fromUserId: string; status: 'accepted' | 'rejected'; now: Date }
+  | { type: 'MarkRead'; notificationId: string; now: Date }
+  | { type: 'Delete'; notificationId: string; now: Date }
+  | { type: 'MarkAllRead'; now: Date };
+
+export const initialNotificationsState = (): NotificationsState => ({ byId: {} });
+
+function update(state: NotificationsState, id: string, change: Partial<NotificationState>): NotificationsState {
+  const current = state.byId[id];
+  return current ? { byId: { ...state.byId, [id]: { ...current, ...change } } } : state;
+}
+
+export function evolveNotifications(state: NotificationsState, event: NotificationEvent): NotificationsState {
+  switch (event.type) {
+    case 'NotificationCreated': {
+      const d = event.data;
+      if (state.byId[d.notificationId]) return state;
+      return {
+        byId: {
+          ...state.byId,
+          [d.notificationId]: { type: d.type, status: d.status, isOutgoing: d.isOutgoing, fromUserId: d.fromUserId, read: false, deleted: false },
+        },
+      };
+    }
+    case 'NotificationStatusChanged':
+      return update(state, event.data.notificationId, { status: event.data.status });
+    case 'NotificationRead':
+      return update(state, event.data.notificationId, { read: true });
+    case 'NotificationDeleted':
+      return update(state, event.data.notificationId, { deleted: true });
+    case 'AllNotificationsRead': {
+      const byId: Record<string, NotificationState> = {};
+      for (const [id, n] of Object.entries(state.byId)) byId[id] = n.deleted || n.read ? n : { ...n, read: true };
+      return { byId };
+    }
+    default:
+      return state;
+  }
+}
+
+const live = (state: NotificationsState, id: string) => {
+  const n = Object.hasOwn(state.byId, id) ? state.byId[id] : undefined;
+  return n && !n.deleted ? n : undefined;
+};
+
+/** How many notifications MarkAllRead would mark. */
+export const unreadCount = (state: NotificationsState) => Object.values(state.byId).filter((n) => !n.deleted && !n.read).length;
+
+export function decideNotifications(command: NotificationsCommand, state: NotificationsState): NotificationEvent[] {
+  const at = command.now.toISOString();
+  switch (command.type) {
+    case 'Create':
+      // Created once, ever: a replayed cause finds its notification (even a deleted one) and adds nothing.
+      if (Object.hasOwn(state.byId, command.notificationId)) return [];
+      return [
+        {
+          type: 'NotificationCreated',
+          data: {
+            notificationId: command.notificationId,
+            userId: command.userId,
+            type: command.kind,
+            status: command.status,
+            isOutgoing: command.isOutgoing,
+            fromUserId: command.fromUserId,
+            at,
+          },
+        },
+      ];
+    case 'ResolveRequest': {
+      const events: NotificationEvent[] = [];
+      for (const [notificationId, n] of Object.entries(state.byId)) {
+        if (n.deleted || n.type !== command.kind || n.fromUserId !== command.fromUserId || n.status !== 'pending') continue;
+        events.push({ type: 'NotificationStatusChanged', data: { notificationId, status: command.status, at } });
+        if (!n.read) events.push({ type: 'NotificationRead', data: { notificationId, at } });
+      }
+      return events;
+    }
+    case 'MarkRead': {
+      const n = live(state, command.notificationId);
+      if (!n) throw notFound(NOTIFICATION_NOT_FOUND);
+      return n.read ? [] : [{ type: 'NotificationRead', data: { notificationId: command.notificationId, at } }];
+    }
+    case 'Delete':
+      if (!live(state, command.notificationId)) throw notFound(NOTIFICATION_NOT_FOUND);
+      return [{ type: 'NotificationDeleted', data: { notificationId: command.notificationId, at } }];
+    case 'MarkAllRead':
+      return unreadCount(state) === 0 ? [] : [{ type: 'AllNotificationsRead', data: { at } }];
+  }
+}
+
+export const notificationsDecider: Decider<NotificationsState, NotificationsCommand, NotificationEvent> = {
+  initialState: initialNotificationsState,
+  evolve: evolveNotifications,
+  decide: decideNotifications,
+};

@@ -1,0 +1,251 @@
+import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Knex } from 'knex';
+import { foldEvents } from '@circuit/shared/commands/decider';
+import { SocialEventSchemas } from '@circuit/shared/events/social';
+import { notificationsStream } from '@circuit/shared/events/notifications';
+import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent, type Subscription } from '@circuit/shared/ports/event-store';
+import type { Bus } from '@circuit/shared/ports/bus';
+import type { Logger } from '@circuit/shared/logger';
+import type { ReadModelProgress } from '@circuit/shared/projections/progress';
+import { findUserRow } from '@circuit/shared/read-models/users';
+import { toNotification, type Notification } from '@circuit/shared/read-models/notifications';
+import { notificationsDecider, type NotificationEvent, type NotificationsCommand } from './notifications-decider';
+
+/** The bus topic of new notifications: `{ userId, notification }` (the realtime service delivers them live). */
+export const NOTIFICATIONS_TOPIC = 'notifications';
+export interface NotificationMessage {
+  userId: string;
+  notification: Notification;
+}
+
+const NAME = 'notifications';
+/** Created by migrateProcessManagers (command-service/src/mail/account-mail-process-manager.ts). */
+const CHECKPOINT_TABLE = 'process_manager_checkpoints';
+const MAX_ATTEMPTS = 25;
+
+/** A name-based UUID (RFC 4122 version 5 layout, SHA-1 of a fixed namespace and the name). */
+export function uuidFrom(name: string): string {
+  const hash = crypto.createHash('sha1').update('circuit:notifications:').update(name).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The id of a notification created for `recipient` because of the event `causeId`. */
+export const notificationIdFor = (causeId: string, recipient: string, type: string) => uuidFrom(`${causeId}|${recipient}|${type}`);
+
+/** One reaction to a social event, for one recipient. */
+type Reaction = { recipient: string; command: Omit<Extract<NotificationsCommand, { type: 'Create' }>, 'notificationId' | 'userId' | 'now'> | Omit<Extract<NotificationsCommand, { type: 'ResolveRequest' }>, 'now'> };
+
+/**
+ * The events appended by the same command as `event` (same stream, same causation id, which the
+ * social service sets per command; events without one fall back to the same correlation id and
+ * instant, next to each other in the stream).
+ */
+function sameCommand(stream: RecordedEvent[], event: RecordedEvent): RecordedEvent[] {
+  const causation = event.metadata.causationId;
+  if (causation) return stream.filter((e) => e.metadata.causationId === causation);
+  const together = (e: RecordedEvent) => e.metadata.correlationId === event.metadata.correlationId && e.occurredAt === event.occurredAt && !e.metadata.causationId;
+  const index = stream.findIndex((e) => e.id === event.id);
+  if (index < 0) return [event];
+  let first = index;
+  let last = index;
+  while (first > 0 && together(stream[first - 1]!)) first--;
+  while (last < stream.length - 1 && together(stream[last + 1]!)) last++;
+  return stream.slice(first, last + 1);
+}
+
+/**
+ * Notifications from social events (spec 1: connection_request, connection_request_sent,
+ * connection_accepted, connection_rejected, follow):
+ *
+ * - ConnectionRequested A->B: B gets connection_request (pending), A gets connection_request_sent
+ *   (pending, outgoing; its `from` is B, the other user).
+ * - ConnectionAccepted / ConnectionRejected by B of A's request: both request notifications get the
+ *   status accepted / rejected and are read; A gets connection_accepted / connection_rejected from B.
+ * - UserFollowed A->B: B gets follow. Rule: not when the follow was appended by the same command as
+ *   a ConnectionAccepted (the mutual follows of accepting): connection_accepted already says it.
+ * - A block ends a pending request with a ConnectionRejected in the same command as UserBlocked: the
+ *   request notifications are resolved (rejected, read) but nobody is told "rejected".
+ *
+ * Idempotent: every appended event has an id derived from the cause event's id, the recipient and
+ * the purpose, and the decider refuses to create a notification twice, so a replay (a restart
+ * before the checkpoint moved, a second instance) appends nothing new and publishes nothing.
+ * Its checkpoint (in process_manager_checkpoints) moves after each social event it handled.
+ */
+export class NotificationsProcessManager {
+  private subscription: Subscription | undefined;
+  /** Feed position up to which every event has been handled. */
+  private handled = 0n;
+  private saved = 0n;
+  /** Position of the last notification event this process appended. */
+  private lastAppended = 0n;
+  private readonly progressed = new EventEmitter();
+
+  constructor(
+    private readonly deps: { knex: Knex; store: EventStore; bus: Bus; progress: ReadModelProgress; log: Logger },
+  ) {
+    this.progressed.setMaxListeners(0);
+  }
+
+  async start(): Promise<void> {
+    const row = await this.deps.knex(CHECKPOINT_TABLE).where({ name: NAME }).first('position');
+    // No checkpoint yet: from the start of the feed (safe, every append is idempotent).
+    const after = BigInt((row as { position?: number | string } | undefined)?.position ?? 0);
+    this.handled = after;
+    this.saved = after;
+    this.subscription = this.deps.store.subscribe({
+      after,
+      onEvent: (event) => this.handle(event),
+      onError: (error) => this.deps.log.error({ err: error }, 'notifications process manager failed; retrying'),
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = undefined;
+    if (this.handled > this.saved) await this.saveCheckpoint(this.handled).catch(() => undefined);
+  }
+
+  /**
+   * Resolves once the events up to `position` have been handled and the notifications appended
+   * meanwhile are in the read models (bounded: a stopped manager never blocks an answer for long).
+   */
+  async settled(position: bigint | undefined, timeoutMs = 3000): Promise<void> {
+    if (position === undefined) return;
+    const deadline = Date.now() + timeoutMs;
+    while (this.handled < position && this.subscription && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.progressed.off('handled', done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.max(1, Math.min(50, deadline - Date.now())));
+        this.progressed.on('handled', done);
+      });
+    }
+    await this.deps.progress.waitFor(this.lastAppended, Math.max(0, deadline - Date.now()));
+  }
+
+  private async saveCheckpoint(position: bigint): Promise<void> {
+    await this.deps.knex(CHECKPOINT_TABLE).insert({ name: NAME, position: position.toString() }).onConflict('name').merge();
+    this.saved = position;
+  }
+
+  /** Handles one event of the feed (exported for tests: call it twice to see a replay change nothing). */
+  async handle(event: RecordedEvent): Promise<void> {
+    if (event.streamId.startsWith('relationship-')) {
+      const reactions = await this.reactionsTo(event);
+      for (const reaction of reactions) await this.apply(event, reaction);
+      await this.saveCheckpoint(event.position);
+    }
+    if (event.position > this.handled) this.handled = event.position;
+    this.progressed.emit('handled');
+  }
+
+  private async reactionsTo(event: RecordedEvent): Promise<Reaction[]> {
+    switch (event.type) {
+      case 'ConnectionRequested': {
+        const { from, to } = SocialEventSchemas.ConnectionRequested.parse(event.data);
+        return [
+          { recipient: to, command: { type: 'Create', kind: 'connection_request', status: 'pending', isOutgoing: false, fromUserId: from } },
+          { recipient: from, command: { type: 'Create', kind: 'connection_request_sent', status: 'pending', isOutgoing: true, fromUserId: to } },
+        ];
+      }
+      case 'ConnectionAccepted':
+      case 'ConnectionRejected': {
+        // `from` answered the request that `to` had sent.
+        const { from: receiver, to: requester } = SocialEventSchemas[event.type].parse(event.data);
+        const status = event.type === 'ConnectionAccepted' ? 'accepted' : 'rejected';
+        const reactions: Reaction[] = [
+          { recipient: receiver, command: { type: 'ResolveRequest', kind: 'connection_request', fromUserId: requester, status } },
+          { recipient: requester, command: { type: 'ResolveRequest', kind: 'connection_request_sent', fromUserId: receiver, status } },
+        ];
+        const endedByBlock = status === 'rejected' && (await this.commandOf(event)).some((e) => e.type === 'UserBlocked');
+        if (!endedByBlock) {
+          reactions.push({
+            recipient: requester,
+            command: { type: 'Create', kind: status === 'accepted' ? 'connection_accepted' : 'connection_rejected', status: null, isOutgoing: false, fromUserId: receiver },
+          });
+        }
+        return reactions;
+      }
+      case 'UserFollowed': {
+        const { from, to } = SocialEventSchemas.UserFollowed.parse(event.data);
+        if ((await this.commandOf(event)).some((e) => e.type === 'ConnectionAccepted')) return [];
+        return [{ recipient: to, command: { type: 'Create', kind: 'follow', status: null, isOutgoing: false, fromUserId: from } }];
+      }
+      default:
+        return [];
+    }
+  }
+
+  private async commandOf(event: RecordedEvent): Promise<RecordedEvent[]> {
+    return sameCommand(await this.deps.store.readStream(event.streamId), event);
+  }
+
+  /** Decides on the recipient's stream and appends with derived ids, retrying on a concurrent write. */
+  private async apply(cause: RecordedEvent, { recipient, command: partial }: Reaction): Promise<void> {
+    const streamId = notificationsStream(recipient);
+    const at = new Date(cause.occurredAt);
+    const command: NotificationsCommand =
+      partial.type === 'Create' ? { ...partial, notificationId: notificationIdFor(cause.id, recipient, partial.kind), userId: recipient, now: at } : { ...partial, now: at };
+    const metadata: EventMetadata = { causationId: cause.id };
+    if (typeof cause.metadata.correlationId === 'string') metadata.correlationId = cause.metadata.correlationId;
+    if (typeof cause.metadata.userId === 'string') metadata.userId = cause.metadata.userId;
+
+    for (let attempt = 1; ; attempt++) {
+      const recorded = await this.deps.store.readStream(streamId);
+      const state = foldEvents(notificationsDecider, recorded);
+      const events = notificationsDecider.decide(command, state);
+      if (events.length === 0) return;
+      const revision = recorded.at(-1)?.revision ?? 'no_stream';
+      const toAppend: NewEvent[] = events.map((e) => ({ id: eventIdFor(cause.id, e), type: e.type, data: e.data, metadata, occurredAt: cause.occurredAt }));
+      try {
+        const { position } = await this.deps.store.append(streamId, toAppend, revision);
+        if (position > this.lastAppended) this.lastAppended = position;
+      } catch (error) {
+        if (error instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) {
+          await new Promise((r) => setTimeout(r, Math.random() * Math.min(100, 2 ** attempt)));
+          continue;
+        }
+        throw error;
+      }
+      for (const e of events) if (e.type === 'NotificationCreated') await this.publish(e);
+      return;
+    }
+  }
+
+  private async publish(event: Extract<NotificationEvent, { type: 'NotificationCreated' }>): Promise<void> {
+    const d = event.data;
+    try {
+      const sender = await findUserRow(this.deps.knex, d.fromUserId);
+      const notification = toNotification(
+        { id: d.notificationId, type: d.type, status: d.status, is_outgoing: d.isOutgoing, read: false, from_user_id: d.fromUserId, created_at: d.at },
+        sender,
+      );
+      const message: NotificationMessage = { userId: d.userId, notification };
+      await this.deps.bus.publish(NOTIFICATIONS_TOPIC, message);
+    } catch (error) {
+      // The notification is stored; only its live delivery failed.
+      this.deps.log.warn({ err: error, notificationId: d.notificationId }, 'could not publish a notification');
+    }
+  }
+}
+
+/** Ids of the events appended in reaction to `causeId`: the same reaction always gets the same id. */
+function eventIdFor(causeId: string, event: NotificationEvent): string {
+  switch (event.type) {
+    case 'NotificationCreated':
+      return event.data.notificationId;
+    case 'NotificationStatusChanged':
+      return uuidFrom(`${causeId}|${event.data.notificationId}|status`);
+    case 'NotificationRead':
+      return uuidFrom(`${causeId}|${event.data.notificationId}|read`);
+    default:
+      return uuidFrom(`${causeId}|${event.type}`);
+  }
+}

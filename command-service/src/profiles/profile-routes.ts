@@ -1,0 +1,45 @@
+import { Router, type Request } from 'express';
+import { ok } from '@circuit/shared/http/envelope';
+import { notFound } from '@circuit/shared/http/errors';
+import { requireUserId } from '@circuit/shared/http/auth';
+import { correlationIdOf } from '@circuit/shared/http/correlation';
+import { findUserRow, toUserView } from '@circuit/shared/read-models/users';
+import type { FileStore } from '@circuit/shared/ports/file-store';
+import { UpdateProfileBody } from '@circuit/shared/validation/profile';
+import type { CommandServiceDeps } from '../context';
+import { answerTooLarge, receiveImage } from '../uploads/image-upload';
+import { ProfileMessages } from './profile-decider';
+import type { ProfileService } from './profile-service';
+
+const ctxOf = (req: Request) => ({ userId: req.session.userId, correlationId: correlationIdOf(req) });
+
+/** PUT /api/users/profile and POST /api/users/profile-picture (docs/api-profiles-social.md, Profile). */
+export function profileRoutes(deps: CommandServiceDeps, profiles: ProfileService, fileStore: FileStore): Router {
+  const router = Router();
+
+  async function ownView(userId: string) {
+    const row = await findUserRow(deps.knex, userId);
+    if (!row) throw notFound(ProfileMessages.userNotFound);
+    return toUserView(row, { includePrivate: true });
+  }
+
+  router.put('/api/users/profile', async (req, res) => {
+    const userId = requireUserId(req);
+    const body = UpdateProfileBody.parse(req.body ?? {});
+    await profiles.updateProfile(userId, body, ctxOf(req));
+    res.json(ok(await ownView(userId), 'Profile updated successfully!'));
+  });
+
+  router.post('/api/users/profile-picture', async (req, res) => {
+    const userId = requireUserId(req);
+    try {
+      const file = await receiveImage(req, res, 'profilePicture', fileStore, 'profile-pictures');
+      await profiles.changeProfilePicture(userId, file, ctxOf(req));
+      res.json(ok({ profilePicture: file.url, user: await ownView(userId) }, 'Profile picture updated successfully!'));
+    } catch (error) {
+      if (!answerTooLarge(error, res)) throw error;
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,57 @@
+import crypto from 'node:crypto';
+import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
+import { projectLikeStream, projectSaveStream, projectStream } from '@circuit/shared/events/projects';
+import type { CommandServiceDeps } from '../context';
+import { projectDecider, type ProjectChanges, type ProjectCommand } from './project-decider';
+import { reactionDecider, type ReactionKind } from './reaction-decider';
+
+/** Project use cases; each answers after the read models include what it appended. */
+export function createProjectService(deps: CommandServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function execute(projectId: string, command: ProjectCommand, ctx: CommandContext) {
+    const result = await handleCommand(deps.store, projectStream(projectId), projectDecider, command, ctx, now);
+    await deps.progress.waitFor(result.position);
+    return result;
+  }
+
+  async function react(kind: ReactionKind, add: boolean, userId: string, projectId: string, ctx: CommandContext) {
+    const { state: project } = await loadState(deps.store, projectStream(projectId), projectDecider);
+    const stream = kind === 'like' ? projectLikeStream(projectId, userId) : projectSaveStream(projectId, userId);
+    const result = await handleCommand(
+      deps.store,
+      stream,
+      reactionDecider,
+      { type: add ? 'Add' : 'Remove', kind, projectId, userId, projectAvailable: project.status === 'active', now: now() },
+      ctx,
+      now,
+    );
+    await deps.progress.waitFor(result.position);
+  }
+
+  return {
+    async create(ownerId: string, changes: ProjectChanges, ctx: CommandContext): Promise<string> {
+      const projectId = crypto.randomUUID();
+      await execute(projectId, { type: 'CreateProject', projectId, ownerId, changes, now: now() }, ctx);
+      return projectId;
+    },
+    async update(userId: string, projectId: string, changes: ProjectChanges, ctx: CommandContext) {
+      await execute(projectId, { type: 'UpdateProject', projectId, userId, changes, now: now() }, ctx);
+    },
+    async remove(userId: string, projectId: string, ctx: CommandContext) {
+      await execute(projectId, { type: 'DeleteProject', projectId, userId, now: now() }, ctx);
+    },
+    /** A comment (parentId null) or a reply to a top-level comment. */
+    async comment(userId: string, projectId: string, text: string, parentId: string | null, ctx: CommandContext): Promise<string> {
+      const commentId = crypto.randomUUID();
+      await execute(projectId, { type: 'Comment', projectId, commentId, parentId, userId, text, now: now() }, ctx);
+      return commentId;
+    },
+    like: (userId: string, projectId: string, ctx: CommandContext) => react('like', true, userId, projectId, ctx),
+    unlike: (userId: string, projectId: string, ctx: CommandContext) => react('like', false, userId, projectId, ctx),
+    save: (userId: string, projectId: string, ctx: CommandContext) => react('save', true, userId, projectId, ctx),
+    unsave: (userId: string, projectId: string, ctx: CommandContext) => react('save', false, userId, projectId, ctx),
+  };
+}
+
+export type ProjectService = ReturnType<typeof createProjectService>;

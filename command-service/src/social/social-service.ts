@@ -1,0 +1,94 @@
+import crypto from 'node:crypto';
+import { handleCommand, loadState, type CommandContext, type Decider } from '@circuit/shared/commands/decider';
+import { badRequest, conflict, notFound } from '@circuit/shared/http/errors';
+import { userStream } from '@circuit/shared/events/accounts';
+import { relationshipStream, reportStream } from '@circuit/shared/events/social';
+import type { DomainEvent } from '@circuit/shared/events/catalogue';
+import { findUserRow } from '@circuit/shared/read-models/users';
+import type { Relationship } from '@circuit/shared/read-models/social';
+import type { CommandServiceDeps } from '../context';
+import { relationshipDecider, relationshipOf, SocialMessages, type RelationshipAction } from './relationship-decider';
+
+/** A report is its own stream, written once. */
+type ReportEvent = DomainEvent<'UserReported'>;
+interface ReportCommand {
+  reportId: string;
+  from: string;
+  to: string;
+  reason: string;
+  now: Date;
+}
+const reportDecider: Decider<{ exists: boolean }, ReportCommand, ReportEvent> = {
+  initialState: () => ({ exists: false }),
+  evolve: (state, event) => (event.type === 'UserReported' ? { exists: true } : state),
+  decide: (command, state) => {
+    if (state.exists) throw conflict('This report was already filed');
+    const { reportId, from, to, reason } = command;
+    return [{ type: 'UserReported', data: { reportId, from, to, reason, at: command.now.toISOString() } }];
+  },
+};
+
+export interface SocialServiceOptions {
+  /**
+   * Waits (bounded) until the reactions to the events up to `position` (the notifications they
+   * create or resolve) are in the read models, so a refetch after the answer shows them too.
+   */
+  settled?: (position: bigint | undefined) => Promise<void>;
+}
+
+/**
+ * The social graph's use cases. Each checks "not oneself" and "the target exists" before it picks
+ * the pair's stream, then lets the relationship decider rule; the answer is the relationship from
+ * the caller's side once the read models include the change.
+ */
+export function createSocialService(deps: CommandServiceDeps, options: SocialServiceOptions = {}) {
+  const now = deps.now ?? (() => new Date());
+
+  async function ensureTarget(actorId: string, targetId: string): Promise<void> {
+    if (actorId === targetId) throw badRequest(SocialMessages.invalidOperation);
+    if (targetId.length > 200) throw notFound(SocialMessages.userNotFound);
+    if (await findUserRow(deps.knex, targetId)) return;
+    // The read model may lag behind a brand-new account: the user stream decides.
+    const events = await deps.store.readStream(userStream(targetId));
+    if (!events.some((e) => e.type === 'UserRegistered')) throw notFound(SocialMessages.userNotFound);
+  }
+
+  /** Every event of one command shares a causation id: the process managers tell one command's consequences apart by it. */
+  const commandContext = (ctx: CommandContext): CommandContext => ({ ...ctx, causationId: crypto.randomUUID() });
+
+  async function act(action: RelationshipAction, actorId: string, targetId: string, ctx: CommandContext): Promise<Relationship> {
+    await ensureTarget(actorId, targetId);
+    const result = await handleCommand(
+      deps.store,
+      relationshipStream(actorId, targetId),
+      relationshipDecider,
+      { type: action, actor: actorId, target: targetId, now: now() },
+      commandContext(ctx),
+      now,
+    );
+    await deps.progress.waitFor(result.position);
+    await options.settled?.(result.position);
+    return relationshipOf(result.state, actorId, targetId);
+  }
+
+  async function relationship(actorId: string, targetId: string): Promise<Relationship> {
+    const { state } = await loadState(deps.store, relationshipStream(actorId, targetId), relationshipDecider);
+    return relationshipOf(state, actorId, targetId);
+  }
+
+  return {
+    act,
+    relationship,
+
+    /** Any signed-in user may report another, whatever the block state (blocking and reporting go together). */
+    async report(actorId: string, targetId: string, reason: string, ctx: CommandContext): Promise<Relationship> {
+      await ensureTarget(actorId, targetId);
+      const reportId = crypto.randomUUID();
+      const result = await handleCommand(deps.store, reportStream(reportId), reportDecider, { reportId, from: actorId, to: targetId, reason, now: now() }, commandContext(ctx), now);
+      await deps.progress.waitFor(result.position);
+      return relationship(actorId, targetId);
+    },
+  };
+}
+
+export type SocialService = ReturnType<typeof createSocialService>;

@@ -1,0 +1,271 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import { createLogger } from '@circuit/shared/logger';
+import { createSessionMiddleware } from '@circuit/shared/http/session';
+import { createTestApp, GENEROUS_RATE_LIMITS, type TestApp } from '@circuit/embedded/testing/test-app';
+import { createRealtimeService, type RealtimeService } from './realtime-service';
+
+interface ChatUser {
+  id: string;
+  cookie: string;
+  agent: ReturnType<TestApp['request']>;
+}
+
+function next<T = unknown>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (value: T) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
+}
+
+/** The first `event` whose payload passes `accept` (a sender's tabs also get its own messages). */
+function nextWhere<T>(socket: Socket, event: string, accept: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no matching ${event} within ${timeoutMs} ms`)), timeoutMs);
+    const handler = (value: T) => {
+      if (!accept(value)) return;
+      clearTimeout(timer);
+      socket.off(event, handler);
+      resolve(value);
+    };
+    socket.on(event, handler);
+  });
+}
+
+/** Resolves when no `event` arrives within `ms` (and fails when one does). */
+function silence(socket: Socket, event: string, ms = 400): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fail = (v: unknown) => reject(new Error(`unexpected ${event}: ${JSON.stringify(v)}`));
+    socket.once(event, fail);
+    setTimeout(() => {
+      socket.off(event, fail);
+      resolve();
+    }, ms);
+  });
+}
+
+function suite(name: string, env: Record<string, string>) {
+  describe(name, () => {
+    let t: TestApp;
+    let base: string;
+    const sockets: Socket[] = [];
+
+    beforeAll(async () => {
+      t = await createTestApp({ env: { NODE_ENV: 'test', SEED: 'false', LOG_LEVEL: 'silent', ...env }, rateLimits: GENEROUS_RATE_LIMITS });
+      base = `http://127.0.0.1:${await t.embedded.listen(0)}`;
+    });
+    afterAll(async () => {
+      for (const s of sockets) s.close();
+      await t?.stop();
+    });
+
+    async function user(): Promise<ChatUser> {
+      const u = t.newUser();
+      const { agent } = await t.signUpVerified(u);
+      const login = await agent.post('/api/auth/login').send({ identifier: u.username, password: u.password }).expect(200);
+      const cookie = String(login.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+      return { id: login.body.data.id as string, cookie, agent };
+    }
+
+    async function connect(a: ChatUser, b: ChatUser) {
+      await a.agent.post(`/api/users/connect/${b.id}`).expect(200);
+      await b.agent.post(`/api/users/accept-connection/${a.id}`).expect(200);
+    }
+
+    async function socketOf(u: ChatUser, url = base): Promise<Socket> {
+      const s = io(url, { transports: ['websocket'], extraHeaders: { cookie: u.cookie }, reconnection: false, forceNew: true });
+      sockets.push(s);
+      await next(s, 'connect');
+      return s;
+    }
+
+    it('refuses a socket without a session', async () => {
+      const s = io(base, { transports: ['websocket'], reconnection: false, forceNew: true });
+      sockets.push(s);
+      const error = await next<Error>(s, 'connect_error');
+      expect(error.message).toBe('Not authenticated');
+    });
+
+    it('delivers a message live to the receiver, stores it first, and keeps unread counts', async () => {
+      const [a, b] = [await user(), await user()];
+      await connect(a, b);
+      const [sa, sb] = [await socketOf(a), await socketOf(b)];
+
+      const received = next<{ from: string; to: string; message: string; _id: string; createdAt: string }>(sb, 'private_message');
+      const unread = next<{ unreadCounts: Record<string, number>; total: number }>(sb, 'unread_count_update');
+      sa.emit('private_message', { from: a.id, to: b.id, message: '  hello there  ', replyTo: null });
+      const message = await received;
+      expect(message).toMatchObject({ from: a.id, to: b.id, message: 'hello there' });
+      expect(await unread).toEqual({ unreadCounts: { [a.id]: 1 }, total: 1 });
+
+      const history = await b.agent.get(`/api/users/${a.id}/chat?limit=50`).expect(200);
+      expect(history.body.data.map((m: { _id: string }) => m._id)).toEqual([message._id]);
+      expect((await b.agent.get('/api/users/unread-count').expect(200)).body.data).toEqual({ count: 1 });
+      expect((await b.agent.get('/api/users/unread-counts').expect(200)).body.data).toEqual({ [a.id]: 1 });
+      const threads = await b.agent.get('/api/users/messages/threads').expect(200);
+      expect(threads.body.data[0]).toMatchObject({ user: { id: a.id }, lastMessage: { message: 'hello there' }, unreadCount: 1 });
+
+      const cleared = next<{ total: number }>(sb, 'unread_count_update');
+      await b.agent.post(`/api/users/messages/mark-read/${a.id}`).expect(200);
+      expect((await cleared).total).toBe(0);
+      expect((await b.agent.get('/api/users/unread-count').expect(200)).body.data).toEqual({ count: 0 });
+    });
+
+    it('carries the replied message with a reply', async () => {
+      const [a, b] = [await user(), await user()];
+      await connect(a, b);
+      const [sa, sb] = [await socketOf(a), await socketOf(b)];
+      const first = next<{ _id: string }>(sb, 'private_message');
+      sa.emit('private_message', { from: a.id, to: b.id, message: 'question?', replyTo: null });
+      const question = await first;
+      const answer = nextWhere<{ from: string; replyTo: unknown }>(sa, 'private_message', (m) => m.from === b.id);
+      sb.emit('private_message', { from: b.id, to: a.id, message: 'answer', replyTo: { _id: question._id, message: 'question?', from: a.id } });
+      expect((await answer).replyTo).toEqual({ _id: question._id, message: 'question?', from: a.id });
+    });
+
+    it('refuses a message to a non-connection or a blocked user with message_error, storing nothing', async () => {
+      const [a, b, c] = [await user(), await user(), await user()];
+      const sa = await socketOf(a);
+      const sb = await socketOf(b);
+      const refused = next<string>(sa, 'message_error');
+      const nothing = silence(sb, 'private_message', 600);
+      sa.emit('private_message', { from: a.id, to: b.id, message: 'hi stranger', replyTo: null });
+      expect(await refused).toBe('You can only message your connections');
+      await nothing;
+
+      await connect(a, c);
+      await c.agent.post(`/api/users/block/${a.id}`).expect(200);
+      const blocked = next<string>(sa, 'message_error');
+      sa.emit('private_message', { from: a.id, to: c.id, message: 'hello?', replyTo: null });
+      expect(await blocked).toBe('You cannot message this user');
+
+      const empty = next<string>(sa, 'message_error');
+      sa.emit('private_message', { from: a.id, to: c.id, message: '   ', replyTo: null });
+      expect(await empty).toBeTruthy();
+      expect(await t.knex('chat_messages').where({ from_id: a.id })).toHaveLength(0);
+    });
+
+    it('lets only the sender delete a message and announces the deletion to both sides', async () => {
+      const [a, b] = [await user(), await user()];
+      await connect(a, b);
+      const [sa, sb] = [await socketOf(a), await socketOf(b)];
+      const got = next<{ _id: string }>(sb, 'private_message');
+      sa.emit('private_message', { from: a.id, to: b.id, message: 'oops', replyTo: null });
+      const { _id } = await got;
+
+      await b.agent.delete(`/api/users/messages/${_id}`).expect(403);
+      const [gone, goneForSender] = [next<string>(sb, 'message_deleted'), next<string>(sa, 'message_deleted')];
+      await a.agent.delete(`/api/users/messages/${_id}`).expect(200);
+      expect(await gone).toBe(_id);
+      expect(await goneForSender).toBe(_id);
+      expect((await b.agent.get(`/api/users/${a.id}/chat`).expect(200)).body.data).toEqual([]);
+      expect((await b.agent.get('/api/users/unread-count').expect(200)).body.data).toEqual({ count: 0 });
+      await a.agent.delete(`/api/users/messages/${_id}`).expect(404);
+    });
+
+    it('rejoins its room after a reconnect', async () => {
+      const [a, b] = [await user(), await user()];
+      await connect(a, b);
+      const sa = await socketOf(a);
+      const sb = await socketOf(b);
+      sb.disconnect();
+      sb.connect();
+      await next(sb, 'connect');
+      const got = next<{ message: string }>(sb, 'private_message');
+      sa.emit('private_message', { from: a.id, to: b.id, message: 'after reconnect', replyTo: null });
+      expect((await got).message).toBe('after reconnect');
+    });
+
+    it('keeps a user online while any tab is open and tells only their connections', async () => {
+      const [a, b, stranger] = [await user(), await user(), await user()];
+      await connect(a, b);
+      const sa = await socketOf(a);
+      const ss = await socketOf(stranger);
+      const online = next<string>(sa, 'user_online');
+      const strangerHears = silence(ss, 'user_online', 600);
+      const tab1 = await socketOf(b);
+      expect(await online).toBe(b.id);
+      await strangerHears;
+      const tab2 = await socketOf(b);
+
+      expect((await a.agent.get(`/api/users/${b.id}/online-status`).expect(200)).body.data).toEqual({ userId: b.id, isOnline: true });
+      expect((await a.agent.get('/api/users/online-status').expect(200)).body.data).toEqual({ [b.id]: true });
+      expect(await new Promise((resolve) => sa.emit('check_online', b.id, resolve))).toBe(true);
+
+      const stillOnline = silence(sa, 'user_offline', 600);
+      tab1.close();
+      await stillOnline;
+      const offline = next<string>(sa, 'user_offline');
+      tab2.close();
+      expect(await offline).toBe(b.id);
+      expect(await new Promise((resolve) => sa.emit('check_online', b.id, resolve))).toBe(false);
+    });
+
+    it('pages history newest first with a message-id cursor', async () => {
+      const [a, b] = [await user(), await user()];
+      await connect(a, b);
+      const [sa, sb] = [await socketOf(a), await socketOf(b)];
+      for (let i = 1; i <= 25; i++) {
+        const got = next(sb, 'private_message');
+        sa.emit('private_message', { from: a.id, to: b.id, message: `m${i}`, replyTo: null });
+        await got;
+      }
+      const first = await b.agent.get(`/api/users/${a.id}/chat?limit=20`).expect(200);
+      expect(first.body.data.map((m: { message: string }) => m.message)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 6}`));
+      expect(first.body.hasMore).toBe(true);
+      const older = await b.agent.get(`/api/users/${a.id}/chat?limit=20&before=${first.body.data[0]._id}`).expect(200);
+      expect(older.body.data.map((m: { message: string }) => m.message)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+      expect(older.body.hasMore).toBe(false);
+      await b.agent.get(`/api/users/${a.id}/chat?limit=abc`).expect(400);
+    });
+
+    it('answers 401 to signed-out history and count calls', async () => {
+      const anon = t.request();
+      await anon.get('/api/users/unread-count').expect(401);
+      await anon.get('/api/users/messages/threads').expect(401);
+    });
+
+    if (env.REDIS_URL) {
+      it('delivers from a sender on one realtime instance to a receiver on another (Redis adapter)', async () => {
+        const server2 = http.createServer();
+        const session = createSessionMiddleware(t.knex, { secret: t.config.sessionSecret, secure: false });
+        const second: RealtimeService = await createRealtimeService({
+          httpServer: server2,
+          session: session.middleware,
+          log: createLogger('realtime-2', 'silent'),
+          bus: t.embedded.bus,
+          knex: t.knex,
+          redisUrl: env.REDIS_URL,
+        });
+        await new Promise<void>((r) => server2.listen(0, r));
+        const base2 = `http://127.0.0.1:${(server2.address() as { port: number }).port}`;
+        try {
+          const [a, b] = [await user(), await user()];
+          await connect(a, b);
+          const sa = await socketOf(a, base);
+          const sb = await socketOf(b, base2);
+          const got = next<{ message: string }>(sb, 'private_message');
+          const once = new Promise<number>((resolve) => {
+            let count = 0;
+            sb.on('private_message', () => count++);
+            setTimeout(() => resolve(count), 1500);
+          });
+          sa.emit('private_message', { from: a.id, to: b.id, message: 'across instances', replyTo: null });
+          expect((await got).message).toBe('across instances');
+          expect(await once).toBe(1);
+        } finally {
+          await second.stop();
+          session.close();
+        }
+      });
+    }
+  });
+}
+
+suite('realtime messaging (one instance)', {});
+if (process.env.REDIS_URL) suite('realtime messaging across instances on Redis', { REDIS_URL: process.env.REDIS_URL });
+else describe.skip('realtime messaging across instances on Redis (skipped: REDIS_URL not set)', () => it('runs when REDIS_URL is set', () => undefined));
