@@ -22,14 +22,14 @@ export function createMessagingService(deps: CommandServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function pairFacts(a: string, b: string) {
-    const [recipient, connection, block] = await Promise.all([
-      deps.knex('users').where({ id: b }).first('id'),
-      deps.knex('user_connections').where({ user_id: a, other_id: b }).first('user_id'),
-      deps.knex('user_blocks')
-        .where((q) => q.where({ blocker_id: a, blocked_id: b }).orWhere({ blocker_id: b, blocked_id: a }))
-        .first('blocker_id'),
-    ]);
-    return { recipientExists: Boolean(recipient), connected: Boolean(connection), blocked: Boolean(block) };
+    const row = await deps.knex
+      .select(
+        deps.knex.raw('exists(select 1 from users where id = ?) as recipient', [b]),
+        deps.knex.raw('exists(select 1 from user_connections where user_id = ? and other_id = ?) as connected', [a, b]),
+        deps.knex.raw('exists(select 1 from user_blocks where (blocker_id = ? and blocked_id = ?) or (blocker_id = ? and blocked_id = ?)) as blocked', [a, b, b, a]),
+      )
+      .first<{ recipient: boolean; connected: boolean; blocked: boolean }>();
+    return { recipientExists: Boolean(row?.recipient), connected: Boolean(row?.connected), blocked: Boolean(row?.blocked) };
   }
 
   async function messageRow(messageId: string) {

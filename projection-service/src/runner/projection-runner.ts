@@ -30,18 +30,19 @@ export class ProjectionRunner {
     const last = events.at(-1);
     if (!last) return;
     await this.knex.transaction(async (trx) => {
-      // The row must exist before it is locked, or two runners starting together both pass.
-      await trx(CHECKPOINT_TABLE).insert({ name: READ_MODELS_CHECKPOINT, position: 0 }).onConflict('name').ignore();
-      const row = await trx(CHECKPOINT_TABLE).where({ name: READ_MODELS_CHECKPOINT }).forUpdate().first('position');
+      const lockCheckpoint = () => trx(CHECKPOINT_TABLE).where({ name: READ_MODELS_CHECKPOINT }).forUpdate().first('position');
+      let row = await lockCheckpoint();
+      if (!row) {
+        // The row must exist before it is locked, or two runners starting together both pass.
+        await trx(CHECKPOINT_TABLE).insert({ name: READ_MODELS_CHECKPOINT, position: 0 }).onConflict('name').ignore();
+        row = await lockCheckpoint();
+      }
       const stored = BigInt((row as { position?: number | string } | undefined)?.position ?? 0);
       for (const event of events) {
         if (event.position <= stored) continue; // applied before a crash: never twice
         for (const projection of this.projections) await projection.apply(trx, event);
       }
-      await trx(CHECKPOINT_TABLE)
-        .insert({ name: READ_MODELS_CHECKPOINT, position: last.position.toString() })
-        .onConflict('name')
-        .merge();
+      await trx(CHECKPOINT_TABLE).where({ name: READ_MODELS_CHECKPOINT }).update({ position: last.position.toString() });
     });
     this.position = last.position;
     this.progress?.report(last.position);
@@ -54,8 +55,9 @@ export class ProjectionRunner {
     await this.catchUp();
     this.subscription = this.store.subscribe({
       after: this.position,
-      // A failed apply rejects: the subscription retries the same event, so nothing is skipped.
+      // A failed apply rejects: the subscription delivers the same events again, so nothing is skipped.
       onEvent: (event) => this.applyBatch([event]),
+      onBatch: (events) => this.applyBatch(events),
       onError: (error) => this.log.error({ err: error }, 'projection failed; retrying'),
     });
   }

@@ -55,6 +55,12 @@ export interface SubscribeOptions {
   after?: bigint;
   /** Called for each event in feed order; the next event is delivered after the promise resolves. */
   onEvent(event: RecordedEvent): Promise<void>;
+  /**
+   * When given, replaces onEvent: consecutive events that are already available arrive together
+   * (a catch-up page, a burst of appends), so a consumer can apply them in one transaction. A
+   * rejected batch is delivered again from its first event.
+   */
+  onBatch?(events: RecordedEvent[]): Promise<void>;
   onError?(error: unknown): void;
 }
 

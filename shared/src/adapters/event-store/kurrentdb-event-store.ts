@@ -296,7 +296,8 @@ export class KurrentDbEventStore implements EventStore {
             if (stopped) break;
             const recorded = this.fromAll(resolved);
             if (!recorded || recorded.position <= after) continue;
-            await options.onEvent(recorded);
+            // The gRPC stream hands events one at a time: a batch here is one event.
+            await (options.onBatch ? options.onBatch([recorded]) : options.onEvent(recorded));
             after = recorded.position;
           }
           if (stopped || this.closed) break;

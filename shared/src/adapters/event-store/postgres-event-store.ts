@@ -52,6 +52,7 @@ export interface PostgresEventStoreOptions {
 export class PostgresEventStore implements EventStore {
   private readonly appended = new EventEmitter();
   private listenConnection: { end?: () => unknown; release?: () => unknown } | undefined;
+  private readonly notifyOthers: boolean;
   private closed = false;
 
   private constructor(
@@ -59,6 +60,7 @@ export class PostgresEventStore implements EventStore {
     private readonly options: Required<PostgresEventStoreOptions>,
   ) {
     this.appended.setMaxListeners(0);
+    this.notifyOthers = knex.client.config.client === 'pg';
   }
 
   static async create(knex: Knex, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
@@ -105,10 +107,14 @@ export class PostgresEventStore implements EventStore {
     if (events.length === 0) throw new Error('append needs at least one event');
     const result = await this.knex.transaction(async (trx) => {
       await trx.raw('select pg_advisory_xact_lock(?)', [APPEND_LOCK_KEY]);
+      // After the lock, in one statement: which of these ids are stored, and the stream's revision.
       const ids = events.map((e) => e.id);
-      const existing: Row[] = await trx(TABLE).whereIn('event_id', ids).select('*');
-      const current = await trx(TABLE).where({ stream_id: streamId }).max<{ max: number | null }[]>('revision as max');
-      const currentRevision = current[0]?.max ?? null;
+      const found: { event_id: string | null; position: number | string | null; current: number | null }[] = await trx
+        .select('e.event_id', 'e.position', trx.raw('(select max(revision) from ?? where stream_id = ?) as current', [TABLE, streamId]))
+        .from(trx.raw('(select 1) as one'))
+        .leftJoin(trx(TABLE).whereIn('event_id', ids).select('event_id', 'position').as('e'), trx.raw('true'));
+      const existing = found.filter((r): r is { event_id: string; position: number | string; current: number | null } => r.event_id !== null);
+      const currentRevision = found[0]?.current ?? null;
       if (existing.length === events.length) {
         // A repeated append (a retried request): already stored, nothing to do.
         const last = existing.reduce((a, b) => (BigInt(a.position) > BigInt(b.position) ? a : b));
@@ -133,7 +139,8 @@ export class PostgresEventStore implements EventStore {
         occurred_at: e.occurredAt,
       }));
       const inserted: { position: number | string }[] = await trx(TABLE).insert(rows).returning('position');
-      await trx.raw(`select pg_notify('${NOTIFY_CHANNEL}', '')`);
+      // Wakes subscribers in other processes; PGlite has no other processes.
+      if (this.notifyOthers) await trx.raw(`select pg_notify('${NOTIFY_CHANNEL}', '')`);
       const position = inserted.map((r) => BigInt(r.position)).reduce((a, b) => (a > b ? a : b));
       return { nextRevision: revision, position, appended: true };
     });
@@ -177,10 +184,16 @@ export class PostgresEventStore implements EventStore {
         try {
           dirty = false;
           batch = await this.readAll(after, 500);
-          for (const event of batch) {
+          if (options.onBatch && batch.length > 0) {
             if (stopped) return;
-            await options.onEvent(event);
-            after = event.position;
+            await options.onBatch(batch);
+            after = batch.at(-1)!.position;
+          } else {
+            for (const event of batch) {
+              if (stopped) return;
+              await options.onEvent(event);
+              after = event.position;
+            }
           }
         } catch (error) {
           if (stopped || this.closed) return;
