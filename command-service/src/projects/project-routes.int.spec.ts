@@ -195,6 +195,18 @@ describe('project routes', () => {
     await other.agent.post(`/api/users/projects/${UNKNOWN}/unsave`).expect(404);
   });
 
+  it('refuses likes, saves and comments across a block (403), either way', async () => {
+    const stranger = await member(t);
+    const projectId = await newProject(owner);
+    await owner.agent.post(`/api/users/block/${stranger.userId}`).expect(200);
+    const refused = { success: false, message: 'You cannot interact with this user' };
+    await stranger.agent.post(`/api/users/projects/${projectId}/like`).expect(403, refused);
+    await stranger.agent.post(`/api/users/projects/${projectId}/save`).expect(403, refused);
+    await stranger.agent.post(`/api/users/projects/${projectId}/comments`).send({ text: 'hi' }).expect(403, refused);
+    await owner.agent.post(`/api/users/unblock/${stranger.userId}`).expect(200);
+    await stranger.agent.post(`/api/users/projects/${projectId}/like`).expect(200);
+  });
+
   it('adds comments and replies (201) in threads; blank text is 400; unknown comment or project is 404', async () => {
     const projectId = await newProject(owner);
     const first = await other.agent.post(`/api/users/projects/${projectId}/comments`).send({ text: '  Great work  ' }).expect(201);

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
+import { forbidden } from '@circuit/shared/http/errors';
+import { readRelationship } from '@circuit/shared/read-models/social';
 import { projectLikeStream, projectSaveStream, projectStream } from '@circuit/shared/events/projects';
 import type { CommandServiceDeps } from '../context';
 import { projectDecider, type ProjectChanges, type ProjectCommand } from './project-decider';
@@ -15,8 +17,16 @@ export function createProjectService(deps: CommandServiceDeps) {
     return result;
   }
 
+  /** A block between the two forbids every interaction, with the owner's projects too. */
+  async function assertNoBlock(userId: string, ownerId: string) {
+    if (!ownerId || ownerId === userId) return;
+    const relationship = await readRelationship(deps.knex, userId, ownerId);
+    if (relationship.hasBlockedTarget || relationship.isBlockedByTarget) throw forbidden('You cannot interact with this user');
+  }
+
   async function react(kind: ReactionKind, add: boolean, userId: string, projectId: string, ctx: CommandContext) {
     const { state: project } = await loadState(deps.store, projectStream(projectId), projectDecider);
+    if (add) await assertNoBlock(userId, project.ownerId);
     const stream = kind === 'like' ? projectLikeStream(projectId, userId) : projectSaveStream(projectId, userId);
     const result = await handleCommand(
       deps.store,
@@ -44,6 +54,8 @@ export function createProjectService(deps: CommandServiceDeps) {
     /** A comment (parentId null) or a reply to a top-level comment. */
     async comment(userId: string, projectId: string, text: string, parentId: string | null, ctx: CommandContext): Promise<string> {
       const commentId = crypto.randomUUID();
+      const { state: project } = await loadState(deps.store, projectStream(projectId), projectDecider);
+      await assertNoBlock(userId, project.ownerId);
       await execute(projectId, { type: 'Comment', projectId, commentId, parentId, userId, text, now: now() }, ctx);
       return commentId;
     },

@@ -8,7 +8,7 @@ export function RootLayout() {
   const showFooter = !(pathname === '/messages' || pathname.startsWith('/messages/'));
 
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div data-app-shell className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-indigo-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"

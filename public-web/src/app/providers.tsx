@@ -2,18 +2,22 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { AuthProvider } from '../auth/AuthContext';
+import { SocketProvider } from '../realtime/SocketProvider';
 import { TOAST_DURATION } from '../ui/toast';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { createQueryClient } from './queryClient';
 
-/** Data cache, authentication state and toasts, around the whole app. */
+/** Data cache, authentication state, the realtime connection and toasts, around the whole app. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   // On a phone the toasts stay clear of the navigation bar; on wider screens, clear of the centred forms.
   const wide = useMediaQuery('(min-width: 640px)');
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>{children}</AuthProvider>
+      <AuthProvider>
+        {/* The realtime connection lives only while signed in, so it sits inside the auth state. */}
+        <SocketProvider>{children}</SocketProvider>
+      </AuthProvider>
       <Toaster position={wide ? 'top-right' : 'bottom-center'} richColors closeButton duration={TOAST_DURATION.default} />
     </QueryClientProvider>
   );

@@ -186,7 +186,8 @@ export function Menu({ button, buttonLabel, buttonClassName, entries, header, al
                 tabIndex={-1}
                 className={clsx(itemClasses, entry.tone === 'danger' && 'text-red-600 hover:text-red-700')}
                 onClick={() => {
-                  close(false);
+                  // Focus goes back to the trigger first, so a dialog the action opens returns it there.
+                  close(true);
                   entry.onSelect();
                 }}
               >

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { api, isApiError } from '../auth/apiClient';
 import { onAuthStateChanged } from '../auth/authEvents';
 import { HEADER_COUNTS_REFETCH_DELAY_MS } from '../auth/constants';
+import { useSocketEvent } from '../realtime/socketContext';
 
 /** Keys by prefix (DESIGN section 9): everything under ['header-counts'] refetches together. */
 export const headerCountKeys = {
@@ -59,7 +60,8 @@ const refreshWhileAnswering = (query: { state: { data: number | null | undefined
 
 /**
  * Unread messages and notifications for the header badges, only while signed in; refetched once
- * about 1 s after every sign-in state change (spec section 2, "Application shell"). Mount once.
+ * about 1 s after every sign-in state change (spec section 2, "Application shell"), and kept live by
+ * the realtime channel (unread_count_update, new_notification). Mount once.
  */
 export function useHeaderCounts(enabled: boolean) {
   const queryClient = useQueryClient();
@@ -75,6 +77,15 @@ export function useHeaderCounts(enabled: boolean) {
     queryFn: fetchUnreadNotifications,
     enabled,
     refetchInterval: refreshWhileAnswering,
+  });
+
+  // Live: unread_count_update replaces the messages total; a new unread notification raises its badge.
+  useSocketEvent('unread_count_update', (update) => {
+    queryClient.setQueryData<number | null>(headerCountKeys.messages, parseCount(update));
+  });
+  useSocketEvent('new_notification', (notification) => {
+    if (notification?.read === true) return;
+    queryClient.setQueryData<number | null>(headerCountKeys.notifications, (count) => (count ?? 0) + 1);
   });
 
   useEffect(() => {

@@ -13,7 +13,6 @@ export function sanitizeBio(html: string): string {
     allowedSchemesByTag: { img: ['http', 'https'] },
     allowProtocolRelative: false,
     nonTextTags: ['script', 'style', 'meta', 'link', 'textarea', 'noscript', 'title', 'head'],
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }) },
   });
 }
 

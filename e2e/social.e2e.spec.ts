@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { loadConfig } from '@circuit/shared/config';
+import { createKnex } from '@circuit/shared/db/knex';
+import { composeEmbedded, type Embedded } from '@circuit/embedded/compose';
+import { browserUnavailableReason, launchBrowser } from './browser';
+
+const skipReason = browserUnavailableReason();
+
+describe.skipIf(Boolean(skipReason))(`social journey in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  let circuit: Embedded;
+  let browser: Browser;
+  let base: string;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    const config = loadConfig({ NODE_ENV: 'test', SEED: 'false', PORT: '0', LOG_LEVEL: 'silent' });
+    circuit = await composeEmbedded({ config, knex: await createKnex({ kind: 'pglite' }) });
+    base = `http://localhost:${await circuit.listen(0)}`;
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await circuit?.stop();
+    await circuit?.knex.destroy();
+  });
+
+  async function signedInPage(username: string, firstName: string): Promise<Page> {
+    await circuit.commands.accounts.register(
+      { username, email: `${username}@example.test`, password: 'secret123', firstName, lastName: 'Tester', emailVerified: true },
+      {},
+    );
+    const context = await browser.newContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email or username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/dashboard/);
+    return page;
+  }
+
+  it('follows, requests a connection, accepts it from notifications, lists connections, then blocks', async () => {
+    const asha = await signedInPage('asha_e2e', 'Asha');
+    const ben = await signedInPage('ben_e2e', 'Ben');
+
+    // Asha follows Ben (with the confirmation dialog) and asks to connect.
+    await asha.goto(`${base}/in/ben_e2e`);
+    await asha.getByRole('button', { name: 'Follow', exact: true }).click();
+    await asha.getByRole('dialog').getByRole('button', { name: 'Follow', exact: true }).click();
+    await asha.getByRole('button', { name: 'Unfollow' }).waitFor();
+    await asha.getByRole('button', { name: 'Connect', exact: true }).click();
+    await asha.getByRole('button', { name: 'Request Sent' }).waitFor();
+    expect(await asha.getByRole('button', { name: 'Request Sent' }).isDisabled()).toBe(true);
+
+    // Ben accepts from his notifications.
+    await ben.goto(`${base}/notifications`);
+    await ben.getByText(/Asha Tester/).first().waitFor();
+    await ben.getByRole('button', { name: 'Accept' }).first().click();
+    await expect.poll(() => ben.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+
+    // Both see each other under Connections.
+    await ben.goto(`${base}/user/ben_e2e/connections`);
+    await ben.getByRole('link', { name: /Asha Tester/ }).first().waitFor();
+    await asha.goto(`${base}/user/asha_e2e/connections`);
+    await asha.getByRole('link', { name: /Ben Tester/ }).first().waitFor();
+
+    // Connected: a disabled Following button and Message.
+    await asha.goto(`${base}/in/ben_e2e`);
+    await asha.getByRole('button', { name: 'Message' }).waitFor();
+    expect(await asha.getByRole('button', { name: 'Following' }).isDisabled()).toBe(true);
+
+    // Asha blocks Ben: her view of his profile shows the blocked state; his view of hers is unavailable.
+    await asha.getByRole('button', { name: 'More actions' }).click();
+    await asha.getByRole('menuitem', { name: 'Block User' }).click();
+    await asha.getByText('You have blocked this user').waitFor();
+    await asha.getByRole('button', { name: 'Unblock' }).waitFor();
+
+    await ben.goto(`${base}/in/asha_e2e`);
+    await ben.getByText('Profile Unavailable').waitFor();
+    expect(await ben.getByRole('button', { name: 'Follow', exact: true }).count()).toBe(0);
+    const status = await ben.evaluate(async () => (await fetch('/api/users/username/asha_e2e')).status);
+    expect(status).toBe(403);
+    const connections = await ben.evaluate(async () => (await (await fetch('/api/users/connections')).json()).data.length);
+    expect(connections).toBe(0);
+  });
+});

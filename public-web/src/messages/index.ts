@@ -1,0 +1,2 @@
+export { ChatDialog, type ChatDialogProps, type ChatDialogUser } from './ChatDialog';
+export { MessagesPage } from './MessagesPage';

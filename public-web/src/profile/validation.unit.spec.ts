@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { addSkill, normaliseWebsite, profileFormValues, profileUpdateBody, validatePasswordChange, validateProfile } from './validation';
+
+const valid = { ...profileFormValues(null), firstName: 'Asha', lastName: 'Rao', country: 'Other', address: 'Somewhere 1' };
+
+describe('profile save rules (spec section 5)', () => {
+  it('accepts a complete profile', () => {
+    expect(Object.values(validateProfile(valid, 10)).filter(Boolean)).toEqual([]);
+  });
+
+  it('names every broken rule with the spec message', () => {
+    const errors = validateProfile(
+      { ...valid, firstName: ' ', lastName: '', tagline: 'x'.repeat(101), country: 'India', state: '', address: ' ', github: 'gitlab.com/me', linkedin: 'example.com', twitter: 'mastodon.social/@me' },
+      501,
+    );
+    expect(errors).toMatchObject({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      bio: 'Bio cannot exceed 500 characters',
+      tagline: 'Tagline cannot exceed 100 characters',
+      state: 'State is required for India',
+      address: 'Address is required',
+      github: 'Please enter a valid GitHub URL',
+      linkedin: 'Please enter a valid LinkedIn URL',
+      twitter: 'Please enter a valid Twitter URL',
+    });
+    expect(validateProfile({ ...valid, country: '' }, 0).country).toBe('Country is required');
+  });
+
+  it('accepts x.com for Twitter and needs no state outside India', () => {
+    const errors = validateProfile({ ...valid, twitter: 'https://x.com/me', country: 'Other', state: '' }, 0);
+    expect(errors.twitter).toBeUndefined();
+    expect(errors.state).toBeUndefined();
+  });
+
+  it('omits empty optional fields and prefixes the website with https://', () => {
+    const body = profileUpdateBody({ ...valid, website: 'asha.dev', tagline: '  ', github: 'github.com/asha' }, true);
+    expect(body).toEqual({
+      firstName: 'Asha',
+      lastName: 'Rao',
+      country: 'Other',
+      address: 'Somewhere 1',
+      skills: [],
+      website: 'https://asha.dev',
+      socialLinks: { github: 'github.com/asha' },
+    });
+    expect(normaliseWebsite('http://a.dev')).toBe('http://a.dev');
+  });
+
+  it('sends a field the user emptied, so that clearing it is saved', () => {
+    const before = { ...valid, tagline: 'Old line', github: 'github.com/asha', course: 'BCA' };
+    const body = profileUpdateBody({ ...before, tagline: ' ', github: '', course: '' }, true, before);
+    expect(body).toMatchObject({ tagline: '', course: '', socialLinks: {} });
+    expect(body).not.toHaveProperty('college');
+  });
+
+  it('adds a skill once, trimmed', () => {
+    expect(addSkill(['React'], ' react ')).toEqual(['React']);
+    expect(addSkill(['React'], ' Go ')).toEqual(['React', 'Go']);
+    expect(addSkill(['React'], '   ')).toEqual(['React']);
+  });
+});
+
+describe('change password rules', () => {
+  it('uses the spec messages', () => {
+    expect(validatePasswordChange({ currentPassword: '', newPassword: '', confirmPassword: '' })).toEqual({
+      currentPassword: 'Current password is required',
+      newPassword: 'New password is required',
+      confirmPassword: 'Please confirm your new password',
+    });
+    expect(validatePasswordChange({ currentPassword: 'a', newPassword: '12345', confirmPassword: '1234' })).toMatchObject({
+      newPassword: 'Password must be at least 6 characters',
+      confirmPassword: 'Passwords do not match',
+    });
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The realtime channel of spec section 7 ("Realtime channel"), as the server implements it
+ * (realtime-service/src/realtime-service.ts).
+ */
+
+/** What a reply carries about the replied message. */
+export interface ReplyRef {
+  _id: string;
+  message: string;
+  from: string;
+}
+
+/** A chat message (spec section 3, "Chat message"). */
+export interface ChatMessage {
+  _id: string;
+  from: string;
+  to: string;
+  message: string;
+  createdAt: string;
+  replyTo: ReplyRef | null;
+}
+
+/** unread_count_update: the map of unread messages per sender and their total (or, per the spec, a bare count). */
+export type UnreadCountUpdate = { unreadCounts?: Record<string, number>; total?: number } | number;
+
+/** new_notification: the Notification of the notifications list (only what the toast reads is typed). */
+export interface LiveNotification {
+  _id: string;
+  type?: string;
+  message?: string;
+  read?: boolean;
+  isOutgoing?: boolean;
+  [key: string]: unknown;
+}
+
+export interface ServerToClientEvents {
+  private_message: (message: ChatMessage) => void;
+  message_deleted: (messageId: string) => void;
+  message_error: (error: string) => void;
+  unread_count_update: (update: UnreadCountUpdate) => void;
+  new_notification: (notification: LiveNotification) => void;
+  user_online: (userId: string) => void;
+  user_offline: (userId: string) => void;
+}
+
+export interface PrivateMessagePayload {
+  /** Ignored by the server, which uses the session's user. */
+  from: string;
+  to: string;
+  message: string;
+  replyTo: ReplyRef | null;
+}
+
+export interface ClientToServerEvents {
+  join: (userId: string) => void;
+  ping: () => void;
+  private_message: (payload: PrivateMessagePayload) => void;
+  refresh_unread_counts: (userId: string) => void;
+  check_online: (userId: string, ack: (online: boolean) => void) => void;
+}
+
+export type ServerEvent = keyof ServerToClientEvents;
