@@ -14,6 +14,7 @@ import { createProjectService } from './projects/project-service';
 import { projectRoutes } from './projects/project-routes';
 import { uploadsRoutes } from './uploads/uploads-routes';
 import { socialRoutes } from './social/social-routes';
+import { createSocialService } from './social/social-service';
 import { NotificationsProcessManager } from './notifications/notifications-process-manager';
 import { notificationRoutes } from './notifications/notification-routes';
 import { createMessagingService } from './messaging/messaging-service';
@@ -41,6 +42,8 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
   });
   const messaging = createMessagingService(deps);
   const notifications = new NotificationsProcessManager(deps);
+  // Social actions answer once the notifications they cause are readable too.
+  const social = createSocialService(deps, { settled: (position) => notifications.settled(position) });
   let stopChatSends: (() => Promise<void>) | undefined;
   const workers: Worker[] = [
     mail,
@@ -60,7 +63,7 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
   router.use(projectRoutes(deps, projects, fileStore));
   router.use(uploadsRoutes(fileStore));
   router.use(messagingRoutes(deps, messaging));
-  router.use(socialRoutes(deps, { settled: (position) => notifications.settled(position) }));
+  router.use(socialRoutes(social));
   router.use(notificationRoutes(deps));
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));
 
@@ -69,6 +72,7 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
     accounts,
     profiles,
     projects,
+    social,
     messaging,
     async start() {
       for (const worker of workers) await worker.start();

@@ -6,6 +6,7 @@ import { UpdateProfileBody, ProjectBody } from '@circuit/shared/validation/profi
 import type { AccountService } from '../accounts/account-service';
 import type { ProfileService } from '../profiles/profile-service';
 import type { ProjectService } from '../projects/project-service';
+import type { SocialService } from '../social/social-service';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -26,6 +27,8 @@ export async function seedIfEmpty(deps: {
   /** Given, the demo users get profiles and projects (seedProfilesAndProjects). */
   profiles?: ProfileService;
   projects?: ProjectService;
+  /** Given, the demo users follow and connect with each other (seedSocialGraph). */
+  social?: SocialService;
 }): Promise<boolean> {
   const { config } = deps;
   if (config.NODE_ENV === 'production' || config.SEED === 'false') return false;
@@ -61,6 +64,7 @@ export async function seedIfEmpty(deps: {
     demo.push({ userId, username: user.username });
   }
   if (deps.profiles && deps.projects) await seedProfilesAndProjects({ profiles: deps.profiles, projects: deps.projects }, demo, ctx);
+  if (deps.social) await seedSocialGraph(deps.social, demo, ctx);
   deps.log.info({ users: DEMO_USERS.length + 2 }, 'seeded demo data');
   return true;
 }
@@ -290,4 +294,28 @@ export async function seedProfilesAndProjects(
       }
     }
   }
+}
+
+/**
+ * Follows and connections among the demo users, so profiles, lists, notifications and messaging
+ * have content: aarav and priya are connected (they can chat), rahul and sneha too; kabir has a
+ * request from aarav waiting in his notifications; a few one-way follows.
+ */
+export async function seedSocialGraph(social: SocialService, demo: SeededUser[], ctx: CommandContext): Promise<void> {
+  const id = (username: DemoUsername) => {
+    const user = demo.find((u) => u.username === username);
+    if (!user) throw new Error(`demo user ${username} was not seeded`);
+    return user.userId;
+  };
+  const connect = async (a: DemoUsername, b: DemoUsername) => {
+    await social.act('RequestConnection', id(a), id(b), ctx);
+    await social.act('AcceptConnection', id(b), id(a), ctx);
+  };
+  await connect('aarav_dev', 'priya_codes');
+  await connect('rahul_builds', 'sneha_ml');
+  await connect('priya_codes', 'sneha_ml');
+  await social.act('RequestConnection', id('aarav_dev'), id('kabir_ops'), ctx);
+  await social.act('Follow', id('kabir_ops'), id('sneha_ml'), ctx);
+  await social.act('Follow', id('rahul_builds'), id('aarav_dev'), ctx);
+  await social.act('Follow', id('sneha_ml'), id('aarav_dev'), ctx);
 }

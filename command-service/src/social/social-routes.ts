@@ -3,9 +3,8 @@ import { ok } from '@circuit/shared/http/envelope';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { ReportBody } from '@circuit/shared/validation/profile';
-import type { CommandServiceDeps } from '../context';
 import type { RelationshipAction } from './relationship-decider';
-import { createSocialService, type SocialServiceOptions } from './social-service';
+import type { SocialService } from './social-service';
 
 /** The path of each action under /api/users, and the message its success answers with (spec 1 section 8). */
 const ACTIONS: { path: string; action: RelationshipAction; message: string }[] = [
@@ -23,8 +22,7 @@ const ctxOf = (req: Request, userId: string) => ({ userId, correlationId: correl
 const targetOf = (req: Request) => String(req.params.id ?? '');
 
 /** Social graph actions (docs/api-profiles-social.md, Social graph): each answers `data: Relationship` from the caller's side. */
-export function socialRoutes(deps: CommandServiceDeps, options: SocialServiceOptions = {}): Router {
-  const social = createSocialService(deps, options);
+export function socialRoutes(social: SocialService): Router {
   const router = Router();
 
   for (const { path, action, message } of ACTIONS) {

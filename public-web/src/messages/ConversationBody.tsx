@@ -255,7 +255,7 @@ function MessageRow({
         {canAct && actionsShown && (
           <div
             ref={barRef}
-            role="toolbar"
+            role="group"
             aria-label="Message actions"
             onMouseEnter={show}
             className={clsx(
@@ -297,10 +297,10 @@ function MessageRow({
           }}
           className={clsx(
             'rounded-2xl px-3.5 py-2 text-sm shadow-sm transition-[box-shadow,background-color] duration-300',
-            mine ? 'rounded-br-md bg-indigo-600 text-white' : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200',
+            mine ? 'rounded-br-md' : 'rounded-bl-md',
+            local?.state === 'failed' ? 'bg-red-50 text-red-900' : mine ? 'bg-indigo-600 text-white' : 'bg-white text-slate-900',
+            highlighted ? 'ring-4 ring-amber-300' : local?.state === 'failed' ? 'ring-1 ring-red-200' : !mine && 'ring-1 ring-slate-200',
             local?.state === 'pending' && 'opacity-75',
-            local?.state === 'failed' && 'bg-red-50! text-red-900! ring-1 ring-red-200',
-            highlighted && 'ring-4 ring-amber-300',
             canAct && 'cursor-pointer',
           )}
         >
