@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { SendHorizontal, WifiOff } from 'lucide-react';
-import { useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { useSocket } from '../realtime/socketContext';
 import { Button } from '../ui/Button';
 import { MESSAGE_MAX_LENGTH } from './constants';
@@ -32,6 +32,17 @@ export function Composer({ label, placeholder, onSend, disabled, above, inputRef
   const { connected, status, reconnect } = useSocket();
   const [text, setText] = useState('');
   const canSend = !disabled && connected && text.trim().length > 0;
+
+  // The connection notice waits a second, so the usual quick connect on arrival shows nothing.
+  const [noticeShown, setNoticeShown] = useState(false);
+  useEffect(() => {
+    if (connected || status === 'idle') {
+      setNoticeShown(false);
+      return;
+    }
+    const timer = window.setTimeout(() => setNoticeShown(true), status === 'disconnected' ? 0 : 1000);
+    return () => window.clearTimeout(timer);
+  }, [connected, status]);
 
   const submit = () => {
     if (!canSend) return;
@@ -77,7 +88,7 @@ export function Composer({ label, placeholder, onSend, disabled, above, inputRef
           Send
         </Button>
       </form>
-      {!disabled && !connected && status !== 'idle' && (
+      {!disabled && !connected && noticeShown && (
         <p className={clsx('flex items-center gap-2 text-xs text-slate-500', bare ? 'pt-2' : 'px-4 pb-3')} role="status">
           <WifiOff className="size-3.5 shrink-0" aria-hidden="true" />
           {status === 'disconnected' ? (

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { messageOf } from '../auth/apiClient';
+import { openConversation } from '../realtime/openConversations';
 import { useSocket, useSocketEvent, useSocketReconnected } from '../realtime/socketContext';
 import { clearUnreadLocally } from '../realtime/useUnreadCounts';
 import { notify } from '../ui/toast';
@@ -76,6 +77,9 @@ export function useConversation(partnerId: string | null, pageSize: number): Con
     markRead(partnerId);
     return () => controller.abort();
   }, [partnerId, me, pageSize, reloadToken, markRead]);
+
+  // While open, the partner's new messages count as read (see realtime/openConversations.ts).
+  useEffect(() => (partnerId ? openConversation(partnerId) : undefined), [partnerId]);
 
   // Pending-confirmation timers end with the conversation.
   useEffect(() => {

@@ -6,7 +6,7 @@ import { NOTIFICATION_TOAST_MS } from './constants';
 import { presenceKeys, unreadKeys } from './keys';
 import { useSocketEvent, useSocketReconnected } from './socketContext';
 import { setPresence } from './useOnlineStatus';
-import { unreadMapOf } from './useUnreadCounts';
+import { unseenUnread } from './openConversations';
 
 /**
  * The session-wide reactions to the realtime channel, mounted once while signed in:
@@ -33,7 +33,7 @@ export function RealtimeBridge() {
   });
 
   useSocketEvent('unread_count_update', (update) => {
-    const counts = unreadMapOf(update);
+    const { counts } = unseenUnread(update);
     if (counts) queryClient.setQueryData(unreadKeys.counts, counts);
     else void queryClient.invalidateQueries({ queryKey: unreadKeys.counts });
   });

@@ -2,7 +2,6 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../auth/apiClient';
 import { headerCountKeys } from '../shell/headerCounts';
 import { UNREAD_REFRESH_MS } from './constants';
-import type { UnreadCountUpdate } from './events';
 import { unreadKeys } from './keys';
 import { useSocket } from './socketContext';
 
@@ -14,20 +13,6 @@ function countsOf(value: unknown): UnreadCounts {
   const counts: UnreadCounts = {};
   for (const [id, n] of Object.entries(value as Record<string, unknown>)) if (typeof n === 'number' && n > 0) counts[id] = n;
   return counts;
-}
-
-/** The per-sender map of an unread_count_update, or null when it carried only a total. */
-export function unreadMapOf(update: UnreadCountUpdate): UnreadCounts | null {
-  if (typeof update === 'number') return null;
-  if (update && typeof update === 'object' && update.unreadCounts && typeof update.unreadCounts === 'object') return countsOf(update.unreadCounts);
-  return null;
-}
-
-/** The total of an unread_count_update (a bare number, { total }, or the sum of its map). */
-export function unreadTotalOf(update: UnreadCountUpdate): number {
-  if (typeof update === 'number') return update;
-  if (typeof update?.total === 'number') return update.total;
-  return Object.values(unreadMapOf(update) ?? {}).reduce((sum, n) => sum + n, 0);
 }
 
 /** GET /api/users/unread-counts; a 401 (signed out meanwhile) resets the counts to none, silently. */
@@ -42,7 +27,8 @@ async function fetchUnreadCounts(signal: AbortSignal): Promise<UnreadCounts> {
 
 /**
  * Unread messages per sender and their total: read over REST, replaced by every unread_count_update
- * (the realtime bridge writes them into the cache) and refreshed every 60 s.
+ * (the realtime bridge writes them into the cache, less the conversations open on screen) and
+ * refreshed every 60 s.
  */
 export function useUnreadCounts(): { counts: UnreadCounts; total: number; loaded: boolean } {
   const { userId } = useSocket();

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { api, isApiError } from '../auth/apiClient';
 import { onAuthStateChanged } from '../auth/authEvents';
 import { HEADER_COUNTS_REFETCH_DELAY_MS } from '../auth/constants';
+import { unseenUnread } from '../realtime/openConversations';
 import { useSocketEvent } from '../realtime/socketContext';
 
 /** Keys by prefix (DESIGN section 9): everything under ['header-counts'] refetches together. */
@@ -79,9 +80,10 @@ export function useHeaderCounts(enabled: boolean) {
     refetchInterval: refreshWhileAnswering,
   });
 
-  // Live: unread_count_update replaces the messages total; a new unread notification raises its badge.
+  // Live: unread_count_update replaces the messages total (less a conversation open on screen, which is
+  // being read); a new unread notification raises its badge.
   useSocketEvent('unread_count_update', (update) => {
-    queryClient.setQueryData<number | null>(headerCountKeys.messages, parseCount(update));
+    queryClient.setQueryData<number | null>(headerCountKeys.messages, unseenUnread(update).total);
   });
   useSocketEvent('new_notification', (notification) => {
     if (notification?.read === true) return;
