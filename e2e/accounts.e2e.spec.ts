@@ -1,35 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { loadConfig } from '@circuit/shared/config';
-import { createKnex } from '@circuit/shared/db/knex';
-import { composeEmbedded, type Embedded } from '@circuit/embedded/compose';
-import { browserUnavailableReason, launchBrowser } from './browser';
+import { browserUnavailableReason } from './browser';
+import { startJourney, type Journey } from './harness';
 
 const skipReason = browserUnavailableReason();
-if (skipReason) console.warn(`Browser journey skipped: ${skipReason}`);
 
 describe.skipIf(Boolean(skipReason))(`accounts journey in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
-  let circuit: Embedded;
-  let browser: Browser;
-  let base: string;
+  let journey: Journey;
 
   beforeAll(async () => {
-    const config = loadConfig({ NODE_ENV: 'test', SEED: 'false', PORT: '0', LOG_LEVEL: 'silent' });
-    circuit = await composeEmbedded({ config, knex: await createKnex({ kind: 'pglite' }) });
-    const port = await circuit.listen(0);
-    base = `http://localhost:${port}`;
-    browser = await launchBrowser();
+    journey = await startJourney();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await circuit?.stop();
-    await circuit?.knex.destroy();
+    await journey?.close();
   });
 
   async function latestCode(email: string): Promise<string> {
     for (let i = 0; i < 50; i++) {
-      const mails = (await circuit.mailbox!.list({ to: email })) as { text: string }[];
+      const mails = (await journey.circuit.mailbox!.list({ to: email })) as { text: string }[];
       const code = mails[0]?.text.match(/\b(\d{6})\b/)?.[1];
       if (code) return code;
       await new Promise((r) => setTimeout(r, 100));
@@ -38,6 +26,7 @@ describe.skipIf(Boolean(skipReason))(`accounts journey in Chromium${skipReason ?
   }
 
   it('signs up, verifies the e-mailed code, signs in, sees the signed-in header and signs out', async () => {
+    const { base, browser } = journey;
     const page = await browser.newPage();
     const email = 'journey.user@example.com';
 

@@ -5,9 +5,13 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Why browser journeys cannot run here, or undefined when they can. */
 export function browserUnavailableReason(): string | undefined {
-  if (!fs.existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM} (apt-get install chromium)`;
-  if (!fs.existsSync(new URL('../public-web/dist/index.html', import.meta.url))) return 'public-web is not built (npm run build:web)';
-  return undefined;
+  const reason = !fs.existsSync(CHROMIUM)
+    ? `no Chromium at ${CHROMIUM} (apt-get install chromium)`
+    : !fs.existsSync(new URL('../public-web/dist/index.html', import.meta.url))
+      ? 'public-web is not built (npm run build:web)'
+      : undefined;
+  if (reason) console.warn(`Browser journey skipped: ${reason}`);
+  return reason;
 }
 
 export function launchBrowser(): Promise<Browser> {

@@ -1,48 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { loadConfig } from '@circuit/shared/config';
-import { createKnex } from '@circuit/shared/db/knex';
-import { composeEmbedded, type Embedded } from '@circuit/embedded/compose';
-import { browserUnavailableReason, launchBrowser } from './browser';
+import type { Page } from 'playwright-core';
+import { browserUnavailableReason } from './browser';
+import { startJourney, type Journey } from './harness';
 
 const skipReason = browserUnavailableReason();
 const T = { timeout: 10_000 };
 
 describe.skipIf(Boolean(skipReason))(`messaging journey in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
-  let circuit: Embedded;
-  let browser: Browser;
-  let base: string;
-  const contexts: BrowserContext[] = [];
+  let journey: Journey;
 
   beforeAll(async () => {
-    const config = loadConfig({ NODE_ENV: 'test', SEED: 'false', PORT: '0', LOG_LEVEL: 'silent' });
-    circuit = await composeEmbedded({ config, knex: await createKnex({ kind: 'pglite' }) });
-    base = `http://localhost:${await circuit.listen(0)}`;
-    browser = await launchBrowser();
+    journey = await startJourney();
   });
 
   afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await circuit?.stop();
-    await circuit?.knex.destroy();
+    await journey?.close();
   });
-
-  async function signedIn(username: string, firstName: string, lastName: string): Promise<{ page: Page; id: string }> {
-    const { userId } = await circuit.commands.accounts.register(
-      { username, email: `${username}@example.test`, password: 'secret123', firstName, lastName, emailVerified: true },
-      {},
-    );
-    const context = await browser.newContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${base}/login`);
-    await page.getByLabel('Email or username').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(/\/dashboard/);
-    return { page, id: userId };
-  }
 
   const messages = (page: Page) => page.locator('ol[aria-label="Messages"]');
   const bubble = (page: Page, text: string) => messages(page).locator('p').filter({ hasText: new RegExp(`^${text}$`) });
@@ -54,8 +27,9 @@ describe.skipIf(Boolean(skipReason))(`messaging journey in Chromium${skipReason 
   }
 
   it('two connected users chat live; the unread badge rises and clears; history pages back with Load More', async () => {
-    const aarav = await signedIn('aarav_chat', 'Aarav', 'Sharma');
-    const priya = await signedIn('priya_chat', 'Priya', 'Nair');
+    const { base, circuit } = journey;
+    const aarav = await journey.signedIn('aarav_chat', 'Aarav', 'Sharma');
+    const priya = await journey.signedIn('priya_chat', 'Priya', 'Nair');
     await circuit.commands.social.act('RequestConnection', aarav.id, priya.id, {});
     await circuit.commands.social.act('AcceptConnection', priya.id, aarav.id, {});
 

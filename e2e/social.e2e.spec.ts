@@ -1,51 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { loadConfig } from '@circuit/shared/config';
-import { createKnex } from '@circuit/shared/db/knex';
-import { composeEmbedded, type Embedded } from '@circuit/embedded/compose';
-import { browserUnavailableReason, launchBrowser } from './browser';
+import { browserUnavailableReason } from './browser';
+import { startJourney, type Journey } from './harness';
 
 const skipReason = browserUnavailableReason();
 
 describe.skipIf(Boolean(skipReason))(`social journey in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
-  let circuit: Embedded;
-  let browser: Browser;
-  let base: string;
-  const contexts: BrowserContext[] = [];
+  let journey: Journey;
 
   beforeAll(async () => {
-    const config = loadConfig({ NODE_ENV: 'test', SEED: 'false', PORT: '0', LOG_LEVEL: 'silent' });
-    circuit = await composeEmbedded({ config, knex: await createKnex({ kind: 'pglite' }) });
-    base = `http://localhost:${await circuit.listen(0)}`;
-    browser = await launchBrowser();
+    journey = await startJourney();
   });
 
   afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await circuit?.stop();
-    await circuit?.knex.destroy();
+    await journey?.close();
   });
 
-  async function signedInPage(username: string, firstName: string): Promise<Page> {
-    await circuit.commands.accounts.register(
-      { username, email: `${username}@example.test`, password: 'secret123', firstName, lastName: 'Tester', emailVerified: true },
-      {},
-    );
-    const context = await browser.newContext();
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${base}/login`);
-    await page.getByLabel('Email or username').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(/\/dashboard/);
-    return page;
-  }
-
   it('follows, requests a connection, accepts it from notifications, lists connections, then blocks', async () => {
-    const asha = await signedInPage('asha_e2e', 'Asha');
-    const ben = await signedInPage('ben_e2e', 'Ben');
+    const base = journey.base;
+    const { page: asha } = await journey.signedIn('asha_e2e', 'Asha');
+    const { page: ben } = await journey.signedIn('ben_e2e', 'Ben');
 
     // Asha follows Ben (with the confirmation dialog) and asks to connect.
     await asha.goto(`${base}/in/ben_e2e`);

@@ -1,0 +1,50 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { loadConfig } from '@circuit/shared/config';
+import { createKnex } from '@circuit/shared/db/knex';
+import { composeEmbedded, type Embedded } from '@circuit/embedded/compose';
+import { launchBrowser } from './browser';
+
+/** The embedded app on an in-memory database and a free port, with a Chromium to drive it. */
+export interface Journey {
+  circuit: Embedded;
+  browser: Browser;
+  base: string;
+  /** A verified account created through the command side, signed in through the login form in its own browser context. */
+  signedIn(username: string, firstName: string, lastName?: string): Promise<{ page: Page; id: string }>;
+  close(): Promise<void>;
+}
+
+export async function startJourney(): Promise<Journey> {
+  const config = loadConfig({ NODE_ENV: 'test', SEED: 'false', PORT: '0', LOG_LEVEL: 'silent' });
+  const circuit = await composeEmbedded({ config, knex: await createKnex({ kind: 'pglite' }) });
+  const base = `http://localhost:${await circuit.listen(0)}`;
+  const browser = await launchBrowser();
+  const contexts: BrowserContext[] = [];
+
+  return {
+    circuit,
+    browser,
+    base,
+    async signedIn(username, firstName, lastName = 'Tester') {
+      const { userId } = await circuit.commands.accounts.register(
+        { username, email: `${username}@example.test`, password: 'secret123', firstName, lastName, emailVerified: true },
+        {},
+      );
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`${base}/login`);
+      await page.getByLabel('Email or username').fill(username);
+      await page.getByLabel('Password', { exact: true }).fill('secret123');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL(/\/dashboard/);
+      return { page, id: userId };
+    },
+    async close() {
+      for (const c of contexts) await c.close();
+      await browser.close();
+      await circuit.stop();
+      await circuit.knex.destroy();
+    },
+  };
+}
