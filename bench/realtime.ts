@@ -1,11 +1,12 @@
 /**
- * `npm run bench:realtime -- --pairs 200 --seconds 20`
+ * `npm run bench:realtime -- --pairs 200 --seconds 20 [--think 0]`
  *
  * Starts the embedded app in a child process on a temporary data directory, creates 2N users
  * (sign-up, e-mailed code, verify, sign in), connects each pair (request + accept), opens one
  * socket per user, then lets every pair exchange messages as a ping-pong for the given time:
  * each message goes through the full path (socket -> bus -> command -> event store ->
- * projection -> bus -> socket). Prints delivered count, latency percentiles and errors.
+ * projection -> bus -> socket), each reply sent `--think` ms after the message arrived.
+ * Prints delivered count, latency percentiles and errors; exits 1 if a message was lost.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,16 +20,19 @@ const { values } = parseArgs({
     pairs: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '20' },
     port: { type: 'string', default: '3917' },
+    /** Pause before each reply, in ms: 0 saturates (every pair always has a message in flight). */
+    think: { type: 'string', default: '0' },
   },
 });
 const PAIRS = Number(values.pairs);
 const SECONDS = Number(values.seconds);
 const PORT = Number(values.port);
+const THINK_MS = Number(values.think);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []), '--import', 'tsx', 'embedded/src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED: 'false', LOG_LEVEL: 'warn', SCRYPT_COST: '1024', NODE_ENV: 'development', RATE_LIMIT_ATTEMPTS: '100000', RATE_LIMIT_MAILS: '100000' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -132,7 +136,7 @@ try {
         if (started === undefined) return;
         pending.delete(m.message);
         latencies.push(performance.now() - started);
-        if (running) send(me, other);
+        if (running) setTimeout(() => running && send(me, other), THINK_MS);
       });
     });
   }
@@ -143,7 +147,8 @@ try {
   }
 
   const started = Date.now();
-  for (let p = 0; p < PAIRS; p++) send(users[2 * p]!, users[2 * p + 1]!);
+  // With a think time, pairs start spread over it instead of all in one burst.
+  for (let p = 0; p < PAIRS; p++) setTimeout(() => send(users[2 * p]!, users[2 * p + 1]!), Math.random() * THINK_MS);
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   running = false;
   // Let the messages in flight arrive.
@@ -152,7 +157,7 @@ try {
 
   latencies.sort((a, b) => a - b);
   const lost = pending.size;
-  console.log(`pairs: ${PAIRS}, duration: ${SECONDS} s`);
+  console.log(`pairs: ${PAIRS}, duration: ${SECONDS} s, think time: ${THINK_MS} ms`);
   console.log(`sent: ${sent}, delivered: ${latencies.length}, undelivered: ${lost}, errors: ${errors}`);
   console.log(`throughput: ${(latencies.length / elapsed).toFixed(0)} messages/s`);
   console.log(`latency ms: p50 ${percentile(latencies, 50).toFixed(1)}, p95 ${percentile(latencies, 95).toFixed(1)}, p99 ${percentile(latencies, 99).toFixed(1)}, max ${(latencies.at(-1) ?? NaN).toFixed(1)}`);

@@ -54,7 +54,8 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   const store = await PostgresEventStore.create(knex);
   const bus = new InProcessBus();
   const { mailer, mailbox } = await selectMailer(config, knex);
-  const progress = new ReadModelProgress(knex);
+  // The projection runner below shares this process and reports its progress directly.
+  const progress = new ReadModelProgress(knex, { local: true });
   const fileStore = new LocalFileStore(options.uploadsDir ?? path.join(config.DATA_DIR, 'uploads'));
 
   const projections = await createProjectionService({ knex, store, log, progress });

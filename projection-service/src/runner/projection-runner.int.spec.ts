@@ -185,7 +185,7 @@ describe('projection runner', () => {
   });
 
   it('reports its progress, so a command can wait until its events are readable', async () => {
-    const progress = new ReadModelProgress(knex, 10);
+    const progress = new ReadModelProgress(knex, { local: true });
     const runner = newRunner([countingProjection], progress);
     await runner.start();
     const position = await append(1);
@@ -193,6 +193,15 @@ describe('projection runner', () => {
     expect(await countedPositions()).toContain(Number(position));
     // A position nobody will ever reach times out with false, it does not hang or throw.
     expect(await progress.waitFor(position + 1000n, 100)).toBe(false);
+  });
+
+  it('lets another process wait on the stored checkpoint (cluster mode), many waiters sharing one poller', async () => {
+    const runner = newRunner([countingProjection]);
+    await runner.start();
+    const elsewhere = new ReadModelProgress(knex, { pollMs: 10 });
+    const positions = await Promise.all(Array.from({ length: 20 }, () => append(1)));
+    expect(await Promise.all(positions.map((p) => elsewhere.waitFor(p, 5_000)))).toEqual(positions.map(() => true));
+    expect(await elsewhere.waitFor(positions.at(-1)! + 1000n, 100)).toBe(false);
   });
 
   it('rebuild from position 0 yields identical rows', async () => {
