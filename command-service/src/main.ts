@@ -18,7 +18,7 @@ const log = createLogger('command-service', config.LOG_LEVEL);
 const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'command service') });
 const store = await selectEventStore(config, knex);
 const bus = await selectBus(config);
-const { mailer, mailbox } = await selectMailer(config, knex);
+const { mailer, mailbox } = await selectMailer(config, knex, log);
 // Another process runs the projections: progress is read from their checkpoint.
 const progress = new ReadModelProgress(knex);
 const fileStore = new LocalFileStore(path.join(config.DATA_DIR, 'uploads'));

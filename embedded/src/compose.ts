@@ -53,7 +53,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   const knex = options.knex ?? (await createKnex(databaseTargetFrom(config)));
   const store = await PostgresEventStore.create(knex);
   const bus = new InProcessBus();
-  const { mailer, mailbox } = await selectMailer(config, knex);
+  const { mailer, mailbox } = await selectMailer(config, knex, log);
   // The projection runner below shares this process and reports its progress directly.
   const progress = new ReadModelProgress(knex, { local: true });
   const fileStore = new LocalFileStore(options.uploadsDir ?? path.join(config.DATA_DIR, 'uploads'));

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DomainError, forbidden, notFound } from '@circuit/shared/http/errors';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
+import { MESSAGE_MAX_LENGTH } from '@circuit/shared/messaging/limits';
 
-export const MESSAGE_MAX_LENGTH = 2000;
 
 export const ChatMessages = {
   empty: 'Message cannot be empty',

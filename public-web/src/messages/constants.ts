@@ -10,7 +10,7 @@ export const HIGHLIGHT_MS = 2000;
 /** A message's action bar stays for 3 s after a hover or click. */
 export const ACTION_BAR_MS = 3000;
 /** The server's limit on a message's length. */
-export const MESSAGE_MAX_LENGTH = 2000;
+export { MESSAGE_MAX_LENGTH } from '@circuit/shared/messaging/limits';
 /** A sent message the server has not confirmed within this time is shown as not sent (it can be retried). */
 export const SEND_CONFIRM_TIMEOUT_MS = 15_000;
 /** Pages read back at most when jumping to a replied message that is not loaded yet. */

@@ -3,6 +3,7 @@ import type { Knex } from '../db/knex';
 import type { EventStore } from '../ports/event-store';
 import type { Bus } from '../ports/bus';
 import type { Mailbox, Mailer } from '../ports/mailer';
+import type { Logger } from '../logger';
 import { PostgresEventStore } from './event-store/postgres-event-store';
 import { InProcessBus } from './bus/in-process-bus';
 import { DevMailbox } from './mailer/dev-mailbox';
@@ -34,8 +35,12 @@ export async function selectBus(config: Config): Promise<Bus> {
   return new InProcessBus();
 }
 
-export async function selectMailer(config: Config, knex: Knex): Promise<{ mailer: Mailer; mailbox?: Mailbox }> {
+export async function selectMailer(config: Config, knex: Knex, log?: Logger): Promise<{ mailer: Mailer; mailbox?: Mailbox }> {
   if (config.SMTP_URL) return { mailer: new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) };
+  if (config.NODE_ENV === 'production') {
+    // Nobody can read the dev mailbox in production: sign-up codes and reset links would go nowhere.
+    log?.warn('SMTP_URL is not set: mail is kept in the database and never delivered; set SMTP_URL to send it');
+  }
   const mailbox = await DevMailbox.create(knex);
   return { mailer: mailbox, mailbox };
 }
