@@ -34,7 +34,17 @@ export interface RelationshipState {
   blockers: string[];
 }
 
-export type RelationshipAction = 'Follow' | 'Unfollow' | 'RequestConnection' | 'AcceptConnection' | 'RejectConnection' | 'RemoveConnection' | 'Block' | 'Unblock';
+export type RelationshipAction =
+  | 'Follow'
+  | 'Unfollow'
+  /** The actor takes the target off their own followers. */
+  | 'RemoveFollower'
+  | 'RequestConnection'
+  | 'AcceptConnection'
+  | 'RejectConnection'
+  | 'RemoveConnection'
+  | 'Block'
+  | 'Unblock';
 
 /** `actor` acts on `target`; both are the pair of the stream. */
 export interface RelationshipCommand {
@@ -110,6 +120,8 @@ export function decideRelationship(command: RelationshipCommand, state: Relation
       return state.followers.includes(actor) ? [] : [{ type: 'UserFollowed', data: pair }];
     case 'Unfollow':
       return state.followers.includes(actor) ? [{ type: 'UserUnfollowed', data: pair }] : [];
+    case 'RemoveFollower':
+      return state.followers.includes(target) ? [{ type: 'UserUnfollowed', data: { from: target, to: actor, at } }] : [];
     case 'RequestConnection':
       if (state.connected) throw conflict(SocialMessages.alreadyConnected);
       if (state.request?.from === actor) throw conflict(SocialMessages.requestAlreadySent);

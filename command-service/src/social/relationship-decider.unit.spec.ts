@@ -21,7 +21,7 @@ const relationship = given(relationshipDecider, []);
 
 describe('relationship decider', () => {
   describe('oneself', () => {
-    it.each<RelationshipAction>(['Follow', 'Unfollow', 'RequestConnection', 'AcceptConnection', 'RejectConnection', 'RemoveConnection', 'Block', 'Unblock'])(
+    it.each<RelationshipAction>(['Follow', 'Unfollow', 'RemoveFollower', 'RequestConnection', 'AcceptConnection', 'RejectConnection', 'RemoveConnection', 'Block', 'Unblock'])(
       '%s on oneself is an invalid operation',
       (action) => {
         relationship.when(cmd(action, A, A)).thenThrows(400, SocialMessages.invalidOperation);
@@ -48,6 +48,14 @@ describe('relationship decider', () => {
 
     it('unfollowing someone you do not follow changes nothing', () => {
       given(relationshipDecider, [followed(B, A)]).when(cmd('Unfollow')).then([]);
+    });
+
+    it('removes a follower: the target no longer follows the actor, the actor still follows', () => {
+      given(relationshipDecider, [followed(B, A), followed(A, B)]).when(cmd('RemoveFollower')).then([ev('UserUnfollowed', B, A)]);
+    });
+
+    it('removing someone who does not follow you changes nothing', () => {
+      given(relationshipDecider, [followed(A, B)]).when(cmd('RemoveFollower')).then([]);
     });
   });
 

@@ -25,7 +25,7 @@ const NONE = {
   isBlockedByTarget: false,
 };
 
-const ACTION_PATHS = ['follow/:id', 'unfollow/:id', 'connect/:id', 'accept-connection/:id', 'reject-connection/:id', 'block/:id', 'unblock/:id', 'connections/:id/remove'];
+const ACTION_PATHS = ['follow/:id', 'unfollow/:id', 'followers/:id/remove', 'connect/:id', 'accept-connection/:id', 'reject-connection/:id', 'block/:id', 'unblock/:id', 'connections/:id/remove'];
 const path = (template: string, id: string) => `/api/users/${template.replace(':id', id)}`;
 
 function socialActions(app: () => TestApp) {
@@ -77,6 +77,18 @@ function socialActions(app: () => TestApp) {
     expect(unfollowed.body).toEqual({ success: true, message: 'Unfollowed!', data: { ...NONE, isFollowedBy: true } });
     expect(await counts(ravi.userId)).toEqual(c(0, 1, 0));
     expect(await counts(asha.userId)).toEqual(c(1, 0, 0));
+  });
+
+  it('removes a follower from one\'s own followers (idempotently), leaving one\'s own follow alone', async () => {
+    const [asha, ravi] = await Promise.all([person(), person()]);
+    await ravi.agent.post(path('follow/:id', asha.userId)).expect(200);
+    await asha.agent.post(path('follow/:id', ravi.userId)).expect(200);
+    const removed = await asha.agent.post(path('followers/:id/remove', ravi.userId)).expect(200);
+    expect(removed.body).toEqual({ success: true, message: 'Follower removed', data: { ...NONE, isFollowing: true } });
+    expect(await counts(asha.userId)).toEqual(c(0, 1, 0));
+    expect(await counts(ravi.userId)).toEqual(c(1, 0, 0));
+    await asha.agent.post(path('followers/:id/remove', ravi.userId)).expect(200);
+    expect(await streamLength(asha.userId, ravi.userId)).toBe(3);
   });
 
   it('sends a request (409 on a duplicate either way), accepts it from the receiver: connected and following both ways', async () => {

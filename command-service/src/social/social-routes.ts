@@ -10,6 +10,7 @@ import type { SocialService } from './social-service';
 const ACTIONS: { path: string; action: RelationshipAction; message: string }[] = [
   { path: '/api/users/follow/:id', action: 'Follow', message: 'Followed!' },
   { path: '/api/users/unfollow/:id', action: 'Unfollow', message: 'Unfollowed!' },
+  { path: '/api/users/followers/:id/remove', action: 'RemoveFollower', message: 'Follower removed' },
   { path: '/api/users/connect/:id', action: 'RequestConnection', message: 'Connection request sent!' },
   { path: '/api/users/accept-connection/:id', action: 'AcceptConnection', message: 'Connection request accepted!' },
   { path: '/api/users/reject-connection/:id', action: 'RejectConnection', message: 'Connection request rejected!' },

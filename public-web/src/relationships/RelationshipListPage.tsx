@@ -159,6 +159,18 @@ function PersonRow({ person, kind, editable }: { person: UserSummary; kind: Rela
           {person.tagline && <span className="block truncate text-sm text-slate-600">{person.tagline}</span>}
         </span>
       </Link>
+      {editable && kind === 'followers' && (
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={action.isPending}
+          onClick={() => action.mutate({ action: 'remove-follower', targetId: idOf(person) })}
+          icon={<UserMinus className="size-4" aria-hidden="true" />}
+          aria-label={`Remove ${fullName(person)} from followers`}
+        >
+          Remove
+        </Button>
+      )}
       {editable && kind === 'following' && (
         <Button
           variant="secondary"

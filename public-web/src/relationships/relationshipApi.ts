@@ -2,14 +2,25 @@ import { api } from '../auth/apiClient';
 import type { Relationship, UserSummary } from '../users/types';
 
 /** Social-graph calls (docs/api-profiles-social.md, "Social graph"); the target user id is in the path. */
-export type RelationshipAction = 'follow' | 'unfollow' | 'connect' | 'accept-connection' | 'reject-connection' | 'block' | 'unblock' | 'remove-connection';
+export type RelationshipAction =
+  | 'follow'
+  | 'unfollow'
+  | 'remove-follower'
+  | 'connect'
+  | 'accept-connection'
+  | 'reject-connection'
+  | 'block'
+  | 'unblock'
+  | 'remove-connection';
 
 export type RelationshipList = 'followers' | 'following' | 'connections';
 
-const actionPath = (action: RelationshipAction, id: string) =>
-  action === 'remove-connection'
-    ? `/api/users/connections/${encodeURIComponent(id)}/remove`
-    : `/api/users/${action}/${encodeURIComponent(id)}`;
+const actionPath = (action: RelationshipAction, id: string) => {
+  const target = encodeURIComponent(id);
+  if (action === 'remove-connection') return `/api/users/connections/${target}/remove`;
+  if (action === 'remove-follower') return `/api/users/followers/${target}/remove`;
+  return `/api/users/${action}/${target}`;
+};
 
 export const relationshipApi = {
   act: async (action: RelationshipAction, id: string) => (await api.post<Relationship>(actionPath(action, id))).data,
@@ -33,6 +44,7 @@ export const relationshipKeys = {
 export const ACTION_TEXTS: Record<RelationshipAction, { success: string; failure: string }> = {
   follow: { success: 'Followed!', failure: 'Failed to follow user' },
   unfollow: { success: 'Unfollowed!', failure: 'Failed to unfollow user' },
+  'remove-follower': { success: 'Follower removed', failure: 'Failed to remove follower' },
   connect: { success: 'Connection request sent!', failure: 'Failed to send connection request' },
   'accept-connection': { success: 'Connection request accepted!', failure: 'Failed to accept connection request' },
   'reject-connection': { success: 'Connection request rejected!', failure: 'Failed to reject connection request' },
