@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { DomainError, badRequest, conflict, forbidden, unauthorized } from '@circuit/shared/http/errors';
+import { DomainError, badRequest, conflict, unauthorized } from '@circuit/shared/http/errors';
 import type { AccountEvent, OAuthProvider, OtpPurpose, Role, SignInMethod } from '@circuit/shared/events/accounts';
 import type { Decider } from '@circuit/shared/commands/decider';
 
@@ -205,7 +205,8 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     case 'SignIn': {
       if (command.method === 'password') {
         if (!state.passwordHash || !command.passwordMatches) throw unauthorized(Messages.invalidCredentials);
-        if (!state.emailVerified) throw forbidden(Messages.emailNotVerified);
+        // The right password proves the account: say which address to verify.
+        if (!state.emailVerified) throw new DomainError(403, Messages.emailNotVerified, undefined, { email: state.email });
       }
       return [{ type: 'UserSignedIn', data: { method: command.method, at: iso(command.now) } }];
     }

@@ -70,7 +70,13 @@ function coreFlows(app: () => TestApp) {
       .request()
       .post('/api/auth/login')
       .send({ identifier: user.username, password: user.password })
-      .expect(403, { success: false, message: 'Please verify your email before signing in.' });
+      // The right password earns the address to verify (the screen offers to send a code there).
+      .expect(403, { success: false, message: 'Please verify your email before signing in.', data: { email: user.email } });
+    await t
+      .request()
+      .post('/api/auth/login')
+      .send({ identifier: user.username, password: 'wrong-password' })
+      .expect(401, { success: false, message: 'Invalid credentials' });
 
     // The sign-up screen's session knows which account it verifies: the code alone is enough.
     await browser.post('/api/auth/verify-email').send({ otp: code }).expect(200, { success: true, message: 'Email verified successfully!', data: null });

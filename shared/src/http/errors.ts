@@ -7,6 +7,8 @@ export class DomainError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503,
     message: string,
     readonly details?: unknown,
+    /** What the client may act on (the envelope's `data`), e.g. the e-mail to verify. */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -29,7 +31,12 @@ export function zodMessage(error: ZodError): string {
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   if (res.headersSent) return;
   if (error instanceof DomainError) {
-    res.status(error.status).json({ success: false, message: error.message, ...(error.details ? { errors: error.details } : {}) });
+    res.status(error.status).json({
+      success: false,
+      message: error.message,
+      ...(error.details ? { errors: error.details } : {}),
+      ...(error.data !== undefined ? { data: error.data } : {}),
+    });
     return;
   }
   if (error instanceof ZodError) {
