@@ -46,6 +46,11 @@ describe('embedded app with production settings', () => {
     await t.request().get('/healthz').expect(200, { status: 'ok' });
     await t.request().get('/readyz').expect(200, { status: 'ready' });
   });
+
+  it('sends the baseline security headers with every answer', async () => {
+    const res = await t.request().get('/api/auth/me').expect(401);
+    expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'strict-origin-when-cross-origin' });
+  });
 });
 
 describe('embedded app on a PGlite data directory (seed, stop, start again)', () => {
