@@ -5,15 +5,13 @@ import type { Projection } from '../runner/projection';
 
 /** Unread messages of `userId` from `fromId`, recounted from the rows so the field never drifts. */
 async function recountUnread(trx: Knex.Transaction, userId: string, fromId: string): Promise<void> {
-  const [row] = await trx('chat_messages')
-    .where({ to_id: userId, from_id: fromId })
-    .whereNull('read_at')
-    .whereNull('deleted_at')
-    .count<{ count: number | string }[]>('id as count');
-  await trx('chat_unread')
-    .insert({ user_id: userId, from_id: fromId, count: Number(row?.count ?? 0) })
-    .onConflict(['user_id', 'from_id'])
-    .merge();
+  await trx.raw(
+    `insert into chat_unread (user_id, from_id, count)
+     select ?, ?, count(*) from chat_messages
+      where to_id = ? and from_id = ? and read_at is null and deleted_at is null
+     on conflict (user_id, from_id) do update set count = excluded.count`,
+    [userId, fromId, userId, fromId],
+  );
 }
 
 /** chat_messages (history, threads) and chat_unread (per-sender unread counts). */

@@ -17,6 +17,7 @@ const NOTIFY_CHANNEL = 'circuit_event_store';
 // One lock for every append: positions then commit in the order they were taken, so a reader
 // that saw position N can never later see a smaller one commit (DESIGN section 3).
 const APPEND_LOCK_KEY = 0x43495243; // "CIRC"
+const SUBSCRIPTION_PAGE = 500;
 
 interface Row {
   position: number | string;
@@ -52,7 +53,8 @@ export interface PostgresEventStoreOptions {
 export class PostgresEventStore implements EventStore {
   private readonly appended = new EventEmitter();
   private listenConnection: { end?: () => unknown; release?: () => unknown } | undefined;
-  private readonly notifyOthers: boolean;
+  /** A real Postgres, where other connections and processes append too (PGlite has one connection). */
+  private readonly onSharedServer: boolean;
   private closed = false;
 
   private constructor(
@@ -60,7 +62,7 @@ export class PostgresEventStore implements EventStore {
     private readonly options: Required<PostgresEventStoreOptions>,
   ) {
     this.appended.setMaxListeners(0);
-    this.notifyOthers = knex.client.config.client === 'pg';
+    this.onSharedServer = knex.client.config.client === 'pg';
   }
 
   static async create(knex: Knex, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
@@ -106,7 +108,8 @@ export class PostgresEventStore implements EventStore {
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const result = await this.knex.transaction(async (trx) => {
-      await trx.raw('select pg_advisory_xact_lock(?)', [APPEND_LOCK_KEY]);
+      // PGlite has a single connection: its transactions already run one at a time.
+      if (this.onSharedServer) await trx.raw('select pg_advisory_xact_lock(?)', [APPEND_LOCK_KEY]);
       // After the lock, in one statement: which of these ids are stored, and the stream's revision.
       const ids = events.map((e) => e.id);
       const found: { event_id: string | null; position: number | string | null; current: number | null }[] = await trx
@@ -140,7 +143,7 @@ export class PostgresEventStore implements EventStore {
       }));
       const inserted: { position: number | string }[] = await trx(TABLE).insert(rows).returning('position');
       // Wakes subscribers in other processes; PGlite has no other processes.
-      if (this.notifyOthers) await trx.raw(`select pg_notify('${NOTIFY_CHANNEL}', '')`);
+      if (this.onSharedServer) await trx.raw(`select pg_notify('${NOTIFY_CHANNEL}', '')`);
       const position = inserted.map((r) => BigInt(r.position)).reduce((a, b) => (a > b ? a : b));
       return { nextRevision: revision, position, appended: true };
     });
@@ -183,7 +186,7 @@ export class PostgresEventStore implements EventStore {
         let batch: RecordedEvent[] = [];
         try {
           dirty = false;
-          batch = await this.readAll(after, 500);
+          batch = await this.readAll(after, SUBSCRIPTION_PAGE);
           if (options.onBatch && batch.length > 0) {
             if (stopped) return;
             await options.onBatch(batch);
@@ -201,7 +204,8 @@ export class PostgresEventStore implements EventStore {
           await new Promise((r) => setTimeout(r, this.options.pollIntervalMs));
           continue;
         }
-        if (batch.length === 0 && !dirty) {
+        // A short page reached the head: wait for the next append instead of reading again.
+        if (batch.length < SUBSCRIPTION_PAGE && !dirty) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, this.options.pollIntervalMs);
             wake = () => {
