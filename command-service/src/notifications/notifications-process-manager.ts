@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
-import { foldEvents } from '@circuit/shared/commands/decider';
+import { checkedData, foldEvents } from '@circuit/shared/commands/decider';
 import { SocialEventSchemas } from '@circuit/shared/events/social';
 import { notificationsStream } from '@circuit/shared/events/notifications';
 import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent, type Subscription } from '@circuit/shared/ports/event-store';
@@ -203,7 +203,7 @@ export class NotificationsProcessManager {
       const events = notificationsDecider.decide(command, state);
       if (events.length === 0) return;
       const revision = recorded.at(-1)?.revision ?? 'no_stream';
-      const toAppend: NewEvent[] = events.map((e) => ({ id: eventIdFor(cause.id, e), type: e.type, data: e.data, metadata, occurredAt: cause.occurredAt }));
+      const toAppend: NewEvent[] = events.map((e) => ({ id: eventIdFor(cause.id, e), type: e.type, data: checkedData(e), metadata, occurredAt: cause.occurredAt }));
       try {
         const { position } = await this.deps.store.append(streamId, toAppend, revision);
         if (position > this.lastAppended) this.lastAppended = position;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent } from '../ports/event-store';
 import { conflict } from '../http/errors';
+import { parseEventData, isKnownEventType } from '../events/catalogue';
 
 /** A pure decider (DESIGN section 2): decide(command, state) -> events, evolve(state, event) -> state. */
 export interface Decider<State, Command, Event extends { type: string; data: unknown }> {
@@ -42,12 +43,18 @@ export async function loadState<State, Event extends { type: string; data: unkno
   return { state: foldEvents(decider, recorded), revision: last ? last.revision : 'no_stream' };
 }
 
+/** Every event a command appends is in the catalogue and matches its schema: nothing malformed is ever stored. */
+export function checkedData(event: { type: string; data: unknown }): unknown {
+  if (!isKnownEventType(event.type)) throw new Error(`Event type ${event.type} is not in the event catalogue`);
+  return parseEventData(event.type, event.data);
+}
+
 export function toNewEvents(events: { type: string; data: unknown }[], ctx: CommandContext, occurredAt: string): NewEvent[] {
   const metadata: EventMetadata = {};
   if (ctx.userId) metadata.userId = ctx.userId;
   if (ctx.correlationId) metadata.correlationId = ctx.correlationId;
   if (ctx.causationId) metadata.causationId = ctx.causationId;
-  return events.map((e) => ({ id: crypto.randomUUID(), type: e.type, data: e.data, metadata, occurredAt }));
+  return events.map((e) => ({ id: crypto.randomUUID(), type: e.type, data: checkedData(e), metadata, occurredAt }));
 }
 
 /**

@@ -20,7 +20,6 @@ export const unauthorized = (message = 'Authentication required') => new DomainE
 export const forbidden = (message = 'You are not allowed to do this') => new DomainError(403, message);
 export const notFound = (message = 'Not found') => new DomainError(404, message);
 export const conflict = (message: string) => new DomainError(409, message);
-export const unprocessable = (message: string, details?: unknown) => new DomainError(422, message, details);
 
 /** The first zod issue's message is the one the spec names for that field. */
 export function zodMessage(error: ZodError): string {

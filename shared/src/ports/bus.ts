@@ -1,10 +1,5 @@
 /** The Bus port: fire-and-forget messages between services (notifications, chat delivery, read-model progress). */
 
-export interface BusMessage<T = unknown> {
-  topic: string;
-  payload: T;
-}
-
 export type BusHandler = (payload: unknown) => void | Promise<void>;
 
 export interface Bus {
