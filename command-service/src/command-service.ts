@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Router } from 'express';
+import { runAsLeader } from '@circuit/shared/process/leadership';
 import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
 import type { Mailbox } from '@circuit/shared/ports/mailer';
 import type { CommandServiceDeps } from './context';
@@ -56,6 +57,8 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
     },
   ];
 
+  let leadership: { stop(): Promise<void> } | undefined;
+
   const router = Router();
   router.use('/api/auth', oauthRoutes(deps, accounts));
   router.use('/api/auth', authRoutes(deps, accounts));
@@ -74,11 +77,24 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
     projects,
     social,
     messaging,
+    /** The workers run in one command-service process at a time (see runAsLeader). */
     async start() {
-      for (const worker of workers) await worker.start();
+      leadership = await runAsLeader(
+        deps.knex,
+        'command-service-workers',
+        {
+          start: async () => {
+            for (const worker of workers) await worker.start();
+          },
+          stop: async () => {
+            for (const worker of [...workers].reverse()) await worker.stop();
+          },
+        },
+        deps.log,
+      );
     },
     async stop() {
-      for (const worker of [...workers].reverse()) await worker.stop();
+      await leadership?.stop();
     },
   };
 }
