@@ -4,6 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@circuit/shared/config';
 import { createTestApp, type TestApp } from './testing/test-app';
+import { toNewEvents } from '@circuit/shared/commands/decider';
+import { SEED_STREAM } from '@circuit/shared/events/seed';
+import { seedIfEmpty } from '@circuit/command-service/seed/seed';
 
 /** The composition root in its two less common situations: production settings, and a restart on disk. */
 
@@ -103,6 +106,36 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
       await second.request().post('/api/auth/signup').send(second.newUser({ username: user.username })).expect(409);
     } finally {
       await second.stop();
+    }
+  });
+});
+
+describe('an interrupted first-start seed', () => {
+  it('is finished at the next start, without duplicating what it had already created', async () => {
+    const t = await createTestApp({ env: { SEED: 'false' } });
+    try {
+      // What a first start killed after its first account leaves behind.
+      await t.store.append(SEED_STREAM, toNewEvents([{ type: 'DemoSeedStarted', data: { at: new Date().toISOString() } }], {}, new Date().toISOString()), 'no_stream');
+      await t.embedded.commands.accounts.register(
+        { username: 'moderator', email: 'moderator@circuit.local', password: 'moderator123', firstName: 'Maya', lastName: 'Moderator', role: 'moderator', emailVerified: true },
+        {},
+      );
+
+      const seed = (config: TestApp['config']) =>
+        seedIfEmpty({ config, store: t.store, knex: t.knex, log: t.embedded.log, ...t.embedded.commands });
+      const seeding = { ...t.config, SEED: 'true' as const };
+      expect(await seed(seeding)).toBe(true);
+      expect(await t.knex('users').where({ username_lower: 'moderator' })).toHaveLength(1);
+      await t.request().post('/api/auth/login').send({ identifier: 'admin', password: 'admin12345' }).expect(200);
+      const projects = Number((await t.knex('projects').count<{ count: string }[]>('id as count'))[0]!.count);
+      expect(projects).toBeGreaterThan(0);
+
+      // Finished: a later start adds nothing.
+      const head = await t.store.headPosition();
+      expect(await seed(seeding)).toBe(false);
+      expect(await t.store.headPosition()).toBe(head);
+    } finally {
+      await t.stop();
     }
   });
 });

@@ -62,7 +62,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   await projections.start();
   const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, log, now: options.now, rateLimits: options.rateLimits, fileStore });
   await commands.start();
-  await seedIfEmpty({ config, store, accounts: commands.accounts, profiles: commands.profiles, projects: commands.projects, social: commands.social, log });
+  await seedIfEmpty({ config, store, knex, accounts: commands.accounts, profiles: commands.profiles, projects: commands.projects, social: commands.social, log });
 
   const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
   const web = express.Router();

@@ -1,7 +1,10 @@
 import type { Config } from '@circuit/shared/config';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { Logger } from '@circuit/shared/logger';
-import type { CommandContext } from '@circuit/shared/commands/decider';
+import { toNewEvents, type CommandContext } from '@circuit/shared/commands/decider';
+import { SEED_STREAM } from '@circuit/shared/events/seed';
+import { DomainError } from '@circuit/shared/http/errors';
+import type { Knex } from 'knex';
 import { UpdateProfileBody, ProjectBody } from '@circuit/shared/validation/profile';
 import type { AccountService } from '../accounts/account-service';
 import type { ProfileService } from '../profiles/profile-service';
@@ -18,53 +21,68 @@ export const DEMO_USERS = [
   { username: 'kabir_ops', email: 'kabir@circuit.local', firstName: 'Kabir', lastName: 'Mehta' },
 ] as const;
 
-/** Loads demo content on the first start of an empty store, outside production only. */
+/**
+ * Loads demo content on the first start of an empty store, outside production only. Its progress
+ * is recorded on the `seed-demo` stream and every step skips what already exists, so a first start
+ * interrupted half-way (Ctrl-C while seeding) finishes the seed at the next start.
+ */
 export async function seedIfEmpty(deps: {
   config: Config;
   store: EventStore;
   accounts: AccountService;
   log: Logger;
+  /** Read models, to skip what an interrupted seed already created. */
+  knex?: Knex;
   /** Given, the demo users get profiles and projects (seedProfilesAndProjects). */
   profiles?: ProfileService;
   projects?: ProjectService;
   /** Given, the demo users follow and connect with each other (seedSocialGraph). */
   social?: SocialService;
 }): Promise<boolean> {
-  const { config } = deps;
+  const { config, store } = deps;
   if (config.NODE_ENV === 'production' || config.SEED === 'false') return false;
-  if ((await deps.store.headPosition()) > 0n) return false;
+  const marker = await store.readStream(SEED_STREAM);
+  if (marker.some((e) => e.type === 'DemoSeedCompleted')) return false;
+  if (marker.length === 0) {
+    if ((await store.headPosition()) > 0n) return false; // a store that was never seeded stays so
+    await store.append(SEED_STREAM, toNewEvents([{ type: 'DemoSeedStarted', data: { at: new Date().toISOString() } }], {}, new Date().toISOString()), 'no_stream');
+  } else {
+    deps.log.info('finishing a demo seed that was interrupted');
+  }
   const ctx = { correlationId: 'seed' };
-  await deps.accounts.register(
-    {
-      username: config.SEED_MODERATOR_USERNAME,
-      email: config.SEED_MODERATOR_EMAIL,
-      password: config.SEED_MODERATOR_PASSWORD,
-      firstName: 'Maya',
-      lastName: 'Moderator',
-      role: 'moderator',
-      emailVerified: true,
-    },
-    ctx,
-  );
-  await deps.accounts.register(
-    {
-      username: config.SEED_ADMIN_USERNAME,
-      email: config.SEED_ADMIN_EMAIL,
-      password: config.SEED_ADMIN_PASSWORD,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      role: 'admin',
-      emailVerified: true,
-    },
-    ctx,
-  );
+
+  // The user of that username, registering it first when it does not exist yet.
+  const ensureUser = async (input: Parameters<AccountService['register']>[0]): Promise<string> =>
+    (await deps.accounts.ownerOf('username', input.username)) ?? (await deps.accounts.register(input, ctx)).userId;
+
+  await ensureUser({
+    username: config.SEED_MODERATOR_USERNAME,
+    email: config.SEED_MODERATOR_EMAIL,
+    password: config.SEED_MODERATOR_PASSWORD,
+    firstName: 'Maya',
+    lastName: 'Moderator',
+    role: 'moderator',
+    emailVerified: true,
+  });
+  await ensureUser({
+    username: config.SEED_ADMIN_USERNAME,
+    email: config.SEED_ADMIN_EMAIL,
+    password: config.SEED_ADMIN_PASSWORD,
+    firstName: 'Ada',
+    lastName: 'Admin',
+    role: 'admin',
+    emailVerified: true,
+  });
   const demo: SeededUser[] = [];
   for (const user of DEMO_USERS) {
-    const { userId } = await deps.accounts.register({ ...user, password: DEMO_PASSWORD, emailVerified: true }, ctx);
-    demo.push({ userId, username: user.username });
+    demo.push({ userId: await ensureUser({ ...user, password: DEMO_PASSWORD, emailVerified: true }), username: user.username });
   }
-  if (deps.profiles && deps.projects) await seedProfilesAndProjects({ profiles: deps.profiles, projects: deps.projects }, demo, ctx);
+  if (deps.profiles && deps.projects) {
+    const hasProjects = async (ownerId: string) => Boolean(deps.knex && (await deps.knex('projects').where({ owner_id: ownerId }).first('id')));
+    await seedProfilesAndProjects({ profiles: deps.profiles, projects: deps.projects, hasProjects }, demo, ctx);
+  }
   if (deps.social) await seedSocialGraph(deps.social, demo, ctx);
+  await store.append(SEED_STREAM, toNewEvents([{ type: 'DemoSeedCompleted', data: { at: new Date().toISOString() } }], {}, new Date().toISOString()), 'any');
   deps.log.info({ users: DEMO_USERS.length + 2 }, 'seeded demo data');
   return true;
 }
@@ -256,7 +274,7 @@ export const DEMO_PROJECTS: Record<DemoUsername, DemoProject[]> = {
  * commands, rules and events) as the API.
  */
 export async function seedProfilesAndProjects(
-  services: { profiles: ProfileService; projects: ProjectService },
+  services: { profiles: ProfileService; projects: ProjectService; hasProjects?: (ownerId: string) => Promise<boolean> },
   users: SeededUser[],
   ctx: CommandContext = { correlationId: 'seed' },
 ): Promise<void> {
@@ -269,7 +287,8 @@ export async function seedProfilesAndProjects(
   }
   for (const [owner, list] of Object.entries(DEMO_PROJECTS) as [DemoUsername, DemoProject[]][]) {
     const ownerId = id(owner);
-    if (!ownerId) continue;
+    // An interrupted seed already gave this owner projects: leave them as they are.
+    if (!ownerId || (await services.hasProjects?.(ownerId))) continue;
     for (const project of list) {
       const body = ProjectBody.parse(project);
       const projectId = await services.projects.create(
@@ -307,15 +326,21 @@ export async function seedSocialGraph(social: SocialService, demo: SeededUser[],
     if (!user) throw new Error(`demo user ${username} was not seeded`);
     return user.userId;
   };
+  // A step an interrupted seed already took answers 409 (already requested, already connected).
+  const act = async (...args: Parameters<SocialService['act']>) => {
+    await social.act(...args).catch((error: unknown) => {
+      if (!(error instanceof DomainError && error.status === 409)) throw error;
+    });
+  };
   const connect = async (a: DemoUsername, b: DemoUsername) => {
-    await social.act('RequestConnection', id(a), id(b), ctx);
-    await social.act('AcceptConnection', id(b), id(a), ctx);
+    await act('RequestConnection', id(a), id(b), ctx);
+    await act('AcceptConnection', id(b), id(a), ctx);
   };
   await connect('aarav_dev', 'priya_codes');
   await connect('rahul_builds', 'sneha_ml');
   await connect('priya_codes', 'sneha_ml');
-  await social.act('RequestConnection', id('aarav_dev'), id('kabir_ops'), ctx);
-  await social.act('Follow', id('kabir_ops'), id('sneha_ml'), ctx);
-  await social.act('Follow', id('rahul_builds'), id('aarav_dev'), ctx);
-  await social.act('Follow', id('sneha_ml'), id('aarav_dev'), ctx);
+  await act('RequestConnection', id('aarav_dev'), id('kabir_ops'), ctx);
+  await act('Follow', id('kabir_ops'), id('sneha_ml'), ctx);
+  await act('Follow', id('rahul_builds'), id('aarav_dev'), ctx);
+  await act('Follow', id('sneha_ml'), id('aarav_dev'), ctx);
 }

@@ -5,6 +5,7 @@ import { ProjectEventSchemas } from './projects';
 import { SocialEventSchemas } from './social';
 import { NotificationEventSchemas } from './notifications';
 import { MessagingEventSchemas } from './messaging';
+import { SeedEventSchemas } from './seed';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
@@ -14,6 +15,7 @@ export const EventCatalogue = {
   ...SocialEventSchemas,
   ...NotificationEventSchemas,
   ...MessagingEventSchemas,
+  ...SeedEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EventCatalogue;
