@@ -7,6 +7,9 @@ import type { CommandServiceDeps } from '../context';
 import { reservationDecider, type ReservationKind } from '../reservations/reservation-decider';
 import { accountDecider, Messages, type AccountCommand } from './account-decider';
 
+/** A claim this old without an account behind it belongs to a sign-up that died half-way. */
+const ABANDONED_AFTER_MS = 10 * 60 * 1000;
+
 export const TAKEN = {
   username: 'Username is already taken',
   email: 'An account with this email already exists',
@@ -32,8 +35,28 @@ export function createAccountService(deps: CommandServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const key = deps.config.sessionSecret;
 
+  /**
+   * The owner of a name whose sign-up died after claiming it (a crash between the claim and the
+   * account): claimed long enough ago, and no account was ever opened. Such a name is free again.
+   */
+  async function abandonedOwner(kind: ReservationKind, value: string): Promise<string | null> {
+    const events = await deps.store.readStream(reservationStream(kind, value));
+    const claim = events.at(-1);
+    if (claim?.type !== 'NameReserved') return null;
+    const owner = (claim.data as { userId: string }).userId;
+    if (now().getTime() - new Date(claim.occurredAt).getTime() < ABANDONED_AFTER_MS) return null;
+    return (await deps.store.readStream(userStream(owner))).length === 0 ? owner : null;
+  }
+
   async function reserve(kind: ReservationKind, value: string, userId: string, ctx: CommandContext) {
-    await handleCommand(deps.store, reservationStream(kind, value), reservationDecider, { type: 'Reserve', kind, value: value.toLowerCase(), userId, takenMessage: TAKEN[kind] }, ctx, now);
+    const command = { type: 'Reserve' as const, kind, value: value.toLowerCase(), userId, takenMessage: TAKEN[kind] };
+    try {
+      await handleCommand(deps.store, reservationStream(kind, value), reservationDecider, command, ctx, now);
+    } catch (error) {
+      const abandonedBy = error instanceof DomainError && error.status === 409 ? await abandonedOwner(kind, value) : null;
+      if (!abandonedBy) throw error;
+      await handleCommand(deps.store, reservationStream(kind, value), reservationDecider, { ...command, abandonedBy }, ctx, now);
+    }
   }
 
   async function release(kind: ReservationKind, value: string, userId: string, ctx: CommandContext) {

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Response } from 'supertest';
 import type { Profile } from 'passport';
-import { userStream } from '@circuit/shared/events/accounts';
+import { reservationStream, userStream } from '@circuit/shared/events/accounts';
+import { toNewEvents } from '@circuit/shared/commands/decider';
 import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
 import { describeWhen } from '@circuit/shared/testkit/skip';
 import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
@@ -140,6 +141,22 @@ function coreFlows(app: () => TestApp) {
   });
 
   // Sign-ins only record a fact and append without the revision check, so many at once never refuse each other.
+  it('frees a username whose sign-up died after claiming it, once ten minutes passed without an account', async () => {
+    const t = app();
+    const user = t.newUser();
+    // What a sign-up killed between claiming the name and opening the account leaves behind.
+    const ghost = randomUUID();
+    await t.store.append(
+      reservationStream('username', user.username),
+      toNewEvents([{ type: 'NameReserved', data: { kind: 'username', value: user.username.toLowerCase(), userId: ghost } }], {}, t.clock.now().toISOString()),
+      'no_stream',
+    );
+    await t.request().post('/api/auth/signup').send(user).expect(409, { success: false, message: 'Username is already taken' });
+    t.clock.advance(11 * 60 * 1000);
+    await t.request().post('/api/auth/signup').send(user).expect(201);
+    expect(await t.embedded.commands.accounts.ownerOf('username', user.username)).not.toBe(ghost);
+  });
+
   it('40 parallel sign-ins of one account all succeed', async () => {
     const t = app();
     const { user } = await t.signUpVerified();

@@ -11,7 +11,15 @@ export interface ReservationState {
   owner: string | null;
 }
 export type ReservationCommand =
-  | { type: 'Reserve'; kind: ReservationKind; value: string; userId: string; takenMessage: string }
+  | {
+      type: 'Reserve';
+      kind: ReservationKind;
+      value: string;
+      userId: string;
+      takenMessage: string;
+      /** An owner whose sign-up died between claiming the name and opening the account (the service establishes it). */
+      abandonedBy?: string | null;
+    }
   | { type: 'Release'; kind: ReservationKind; value: string; userId: string };
 export type ReservationEvent = AccountEventOf<'NameReserved'> | AccountEventOf<'NameReservationReleased'>;
 
@@ -31,6 +39,12 @@ export const reservationDecider: Decider<ReservationState, ReservationCommand, R
     switch (command.type) {
       case 'Reserve':
         if (state.owner === command.userId) return [];
+        if (state.owner && state.owner === command.abandonedBy) {
+          return [
+            { type: 'NameReservationReleased', data: { kind: command.kind, value: command.value, userId: state.owner } },
+            { type: 'NameReserved', data: { kind: command.kind, value: command.value, userId: command.userId } },
+          ];
+        }
         if (state.owner) throw conflict(command.takenMessage);
         return [{ type: 'NameReserved', data: { kind: command.kind, value: command.value, userId: command.userId } }];
       case 'Release':

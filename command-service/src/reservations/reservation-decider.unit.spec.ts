@@ -13,7 +13,7 @@ const released = (userId: string, value = 'asha_dev'): ReservationEvent => ({
   type: 'NameReservationReleased',
   data: { kind: 'username', value, userId },
 });
-const reserve = (userId: string, takenMessage = TAKEN): ReservationCommand => ({
+const reserve = (userId: string, takenMessage = TAKEN): Extract<ReservationCommand, { type: 'Reserve' }> => ({
   type: 'Reserve',
   kind: 'username',
   value: 'asha_dev',
@@ -38,6 +38,16 @@ describe('reservation decider', () => {
 
     it('is idempotent for the owner: claiming again records nothing', () => {
       given(reservationDecider, [reserved('u1')]).when(reserve('u1')).then([]);
+    });
+
+    it('takes over a name whose owner the service found abandoned, releasing it first', () => {
+      given(reservationDecider, [reserved('ghost')])
+        .when({ ...reserve('u2'), abandonedBy: 'ghost' })
+        .then([released('ghost'), reserved('u2')]);
+    });
+
+    it('does not take over when the abandoned owner named is not the holder', () => {
+      given(reservationDecider, [reserved('u1')]).when({ ...reserve('u2'), abandonedBy: 'ghost' }).thenThrows(409, TAKEN);
     });
 
     it('lets another user claim a name once its owner released it', () => {
