@@ -4,6 +4,7 @@ import { relationshipStream } from '@circuit/shared/events/social';
 import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
 import { describeWhen } from '@circuit/shared/testkit/skip';
 import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
+import { NO_RELATIONSHIP as NONE } from '@circuit/shared/read-models/social';
 
 /**
  * The social graph actions of docs/api-profiles-social.md through HTTP, on the real embedded app.
@@ -15,15 +16,6 @@ interface Person {
   userId: string;
 }
 
-const NONE = {
-  isConnected: false,
-  isFollowing: false,
-  isFollowedBy: false,
-  requestPending: false,
-  requestReceived: false,
-  hasBlockedTarget: false,
-  isBlockedByTarget: false,
-};
 
 const ACTION_PATHS = ['follow/:id', 'unfollow/:id', 'followers/:id/remove', 'connect/:id', 'accept-connection/:id', 'reject-connection/:id', 'block/:id', 'unblock/:id', 'connections/:id/remove'];
 const path = (template: string, id: string) => `/api/users/${template.replace(':id', id)}`;

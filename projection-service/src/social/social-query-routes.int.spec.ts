@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
+import { NO_RELATIONSHIP as NONE } from '@circuit/shared/read-models/social';
 
 /** The social graph queries of docs/api-profiles-social.md through HTTP, on the real embedded app. */
 
@@ -12,15 +13,6 @@ interface Person {
   lastName: string;
 }
 
-const NONE = {
-  isConnected: false,
-  isFollowing: false,
-  isFollowedBy: false,
-  requestPending: false,
-  requestReceived: false,
-  hasBlockedTarget: false,
-  isBlockedByTarget: false,
-};
 
 describe('social queries on the embedded app (PGlite)', () => {
   let t: TestApp;
