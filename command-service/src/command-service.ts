@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Router } from 'express';
 import { runAsLeader } from '@circuit/shared/process/leadership';
+import { orphanUploadSweeper } from './uploads/orphan-sweeper';
 import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
 import type { Mailbox } from '@circuit/shared/ports/mailer';
 import type { CommandServiceDeps } from './context';
@@ -49,6 +50,7 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
   const workers: Worker[] = [
     mail,
     notifications,
+    orphanUploadSweeper({ knex: deps.knex, fileStore, log: deps.log, now: deps.now }),
     {
       start: async () => {
         stopChatSends = await startChatSendConsumer(deps, messaging);

@@ -51,6 +51,8 @@ export interface TestApp {
   /** A new supertest agent: requests through it share cookies (one browser). */
   request(): Agent;
   clock: { now(): Date; advance(ms: number): void };
+  /** Where this app's uploads are stored (a temporary directory). */
+  uploadsDir: string;
   /** Mail to an address, newest first, as GET /dev/mailbox?to= answers it. */
   mailsTo(email: string): Promise<SentMail[]>;
   /**
@@ -165,6 +167,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailbox: embedded.mailbox,
     request: () => supertest.agent(app),
     clock,
+    uploadsDir: uploadsDir ?? path.join(config.DATA_DIR, 'uploads'),
     mailsTo,
     latestOtp,
     latestMail,

@@ -28,6 +28,20 @@ export class LocalFileStore implements FileStore {
     }
   }
 
+  async list(prefix: string): Promise<{ key: string; url: string; modifiedAt: Date }[]> {
+    const dir = path.join(this.dir, prefix);
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    const files = await Promise.all(
+      names.map(async (name) => {
+        const key = `${prefix}/${name}`;
+        if (!KEY.test(key)) return undefined;
+        const stat = await fs.stat(path.join(dir, name)).catch(() => undefined);
+        return stat?.isFile() ? { key, url: `/uploads/${key}`, modifiedAt: stat.mtime } : undefined;
+      }),
+    );
+    return files.filter((f): f is { key: string; url: string; modifiedAt: Date } => f !== undefined);
+  }
+
   async delete(key: string): Promise<void> {
     if (!KEY.test(key)) return;
     await fs.rm(path.join(this.dir, key), { force: true });
