@@ -19,6 +19,7 @@ const ConfigSchema = z.object({
   GITHUB_CLIENT_SECRET: z.string().optional(),
   SUPPORT_EMAIL: z.string().default('support@circuit.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'readable']).optional(),
   SEED_MODERATOR_USERNAME: z.string().default('moderator'),
   SEED_MODERATOR_EMAIL: z.string().default('moderator@circuit.local'),
   SEED_MODERATOR_PASSWORD: z.string().default('moderator123'),

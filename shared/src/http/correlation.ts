@@ -13,7 +13,10 @@ export function requestLogging(logger: Logger): RequestHandler {
       res.setHeader('X-Correlation-Id', id);
       return id;
     },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    // A 4xx is the client's affair (a signed-out /me answers 401 on every page): only repeated abuse (429) warns.
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode === 429 ? 'warn' : 'info'),
+    customSuccessMessage: (req, res, responseTime) => `${req.method} ${req.url} ${res.statusCode} ${Math.round(responseTime)} ms`,
+    customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode} failed`,
     serializers: { req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, url: req.url }) },
   }) as unknown as RequestHandler;
 }
