@@ -22,6 +22,7 @@ import { notificationRoutes } from './notifications/notification-routes';
 import { createMessagingService } from './messaging/messaging-service';
 import { messagingRoutes } from './messaging/messaging-routes';
 import { startChatSendConsumer } from './messaging/chat-send-consumer';
+import { idempotencyKeys, idempotencyKeySweeper, migrateIdempotencyKeys } from './http/idempotency';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -32,6 +33,7 @@ interface Worker {
 /** The write side: every POST/PUT/PATCH/DELETE of /api, /api/auth/*, and the process managers. */
 export async function createCommandService(deps: CommandServiceDeps & { mailbox?: Mailbox }) {
   await migrateProcessManagers(deps.knex);
+  await migrateIdempotencyKeys(deps.knex);
   const accounts = createAccountService(deps);
   const fileStore = deps.fileStore ?? new LocalFileStore(path.join(deps.config.DATA_DIR, 'uploads'));
   const profiles = createProfileService({ ...deps, fileStore });
@@ -51,6 +53,7 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
     mail,
     notifications,
     orphanUploadSweeper({ knex: deps.knex, fileStore, log: deps.log, now: deps.now }),
+    idempotencyKeySweeper({ knex: deps.knex, log: deps.log, now: deps.now }),
     {
       start: async () => {
         stopChatSends = await startChatSendConsumer(deps, messaging);
@@ -62,6 +65,8 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
   let leadership: { stop(): Promise<void> } | undefined;
 
   const router = Router();
+  // Before every write route: a repeated Idempotency-Key answers the first answer and runs nothing.
+  router.use(idempotencyKeys({ knex: deps.knex, log: deps.log, now: deps.now, waitMs: deps.idempotencyWaitMs }));
   router.use('/api/auth', oauthRoutes(deps, accounts));
   router.use('/api/auth', authRoutes(deps, accounts));
   router.use(profileRoutes(deps, profiles, fileStore));

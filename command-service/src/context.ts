@@ -21,4 +21,6 @@ export interface CommandServiceDeps {
   now?: () => Date;
   /** Requests per window for the abuse-prone auth endpoints; tests raise them. */
   rateLimits?: { windowMs: number; attempts: number; mails: number };
+  /** How long a request repeating a running Idempotency-Key waits for its answer before 409 (default 10 s). */
+  idempotencyWaitMs?: number;
 }
