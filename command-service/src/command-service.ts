@@ -23,6 +23,7 @@ import { createMessagingService } from './messaging/messaging-service';
 import { messagingRoutes } from './messaging/messaging-routes';
 import { startChatSendConsumer } from './messaging/chat-send-consumer';
 import { idempotencyKeys, idempotencyKeySweeper, migrateIdempotencyKeys } from './http/idempotency';
+import { trackReadYourWrites } from './http/read-your-writes';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -67,6 +68,7 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
   const router = Router();
   // Before every write route: a repeated Idempotency-Key answers the first answer and runs nothing.
   router.use(idempotencyKeys({ knex: deps.knex, log: deps.log, now: deps.now, waitMs: deps.idempotencyWaitMs }));
+  router.use(trackReadYourWrites);
   router.use('/api/auth', oauthRoutes(deps, accounts));
   router.use('/api/auth', authRoutes(deps, accounts));
   router.use(profileRoutes(deps, profiles, fileStore));

@@ -4,6 +4,7 @@ import { conflict, DomainError } from '@circuit/shared/http/errors';
 import { reservationStream, userStream, type OAuthProvider, type Role } from '@circuit/shared/events/accounts';
 import { hashPassword, seal, secretHash, sixDigitCode, urlToken, verifyPassword } from '@circuit/shared/crypto/secrets';
 import type { CommandServiceDeps } from '../context';
+import { caughtUp } from '../http/read-your-writes';
 import { reservationDecider, type ReservationKind } from '../reservations/reservation-decider';
 import { accountDecider, Messages, type AccountCommand } from './account-decider';
 
@@ -73,7 +74,7 @@ export function createAccountService(deps: CommandServiceDeps) {
     // A sign-in only records a fact; simultaneous sign-ins of one account must not refuse each other.
     const anyRevision = command.type === 'SignIn';
     const result = await handleCommand(deps.store, userStream(userId), accountDecider, command, ctx, now, { anyRevision });
-    await deps.progress.waitFor(result.position);
+    await caughtUp(deps.progress, result.position);
     return result;
   }
 

@@ -7,6 +7,8 @@ import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { ChatTopics } from '@circuit/shared/events/messaging';
 import type { CommandServiceDeps } from '../context';
 import type { MessagingService } from './messaging-service';
+import { answerAccepted } from '../http/accepted';
+import { readModelsBehind } from '../http/read-your-writes';
 
 const Id = z.string().uuid();
 
@@ -20,6 +22,7 @@ export function messagingRoutes(deps: CommandServiceDeps, messaging: MessagingSe
     if (await messaging.markRead(me, from.data, { userId: me, correlationId: correlationIdOf(req) })) {
       await deps.bus.publish(ChatTopics.unreadChanged, { userId: me });
     }
+    if (readModelsBehind()) return answerAccepted(res, { id: from.data }, 'Messages marked as read');
     res.json(ok(null, 'Messages marked as read'));
   });
 
@@ -30,6 +33,7 @@ export function messagingRoutes(deps: CommandServiceDeps, messaging: MessagingSe
     const deleted = await messaging.remove(id.data, me, { userId: me, correlationId: correlationIdOf(req) });
     await deps.bus.publish(ChatTopics.deleted, deleted);
     await deps.bus.publish(ChatTopics.unreadChanged, { userId: deleted.to });
+    if (readModelsBehind()) return answerAccepted(res, { id: deleted.messageId, messageId: deleted.messageId }, 'Message deleted');
     res.json(ok({ messageId: deleted.messageId }, 'Message deleted'));
   });
 

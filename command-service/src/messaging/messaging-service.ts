@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { conversationStream } from '@circuit/shared/events/messaging';
 import { toNewEvents, type CommandContext } from '@circuit/shared/commands/decider';
 import type { CommandServiceDeps } from '../context';
+import { caughtUp } from '../http/read-your-writes';
 import { decideConversation, type ConversationCommand } from './conversation-decider';
 
 export interface ChatMessageView {
@@ -40,7 +41,7 @@ export function createMessagingService(deps: CommandServiceDeps) {
     const events = decideConversation(command);
     const newEvents = toNewEvents(events, ctx, now().toISOString()).map((e) => (eventId ? { ...e, id: eventId } : e));
     const { position } = await deps.store.append(conversationStream(a, b), newEvents, 'any');
-    await deps.progress.waitFor(position);
+    await caughtUp(deps.progress, position);
     return events;
   }
 

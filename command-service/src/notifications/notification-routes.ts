@@ -7,6 +7,8 @@ import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { notificationsStream } from '@circuit/shared/events/notifications';
 import { findNotification } from '@circuit/shared/read-models/notifications';
 import type { CommandServiceDeps } from '../context';
+import { caughtUp, readModelsBehind } from '../http/read-your-writes';
+import { answerAccepted } from '../http/accepted';
 import { NOTIFICATION_NOT_FOUND, notificationsDecider, unreadCount, type NotificationsCommand } from './notifications-decider';
 
 const ctxOf = (req: Request, userId: string) => ({ userId, correlationId: correlationIdOf(req) });
@@ -18,7 +20,7 @@ export function notificationRoutes(deps: CommandServiceDeps): Router {
 
   async function execute(req: Request, userId: string, command: NotificationsCommand) {
     const result = await handleCommand(deps.store, notificationsStream(userId), notificationsDecider, command, ctxOf(req, userId), now);
-    await deps.progress.waitFor(result.position);
+    await caughtUp(deps.progress, result.position);
     return result;
   }
 
@@ -26,6 +28,7 @@ export function notificationRoutes(deps: CommandServiceDeps): Router {
     const userId = requireUserId(req);
     const notificationId = String(req.params.id);
     await execute(req, userId, { type: 'MarkRead', notificationId, now: now() });
+    if (readModelsBehind()) return answerAccepted(res, { id: notificationId }, 'Notification marked as read');
     const notification = await findNotification(deps.knex, userId, notificationId);
     if (!notification) throw notFound(NOTIFICATION_NOT_FOUND);
     res.json(ok(notification, 'Notification marked as read'));
@@ -34,6 +37,7 @@ export function notificationRoutes(deps: CommandServiceDeps): Router {
   router.delete('/api/users/notifications/:id', async (req, res) => {
     const userId = requireUserId(req);
     await execute(req, userId, { type: 'Delete', notificationId: String(req.params.id), now: now() });
+    if (readModelsBehind()) return answerAccepted(res, { id: String(req.params.id) }, 'Notification deleted');
     res.json(ok(null, 'Notification deleted'));
   });
 
@@ -49,7 +53,7 @@ export function notificationRoutes(deps: CommandServiceDeps): Router {
       },
     };
     const result = await handleCommand(deps.store, notificationsStream(userId), counting, { type: 'MarkAllRead', now: now() }, ctxOf(req, userId), now);
-    await deps.progress.waitFor(result.position);
+    if (!(await caughtUp(deps.progress, result.position))) return answerAccepted(res, { id: userId, updated }, 'All notifications marked as read');
     res.json(ok({ updated }, 'All notifications marked as read'));
   });
 

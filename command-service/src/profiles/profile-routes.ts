@@ -8,6 +8,8 @@ import type { FileStore } from '@circuit/shared/ports/file-store';
 import { UpdateProfileBody } from '@circuit/shared/validation/profile';
 import type { CommandServiceDeps } from '../context';
 import { answerTooLarge, receiveImage } from '../uploads/image-upload';
+import { answerAccepted } from '../http/accepted';
+import { readModelsBehind } from '../http/read-your-writes';
 import { ProfileMessages } from './profile-decider';
 import type { ProfileService } from './profile-service';
 
@@ -27,6 +29,7 @@ export function profileRoutes(deps: CommandServiceDeps, profiles: ProfileService
     const userId = requireUserId(req);
     const body = UpdateProfileBody.parse(req.body ?? {});
     await profiles.updateProfile(userId, body, ctxOf(req));
+    if (readModelsBehind()) return answerAccepted(res, { id: userId }, 'Profile updated successfully!', `/api/users/${userId}`);
     res.json(ok(await ownView(userId), 'Profile updated successfully!'));
   });
 
@@ -35,6 +38,7 @@ export function profileRoutes(deps: CommandServiceDeps, profiles: ProfileService
     try {
       const file = await receiveImage(req, res, 'profilePicture', fileStore, 'profile-pictures');
       await profiles.changeProfilePicture(userId, file, ctxOf(req));
+      if (readModelsBehind()) return answerAccepted(res, { id: userId, profilePicture: file.url }, 'Profile picture updated successfully!', `/api/users/${userId}`);
       res.json(ok({ profilePicture: file.url, user: await ownView(userId) }, 'Profile picture updated successfully!'));
     } catch (error) {
       if (!answerTooLarge(error, res)) throw error;

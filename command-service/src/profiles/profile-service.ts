@@ -4,6 +4,7 @@ import type { ProfileFields } from '@circuit/shared/events/profiles';
 import type { FileStore, StoredFile } from '@circuit/shared/ports/file-store';
 import type { UpdateProfileInput } from '@circuit/shared/validation/profile';
 import type { CommandServiceDeps } from '../context';
+import { caughtUp } from '../http/read-your-writes';
 import { uploadKeyOf } from '../uploads/image-upload';
 import { profileDecider, type ProfileCommand } from './profile-decider';
 
@@ -28,7 +29,7 @@ export function createProfileService(deps: CommandServiceDeps & { fileStore: Fil
 
   async function execute(userId: string, command: ProfileCommand, ctx: CommandContext) {
     const result = await handleCommand(deps.store, userStream(userId), profileDecider, command, ctx, now);
-    await deps.progress.waitFor(result.position);
+    await caughtUp(deps.progress, result.position);
     return result;
   }
 

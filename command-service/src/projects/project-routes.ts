@@ -9,6 +9,8 @@ import type { FileStore } from '@circuit/shared/ports/file-store';
 import { CommentBody, ProjectBody } from '@circuit/shared/validation/profile';
 import type { CommandServiceDeps } from '../context';
 import { answerTooLarge, receiveImage } from '../uploads/image-upload';
+import { answerAccepted } from '../http/accepted';
+import { readModelsBehind } from '../http/read-your-writes';
 import { ProjectMessages, type ProjectChanges } from './project-decider';
 import type { ProjectService } from './project-service';
 
@@ -34,6 +36,9 @@ function changesOf(body: z.infer<typeof ProjectInput>): ProjectChanges {
   if (body.image !== undefined) changes.image = body.image;
   return changes;
 }
+
+/** Where a client polls for a project whose read model is still catching up. */
+const projectLocation = (projectId: string) => `/api/users/projects/${projectId}`;
 
 function projectIdOf(req: Request): string {
   const id = String(req.params.id ?? '');
@@ -65,6 +70,7 @@ export function projectRoutes(deps: CommandServiceDeps, projects: ProjectService
     const userId = requireUserId(req);
     const body = ProjectInput.parse(req.body ?? {});
     const projectId = await projects.create(userId, changesOf(body), ctxOf(req));
+    if (readModelsBehind()) return answerAccepted(res, { id: projectId }, 'Project added successfully!', projectLocation(projectId));
     res.status(201).json(ok(await view(projectId), 'Project added successfully!'));
   });
 
@@ -73,6 +79,7 @@ export function projectRoutes(deps: CommandServiceDeps, projects: ProjectService
     const projectId = projectIdOf(req);
     const body = ProjectInput.parse(req.body ?? {});
     await projects.update(userId, projectId, changesOf(body), ctxOf(req));
+    if (readModelsBehind()) return answerAccepted(res, { id: projectId }, 'Project updated successfully!', projectLocation(projectId));
     res.json(ok(await view(projectId), 'Project updated successfully!'));
   });
 
@@ -80,6 +87,7 @@ export function projectRoutes(deps: CommandServiceDeps, projects: ProjectService
     const userId = requireUserId(req);
     const projectId = projectIdOf(req);
     await projects.remove(userId, projectId, ctxOf(req));
+    if (readModelsBehind()) return answerAccepted(res, { _id: projectId, id: projectId }, 'Project deleted successfully!');
     res.json(ok({ _id: projectId, id: projectId }, 'Project deleted successfully!'));
   });
 
@@ -94,6 +102,7 @@ export function projectRoutes(deps: CommandServiceDeps, projects: ProjectService
       const userId = requireUserId(req);
       const projectId = projectIdOf(req);
       await run(userId, projectId, ctxOf(req));
+      if (readModelsBehind()) return answerAccepted(res, { id: projectId }, message, projectLocation(projectId));
       res.json(ok(await view(projectId), message));
     });
   }
@@ -102,7 +111,8 @@ export function projectRoutes(deps: CommandServiceDeps, projects: ProjectService
     const userId = requireUserId(req);
     const projectId = projectIdOf(req);
     const { text } = CommentBody.parse(req.body ?? {});
-    await projects.comment(userId, projectId, text, null, ctxOf(req));
+    const commentId = await projects.comment(userId, projectId, text, null, ctxOf(req));
+    if (readModelsBehind()) return answerAccepted(res, { id: projectId, commentId }, 'Comment added', projectLocation(projectId));
     res.status(201).json(ok(await view(projectId), 'Comment added'));
   });
 
@@ -112,7 +122,8 @@ export function projectRoutes(deps: CommandServiceDeps, projects: ProjectService
     const commentId = String(req.params.commentId ?? '');
     if (!UUID.test(commentId)) throw notFound(ProjectMessages.commentNotFound);
     const { text } = CommentBody.parse(req.body ?? {});
-    await projects.comment(userId, projectId, text, commentId.toLowerCase(), ctxOf(req));
+    const replyId = await projects.comment(userId, projectId, text, commentId.toLowerCase(), ctxOf(req));
+    if (readModelsBehind()) return answerAccepted(res, { id: projectId, commentId: replyId }, 'Reply added', projectLocation(projectId));
     res.status(201).json(ok(await view(projectId), 'Reply added'));
   });
 

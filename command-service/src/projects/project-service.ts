@@ -4,6 +4,7 @@ import { forbidden } from '@circuit/shared/http/errors';
 import { readRelationship } from '@circuit/shared/read-models/social';
 import { projectLikeStream, projectSaveStream, projectStream } from '@circuit/shared/events/projects';
 import type { CommandServiceDeps } from '../context';
+import { caughtUp } from '../http/read-your-writes';
 import { projectDecider, type ProjectChanges, type ProjectCommand } from './project-decider';
 import { reactionDecider, type ReactionKind } from './reaction-decider';
 
@@ -13,7 +14,7 @@ export function createProjectService(deps: CommandServiceDeps) {
 
   async function execute(projectId: string, command: ProjectCommand, ctx: CommandContext) {
     const result = await handleCommand(deps.store, projectStream(projectId), projectDecider, command, ctx, now);
-    await deps.progress.waitFor(result.position);
+    await caughtUp(deps.progress, result.position);
     return result;
   }
 
@@ -36,7 +37,7 @@ export function createProjectService(deps: CommandServiceDeps) {
       ctx,
       now,
     );
-    await deps.progress.waitFor(result.position);
+    await caughtUp(deps.progress, result.position);
   }
 
   return {

@@ -3,6 +3,8 @@ import { ok } from '@circuit/shared/http/envelope';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { ReportBody } from '@circuit/shared/validation/profile';
+import { answerAccepted } from '../http/accepted';
+import { readModelsBehind } from '../http/read-your-writes';
 import type { RelationshipAction } from './relationship-decider';
 import type { SocialService } from './social-service';
 
@@ -30,6 +32,8 @@ export function socialRoutes(social: SocialService): Router {
     router.post(path, async (req, res) => {
       const userId = requireUserId(req);
       const relationship = await social.act(action, userId, targetOf(req), ctxOf(req, userId));
+      // The relationship is the stream's, true either way; 202 tells that lists may not show it yet.
+      if (readModelsBehind()) return answerAccepted(res, { id: targetOf(req), ...relationship }, message);
       res.json(ok(relationship, message));
     });
   }
@@ -38,6 +42,7 @@ export function socialRoutes(social: SocialService): Router {
     const userId = requireUserId(req);
     const body = ReportBody.parse(req.body ?? {});
     const relationship = await social.report(userId, targetOf(req), body.reason, ctxOf(req, userId));
+    if (readModelsBehind()) return answerAccepted(res, { id: targetOf(req), ...relationship }, 'User reported successfully');
     res.json(ok(relationship, 'User reported successfully'));
   });
 

@@ -7,6 +7,7 @@ import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import type { Relationship } from '@circuit/shared/read-models/social';
 import type { CommandServiceDeps } from '../context';
+import { caughtUp } from '../http/read-your-writes';
 import { relationshipDecider, relationshipOf, SocialMessages, type RelationshipAction } from './relationship-decider';
 
 /** A report is its own stream, written once. */
@@ -66,7 +67,7 @@ export function createSocialService(deps: CommandServiceDeps, options: SocialSer
       commandContext(ctx),
       now,
     );
-    await deps.progress.waitFor(result.position);
+    await caughtUp(deps.progress, result.position);
     await options.settled?.(result.position);
     return relationshipOf(result.state, actorId, targetId);
   }
@@ -85,7 +86,7 @@ export function createSocialService(deps: CommandServiceDeps, options: SocialSer
       await ensureTarget(actorId, targetId);
       const reportId = crypto.randomUUID();
       const result = await handleCommand(deps.store, reportStream(reportId), reportDecider, { reportId, from: actorId, to: targetId, reason, now: now() }, commandContext(ctx), now);
-      await deps.progress.waitFor(result.position);
+      await caughtUp(deps.progress, result.position);
       return relationship(actorId, targetId);
     },
   };

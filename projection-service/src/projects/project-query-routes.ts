@@ -1,14 +1,17 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
-import { badRequest } from '@circuit/shared/http/errors';
-import { loadProjectViews } from '@circuit/shared/read-models/projects';
+import { badRequest, notFound } from '@circuit/shared/http/errors';
+import { findProjectView, loadProjectViews } from '@circuit/shared/read-models/projects';
 import type { UserRow } from '@circuit/shared/read-models/users';
 import { findUserByUsername, visibleProfile } from '../profiles/profile-query-routes';
 
 /**
  * GET /api/users/projects?username= -> `{ success, projects }`, newest first. Without a username
  * the signed-in user's own projects. A profile the viewer may not see (404, 403) hides its projects too.
+ * GET /api/users/projects/:id -> `{ success, data }`, one project under the same rule.
  */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export function projectQueryRoutes(knex: Knex): Router {
   const router = Router();
 
@@ -22,6 +25,16 @@ export function projectQueryRoutes(knex: Knex): Router {
     const owner = await visibleProfile(knex, row, viewerId);
     const projects = await loadProjectViews(knex, { ownerId: owner.id });
     res.json({ success: true, projects });
+  });
+
+  // One project: where a command answered 202 (its read model was still catching up) points to poll.
+  router.get('/api/users/projects/:id', async (req, res) => {
+    const id = String(req.params.id ?? '').toLowerCase();
+    const project = UUID.test(id) ? await findProjectView(knex, id) : undefined;
+    if (!project) throw notFound('Project not found');
+    const owner = await knex<UserRow>('users').where({ id: project.owner.id }).first();
+    await visibleProfile(knex, owner, req.session?.userId);
+    res.json({ success: true, data: project });
   });
 
   return router;

@@ -8,3 +8,11 @@ export interface Envelope<T> {
 export function ok<T>(data: T, message?: string): Envelope<T> {
   return message === undefined ? { success: true, data } : { success: true, message, data };
 }
+
+/**
+ * The `data` of a 202 answer: the command is done but the read models do not show it yet. The
+ * `Location` header, when there is one, is the GET route to poll until the item is there.
+ */
+export interface AcceptedData {
+  id: string;
+}

@@ -1,0 +1,32 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RequestHandler } from 'express';
+import type { ReadModelProgress } from '@circuit/shared/projections/progress';
+
+/**
+ * Read-your-writes (DESIGN section 2): a command waits, within a bound, until the read models
+ * include what it appended. When the bound runs out the command still succeeded; the request
+ * remembers that its read models are behind, and its route answers 202 instead of reading a model
+ * that does not show the change yet. The request's context carries the fact so that every wait of
+ * a use case (some wait several times, through several services) counts without each one returning it.
+ */
+const requests = new AsyncLocalStorage<{ behind: boolean }>();
+
+/** Mount before the command routes: each request gets its own record. */
+export const trackReadYourWrites: RequestHandler = (_req, _res, next) => {
+  requests.run({ behind: false }, next);
+};
+
+/** Waits for the read models to include `position`; false (and the request marked behind) when the wait ran out. */
+export async function caughtUp(progress: Pick<ReadModelProgress, 'waitFor'>, position: bigint | undefined, timeoutMs?: number): Promise<boolean> {
+  const reached = await progress.waitFor(position, timeoutMs);
+  if (!reached) {
+    const request = requests.getStore();
+    if (request) request.behind = true;
+  }
+  return reached;
+}
+
+/** Whether a wait of this request ran out (its answer must not be read from the read models). */
+export function readModelsBehind(): boolean {
+  return requests.getStore()?.behind ?? false;
+}
