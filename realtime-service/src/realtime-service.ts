@@ -28,8 +28,19 @@ const PrivateMessage = z.object({
   to: z.string().uuid(),
   message: z.string(),
   replyTo: z.object({ _id: z.string().uuid() }).passthrough().nullable().optional(),
+  /** The client's id for the message, kept across its retries: the message is stored once. */
+  clientMessageId: z.string().uuid().optional(),
 });
-const Delivered = z.object({ _id: z.string(), from: z.string(), to: z.string(), message: z.string(), createdAt: z.string(), replyTo: z.unknown(), origin: z.string().optional() });
+const Delivered = z.object({
+  _id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  replyTo: z.unknown(),
+  clientMessageId: z.string().optional(),
+  origin: z.string().optional(),
+});
 const Deleted = z.object({ messageId: z.string(), from: z.string(), to: z.string() });
 const Failed = z.object({ userId: z.string(), error: z.string(), messageId: z.string().optional(), origin: z.string().optional() });
 const UserTopic = z.object({ userId: z.string() });
@@ -109,6 +120,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
           to: parsed.data.to,
           message: parsed.data.message,
           replyTo: parsed.data.replyTo ? { _id: parsed.data.replyTo._id } : null,
+          clientMessageId: parsed.data.clientMessageId,
           correlationId: socket.id,
           origin: instanceId,
         }),

@@ -16,7 +16,7 @@ export async function startChatSendConsumer(deps: CommandServiceDeps, messaging:
     const r = request.data;
     try {
       const message = await messaging.send(
-        { messageId: r.messageId, from: r.from, to: r.to, text: r.message, replyToId: r.replyTo?._id ?? null },
+        { messageId: r.messageId, clientMessageId: r.clientMessageId, from: r.from, to: r.to, text: r.message, replyToId: r.replyTo?._id ?? null },
         { userId: r.from, correlationId: r.correlationId },
       );
       await deps.bus.publish(ChatTopics.delivered, { ...message, origin: r.origin });

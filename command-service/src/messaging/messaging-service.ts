@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { conversationStream } from '@circuit/shared/events/messaging';
+import { conversationStream, MessagingEventSchemas } from '@circuit/shared/events/messaging';
 import { toNewEvents, type CommandContext } from '@circuit/shared/commands/decider';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
@@ -12,12 +12,28 @@ export interface ChatMessageView {
   message: string;
   createdAt: string;
   replyTo: { _id: string; message: string; from: string } | null;
+  /** The sender's own id for the message, echoed so its tabs match the copy to what they show. */
+  clientMessageId?: string;
+}
+
+/**
+ * The message id of a client's message: the same for every retry of it (so the append stores it
+ * once), and nobody else's (the sender is part of it, so one user cannot hit another's message).
+ * Shaped as an RFC 9562 version-8 UUID, so it passes wherever a message id is checked.
+ */
+export function chatMessageId(from: string, clientMessageId: string): string {
+  const hash = crypto.createHash('sha256').update(`chat-message\n${from}\n${clientMessageId}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x80;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
 /**
  * Private messages. A message is appended to the pair's conversation stream before anyone is
  * told of it; sends append without the revision check (a send never depends on the others'
- * order) and with the message id as event id, so a repeated request stores it once.
+ * order) and with the message id as event id, so a repeated request stores it once. A client
+ * names each message (`clientMessageId`, kept across its retries); the message id derives from it.
  */
 export function createMessagingService(deps: CommandServiceDeps) {
   const now = deps.now ?? (() => new Date());
@@ -42,12 +58,23 @@ export function createMessagingService(deps: CommandServiceDeps) {
     const newEvents = toNewEvents(events, ctx, now().toISOString()).map((e) => (eventId ? { ...e, id: eventId } : e));
     const { position } = await deps.store.append(conversationStream(a, b), newEvents, 'any');
     await caughtUp(deps.progress, position);
-    return events;
+    return { events, position };
+  }
+
+  /** The MessageSent stored under `messageId` at `position` (the first send's, when this one repeated it). */
+  async function storedSend(messageId: string, position: bigint) {
+    const [event] = await deps.store.readAll(position - 1n, 1);
+    if (event?.id !== messageId || event.type !== 'MessageSent') return undefined;
+    const data = MessagingEventSchemas.MessageSent.safeParse(event.data);
+    return data.success ? data.data : undefined;
   }
 
   return {
-    async send(input: { messageId?: string; from: string; to: string; text: string; replyToId?: string | null }, ctx: CommandContext): Promise<ChatMessageView> {
-      const messageId = input.messageId ?? crypto.randomUUID();
+    async send(
+      input: { messageId?: string; clientMessageId?: string; from: string; to: string; text: string; replyToId?: string | null },
+      ctx: CommandContext,
+    ): Promise<ChatMessageView> {
+      const messageId = input.clientMessageId ? chatMessageId(input.from, input.clientMessageId) : (input.messageId ?? crypto.randomUUID());
       const facts = await pairFacts(input.from, input.to);
       let replyTo: { _id: string; message: string; from: string } | null | 'missing' = null;
       if (input.replyToId) {
@@ -55,22 +82,27 @@ export function createMessagingService(deps: CommandServiceDeps) {
         const samePair = replied && [replied.from_id, replied.to_id].sort().join() === [input.from, input.to].sort().join();
         replyTo = replied && samePair ? { _id: replied.id, message: replied.message, from: replied.from_id } : 'missing';
       }
-      const [event] = await append(
+      const { events, position } = await append(
         input.from,
         input.to,
         { type: 'SendMessage', messageId, from: input.from, to: input.to, text: input.text, ...facts, replyTo, now: now() },
         ctx,
         messageId,
       );
+      const [event] = events;
       if (event?.type !== 'MessageSent') throw new Error('send produced no message');
-      const d = event.data;
-      return { _id: d.messageId, from: d.from, to: d.to, message: d.message, createdAt: d.at, replyTo: d.replyTo };
+      // A retry answers the message as first stored (its time), not as decided again now.
+      const d = (await storedSend(messageId, position)) ?? event.data;
+      const view: ChatMessageView = { _id: d.messageId, from: d.from, to: d.to, message: d.message, createdAt: d.at, replyTo: d.replyTo };
+      return input.clientMessageId ? { ...view, clientMessageId: input.clientMessageId } : view;
     },
 
     async remove(messageId: string, by: string, ctx: CommandContext): Promise<{ messageId: string; from: string; to: string }> {
       const row = await messageRow(messageId);
       const message = row ? { from: row.from_id, to: row.to_id } : undefined;
-      const [event] = await append(row?.from_id ?? by, row?.to_id ?? by, { type: 'DeleteMessage', messageId, by, message, now: now() }, ctx);
+      const {
+        events: [event],
+      } = await append(row?.from_id ?? by, row?.to_id ?? by, { type: 'DeleteMessage', messageId, by, message, now: now() }, ctx);
       if (event?.type !== 'MessageDeleted') throw new Error('delete produced no event');
       return { messageId, from: event.data.from, to: event.data.to };
     },

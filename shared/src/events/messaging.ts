@@ -36,6 +36,8 @@ export const SendRequestSchema = z.object({
   to: z.string(),
   message: z.string(),
   replyTo: z.object({ _id: z.string() }).nullable().optional(),
+  /** The sender's own id for the message, the same on every retry of it: the message is stored once. */
+  clientMessageId: z.string().uuid().optional(),
   correlationId: z.string().optional(),
   /** The realtime instance the send came from: it alone broadcasts the outcome (through the Redis adapter when there are several). */
   origin: z.string().optional(),
