@@ -69,7 +69,7 @@ describe('read-your-writes that runs out of time', () => {
     const res = await owner.agent.put('/api/users/profile').send({ firstName: 'Asha', lastName: 'Rao', tagline: 'Catching up', country: 'India', state: 'Kerala', address: 'MG Road' });
     expect(res.status).toBe(202);
     expect(res.body.data).toEqual({ id: owner.userId });
-    expect(res.headers.location).toBe(`/api/users/${owner.userId}`);
+    expect(res.headers.location).toBe('/api/auth/me');
   });
 
   it('a 202 is what a repeated Idempotency-Key answers too, Location included', async () => {

@@ -29,7 +29,7 @@ export function profileRoutes(deps: CommandServiceDeps, profiles: ProfileService
     const userId = requireUserId(req);
     const body = UpdateProfileBody.parse(req.body ?? {});
     await profiles.updateProfile(userId, body, ctxOf(req));
-    if (readModelsBehind()) return answerAccepted(res, { id: userId }, 'Profile updated successfully!', `/api/users/${userId}`);
+    if (readModelsBehind()) return answerAccepted(res, { id: userId }, 'Profile updated successfully!', '/api/auth/me');
     res.json(ok(await ownView(userId), 'Profile updated successfully!'));
   });
 
@@ -38,7 +38,7 @@ export function profileRoutes(deps: CommandServiceDeps, profiles: ProfileService
     try {
       const file = await receiveImage(req, res, 'profilePicture', fileStore, 'profile-pictures');
       await profiles.changeProfilePicture(userId, file, ctxOf(req));
-      if (readModelsBehind()) return answerAccepted(res, { id: userId, profilePicture: file.url }, 'Profile picture updated successfully!', `/api/users/${userId}`);
+      if (readModelsBehind()) return answerAccepted(res, { id: userId, profilePicture: file.url }, 'Profile picture updated successfully!');
       res.json(ok({ profilePicture: file.url, user: await ownView(userId) }, 'Profile picture updated successfully!'));
     } catch (error) {
       if (!answerTooLarge(error, res)) throw error;

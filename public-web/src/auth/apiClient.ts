@@ -2,6 +2,12 @@
  * The one HTTP client of the app: same-origin fetch with the session cookie, JSON in and out.
  * The server answers { success, message, data }; failures carry { success: false, message } and an HTTP
  * status that means what it says. The server's message is preferred over any default (spec section 7).
+ *
+ * Every POST/PUT/PATCH/DELETE carries an `Idempotency-Key`, one per user action: when the answer
+ * is lost (network error) or the server says the first try is still running (409 with
+ * Retry-After), the request is sent again with the same key, so the action happens once. A 202
+ * answer means the command is done but the read models are still catching up: its `Location` is
+ * polled (bounded) and the item it names is the answer.
  */
 
 export interface Envelope<T> {
@@ -54,7 +60,42 @@ interface RequestOptions {
   /** A JSON body, or FormData for a multipart upload (the browser sets its content type). */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * The user action this request carries out; default: a new one per call. Give the same key
+   * again when the user retries the same action (a "Try again" button), so it happens once.
+   */
+  idempotencyKey?: string;
 }
+
+/**
+ * A random RFC 4122 version-4 UUID. crypto.randomUUID exists only in secure contexts (https,
+ * localhost); getRandomValues exists everywhere, so a site opened over plain http on a LAN works too.
+ */
+export function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Waits before the n-th resend of a mutating request whose answer was lost (same key). */
+export const RESEND_DELAYS_MS = [500, 1500];
+/** Waits between polls of a 202's Location; their sum bounds how long an answer waits for its item. */
+export const ACCEPTED_POLL_DELAYS_MS = [250, 500, 750, 1000, 1500, 2000, 2000, 3000, 3000];
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('Aborted', 'AbortError'));
+    });
+  });
+
+/** A key to retry with: the server's "still in progress" answer to a repeated key. */
+const stillRunning = (response: Response) => response.status === 409 && response.headers.has('Retry-After');
 
 async function readJson(response: Response): Promise<unknown> {
   const type = response.headers.get('content-type') ?? '';
@@ -81,17 +122,16 @@ function fieldErrorsOf(value: unknown): FieldError[] {
   });
 }
 
-/** Sends a request and returns the whole envelope; throws ApiError on any failure. */
-export async function request<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<Envelope<T>> {
-  let response: Response;
+async function send(path: string, method: Method, body: unknown, signal: AbortSignal | undefined, idempotencyKey: string | undefined): Promise<Response> {
   const multipart = body instanceof FormData;
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method,
       credentials: 'include',
       headers: {
         Accept: 'application/json',
         ...(body !== undefined && !multipart ? { 'Content-Type': 'application/json' } : {}),
+        ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
       },
       body: multipart ? body : body !== undefined ? JSON.stringify(body) : undefined,
       signal,
@@ -100,7 +140,23 @@ export async function request<T>(path: string, { method = 'GET', body, signal }:
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, undefined, undefined, 'Network error: the server could not be reached');
   }
+}
 
+/** A mutating request, sent again with its key while its answer is lost or its first try still runs. */
+async function sendOnce(path: string, method: Method, body: unknown, signal: AbortSignal | undefined, key: string): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const last = attempt >= RESEND_DELAYS_MS.length;
+    try {
+      const response = await send(path, method, body, signal, key);
+      if (last || !stillRunning(response)) return response;
+    } catch (error) {
+      if (last || !(isApiError(error) && error.status === 0)) throw error;
+    }
+    await sleep(RESEND_DELAYS_MS[attempt]!, signal);
+  }
+}
+
+async function envelopeOf<T>(response: Response): Promise<Envelope<T>> {
   const json = await readJson(response);
   const envelope = isEnvelope(json) ? json : undefined;
   const message = typeof envelope?.message === 'string' && envelope.message.trim() ? envelope.message : undefined;
@@ -111,16 +167,49 @@ export async function request<T>(path: string, { method = 'GET', body, signal }:
   return (envelope ?? { success: true, data: json }) as Envelope<T>;
 }
 
+/**
+ * 202: the command is done, the item not readable yet. Polls its Location until it answers (the
+ * item, with the command's message); when it never does within the bound, the 202's own envelope
+ * (`data: { id }`) is the answer.
+ */
+async function afterAccepted<T>(accepted: Envelope<T>, location: string, signal?: AbortSignal): Promise<Envelope<T>> {
+  for (const delay of ACCEPTED_POLL_DELAYS_MS) {
+    await sleep(delay, signal);
+    let response: Response;
+    try {
+      response = await send(location, 'GET', undefined, signal, undefined);
+    } catch (error) {
+      if (isApiError(error)) continue;
+      throw error;
+    }
+    if (response.status === 404) continue;
+    if (!response.ok) break;
+    const item = await envelopeOf<T>(response).catch(() => undefined);
+    if (item) return { success: true, ...(accepted.message ? { message: accepted.message } : {}), data: item.data };
+    break;
+  }
+  return accepted;
+}
+
+/** Sends a request and returns the whole envelope; throws ApiError on any failure. */
+export async function request<T>(path: string, { method = 'GET', body, signal, idempotencyKey }: RequestOptions = {}): Promise<Envelope<T>> {
+  const response = method === 'GET' ? await send(path, method, body, signal, undefined) : await sendOnce(path, method, body, signal, idempotencyKey ?? newRequestId());
+  const envelope = await envelopeOf<T>(response);
+  const location = response.status === 202 ? response.headers.get('Location') : null;
+  return location ? afterAccepted(envelope, location, signal) : envelope;
+}
+
+/** `idempotencyKey`: see RequestOptions (default: a new key per call). */
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => request<T>(path, { signal }),
-  post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body: body ?? {} }),
-  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body: body ?? {} }),
-  patch: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PATCH', body: body ?? {} }),
-  delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+  post: <T>(path: string, body?: unknown, idempotencyKey?: string) => request<T>(path, { method: 'POST', body: body ?? {}, idempotencyKey }),
+  put: <T>(path: string, body?: unknown, idempotencyKey?: string) => request<T>(path, { method: 'PUT', body: body ?? {}, idempotencyKey }),
+  patch: <T>(path: string, body?: unknown, idempotencyKey?: string) => request<T>(path, { method: 'PATCH', body: body ?? {}, idempotencyKey }),
+  delete: <T>(path: string, idempotencyKey?: string) => request<T>(path, { method: 'DELETE', idempotencyKey }),
   /** A multipart upload of one file under the given field name. */
-  upload: <T>(path: string, field: string, file: File) => {
+  upload: <T>(path: string, field: string, file: File, idempotencyKey?: string) => {
     const form = new FormData();
     form.append(field, file);
-    return request<T>(path, { method: 'POST', body: form });
+    return request<T>(path, { method: 'POST', body: form, idempotencyKey });
   },
 };
