@@ -5,8 +5,9 @@ import type { ChatMessage, DisplayMessage, LocalMessage } from './types';
  * that the server has not confirmed yet. A pure reducer, so the rules of the optimistic send are plain
  * to test:
  * - a sent message shows at once (pending);
- * - the server's copy (private_message, sent to the sender's tabs too) replaces the oldest local
- *   message with the same recipient and text; any copy already held (same _id) is dropped;
+ * - the server's copy (private_message, sent to the sender's tabs too) replaces the local message
+ *   it names by client message id (else the oldest with the same recipient and text); any copy
+ *   already held (same _id) is dropped, and still takes its local message away (a retry's copy);
  * - message_error marks the oldest pending message failed; it can be retried or discarded;
  * - message_deleted removes the message.
  */
@@ -61,9 +62,11 @@ function sortByTime(list: ChatMessage[]): ChatMessage[] {
     .map((entry) => entry.message);
 }
 
-/** The local message the server's copy stands for: the oldest with the same recipient and text. */
+/** The local message the server's copy stands for: the one of the same client message id, else the oldest with the same recipient and text. */
 function withoutMatchingLocal(local: LocalMessage[], message: ChatMessage): LocalMessage[] {
-  const index = local.findIndex((l) => l.to === message.to && l.message === message.message);
+  const index = message.clientMessageId
+    ? local.findIndex((l) => l.clientMessageId === message.clientMessageId)
+    : local.findIndex((l) => l.to === message.to && l.message === message.message);
   return index < 0 ? local : [...local.slice(0, index), ...local.slice(index + 1)];
 }
 
@@ -94,7 +97,11 @@ export function conversationReducer(state: ConversationState, action: Conversati
     }
     case 'received': {
       const { message, me } = action;
-      if (state.confirmed.some((m) => m._id === message._id)) return state;
+      if (state.confirmed.some((m) => m._id === message._id)) {
+        // A copy of a message held already: only a retry's copy (named by client id) has a local message to take away.
+        const local = message.from === me && message.clientMessageId ? withoutMatchingLocal(state.local, message) : state.local;
+        return local === state.local ? state : { ...state, local };
+      }
       const local = message.from === me ? withoutMatchingLocal(state.local, message) : state.local;
       return { ...state, confirmed: insertByTime(state.confirmed, message), local };
     }

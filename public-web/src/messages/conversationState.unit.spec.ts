@@ -13,10 +13,11 @@ const server = (id: string, from: string, to: string, message: string, at: strin
   createdAt: at,
   replyTo: null,
 });
-const local = (id: string, message: string): LocalMessage => ({
+const local = (id: string, message: string, clientMessageId = `client-${id}`): LocalMessage => ({
   ...server(id, ME, PRIYA, message, '2025-03-04T10:00:10Z'),
   local: true,
   state: 'pending',
+  clientMessageId,
 });
 
 function loaded(messages: ChatMessage[] = []): ConversationState {
@@ -40,6 +41,27 @@ describe('a conversation', () => {
     state = conversationReducer(state, { type: 'sent', message: local('local-2', 'ok') });
     state = conversationReducer(state, { type: 'received', me: ME, message: server('m1', ME, PRIYA, 'ok', '2025-03-04T10:00:11Z') });
     expect(state.local.map((l) => l._id)).toEqual(['local-2']);
+  });
+
+  it('matches the server copy to the local message by client message id, whatever the texts', () => {
+    let state = loaded();
+    state = conversationReducer(state, { type: 'sent', message: local('local-1', 'ok', 'c1') });
+    state = conversationReducer(state, { type: 'sent', message: local('local-2', 'ok', 'c2') });
+    // The second send is confirmed first: it is the one that goes.
+    state = conversationReducer(state, { type: 'received', me: ME, message: { ...server('m2', ME, PRIYA, 'ok', '2025-03-04T10:00:11Z'), clientMessageId: 'c2' } });
+    expect(state.local.map((l) => l._id)).toEqual(['local-1']);
+  });
+
+  it('a retried message that the server had stored after all: its copy arrives twice, and shows once', () => {
+    let state = loaded();
+    state = conversationReducer(state, { type: 'sent', message: local('local-1', 'late', 'c1') });
+    state = conversationReducer(state, { type: 'sendFailed', localId: 'local-1' });
+    state = conversationReducer(state, { type: 'retried', localId: 'local-1' });
+    state = conversationReducer(state, { type: 'sent', message: local('local-2', 'late', 'c2') });
+    const copy = { ...server('m1', ME, PRIYA, 'late', '2025-03-04T10:00:11Z'), clientMessageId: 'c1' };
+    state = conversationReducer(state, { type: 'received', me: ME, message: copy });
+    state = conversationReducer(state, { type: 'received', me: ME, message: copy });
+    expect(displayedMessages(state).map((m) => m._id)).toEqual(['m1', 'local-2']);
   });
 
   it('drops a message it already holds (same _id)', () => {

@@ -24,6 +24,8 @@ export interface MessageThread {
 export interface LocalMessage extends ChatMessage {
   local: true;
   state: 'pending' | 'failed';
+  /** Sent with every try of this message, so a retry of one the server already stored is not stored again. */
+  clientMessageId: string;
 }
 
 export type DisplayMessage = ChatMessage | LocalMessage;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { messageOf } from '../auth/apiClient';
+import { messageOf, newRequestId } from '../auth/apiClient';
 import { openConversation } from '../realtime/openConversations';
 import { useSocket, useSocketEvent, useSocketReconnected } from '../realtime/socketContext';
 import { clearUnreadLocally } from '../realtime/useUnreadCounts';
@@ -174,9 +174,10 @@ export function useConversation(partnerId: string | null, pageSize: number): Con
         replyTo: replyTo ? { _id: replyTo._id, message: replyTo.message, from: replyTo.from } : null,
         local: true,
         state: 'pending',
+        clientMessageId: newRequestId(),
       };
       dispatch({ type: 'sent', message: local });
-      socket.emit('private_message', { from: me, to: partnerId, message, replyTo: local.replyTo });
+      socket.emit('private_message', { from: me, to: partnerId, message, replyTo: local.replyTo, clientMessageId: local.clientMessageId });
       confirmWithin(local._id);
       return true;
     },
@@ -193,7 +194,8 @@ export function useConversation(partnerId: string | null, pageSize: number): Con
       const message = stateRef.current.local.find((l) => l._id === localId);
       if (!message || !me || !socket?.connected) return false;
       dispatch({ type: 'retried', localId });
-      socket.emit('private_message', { from: me, to: message.to, message: message.message, replyTo: message.replyTo });
+      // The same client message id: if the first try was stored after all, this one is not stored again.
+      socket.emit('private_message', { from: me, to: message.to, message: message.message, replyTo: message.replyTo, clientMessageId: message.clientMessageId });
       confirmWithin(localId);
       return true;
     },

@@ -18,6 +18,8 @@ export interface ChatMessage {
   message: string;
   createdAt: string;
   replyTo: ReplyRef | null;
+  /** On the copies of one's own sends: the id the sending tab gave the message (see PrivateMessagePayload). */
+  clientMessageId?: string;
 }
 
 /** unread_count_update: the map of unread messages per sender and their total (or, per the spec, a bare count). */
@@ -49,6 +51,8 @@ export interface PrivateMessagePayload {
   to: string;
   message: string;
   replyTo: ReplyRef | null;
+  /** The tab's id for this message, the same on every retry of it: the server stores the message once. */
+  clientMessageId: string;
 }
 
 export interface ClientToServerEvents {
