@@ -67,7 +67,7 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
 
   const router = Router();
   // Before every write route: a repeated Idempotency-Key answers the first answer and runs nothing.
-  router.use(idempotencyKeys({ knex: deps.knex, log: deps.log, now: deps.now, waitMs: deps.idempotencyWaitMs }));
+  router.use(idempotencyKeys({ knex: deps.knex, secret: deps.config.sessionSecret, log: deps.log, now: deps.now, waitMs: deps.idempotencyWaitMs }));
   router.use(trackReadYourWrites);
   router.use('/api/auth', oauthRoutes(deps, accounts));
   router.use('/api/auth', authRoutes(deps, accounts));

@@ -104,6 +104,17 @@ describe('Idempotency-Key on the command routes', () => {
     expect(elsewhere.headers['idempotent-replayed']).toBeUndefined();
   });
 
+  it('a stored key reveals nothing of the body (passwords): the fingerprint is keyed with the server secret', async () => {
+    const key = crypto.randomUUID();
+    const body = { identifier: 'someone', password: 'hunter22' };
+    await t.request().post('/api/auth/login').set('Idempotency-Key', key).send(body);
+    const row = await t.knex('idempotency_keys').where({ key }).first();
+    expect(JSON.stringify(row)).not.toContain('hunter22');
+    const unkeyed = crypto.createHash('sha256').update(`POST\n/api/auth/login\n{"identifier":"someone","password":"hunter22"}\n`).digest('hex');
+    expect(row.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.fingerprint).not.toBe(unkeyed);
+  });
+
   it('a malformed key is refused (400) and nothing runs', async () => {
     const owner = await member(t);
     const head = await t.store.headPosition();
@@ -168,7 +179,7 @@ function middlewareSuite(knexOf: () => Knex) {
       (req as unknown as { session: { userId: string } }).session = { userId: req.get('X-Test-User') ?? 'u1' };
       next();
     });
-    app.use(idempotencyKeys({ knex: knexOf(), log: createLogger('test', 'silent'), waitMs: 300 }));
+    app.use(idempotencyKeys({ knex: knexOf(), secret: 'test-secret', log: createLogger('test', 'silent'), waitMs: 300 }));
     app.post('/slow', async (_req, res) => {
       runs += 1;
       await new Promise<void>((resolve) => {

@@ -52,7 +52,7 @@ export async function migrateIdempotencyKeys(knex: Knex): Promise<void> {
         await k.schema.createTable(TABLE, (t) => {
           t.text('scope').notNullable();
           t.text('key').notNullable();
-          /** sha-256 of method, path and body: "the same request". */
+          /** HMAC-SHA256 of method, path and body: "the same request" (keyed: bodies carry passwords). */
           t.text('fingerprint').notNullable();
           /** Random per claim: only the request that claimed the key completes or releases it. */
           t.text('owner').notNullable();
@@ -81,6 +81,8 @@ interface StoredKey {
 
 export interface IdempotencyOptions {
   knex: Knex;
+  /** Keys the request fingerprints, so a stored one reveals nothing of a body (passwords among them). */
+  secret: string;
   log: Logger;
   now?: () => Date;
   /** How long a repeated request waits for a running one (default 10 s). */
@@ -99,10 +101,10 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-function fingerprintOf(req: Request): string {
+function fingerprintOf(req: Request, secret: string): string {
   // A multipart upload is not parsed yet: its type (with the boundary) and length stand for it.
   const raw = req.is('multipart/form-data') ? `${req.get('content-type') ?? ''}|${req.get('content-length') ?? ''}` : '';
-  return crypto.createHash('sha256').update(`${req.method}\n${req.originalUrl}\n${canonical(req.body)}\n${raw}`).digest('hex');
+  return crypto.createHmac('sha256', secret).update(`${req.method}\n${req.originalUrl}\n${canonical(req.body)}\n${raw}`).digest('hex');
 }
 
 function scopeOf(req: Request): string | undefined {
@@ -190,7 +192,7 @@ export function idempotencyKeys(options: IdempotencyOptions): RequestHandler {
     if (!KEY.test(key)) throw badRequest(IdempotencyMessages.invalidKey);
     const scope = scopeOf(req);
     if (!scope) return next();
-    const fingerprint = fingerprintOf(req);
+    const fingerprint = fingerprintOf(req, options.secret);
     const owner = crypto.randomUUID();
     const deadline = Date.now() + waitMs;
     for (;;) {
