@@ -165,21 +165,30 @@ describeWhen('Idempotency-Key on Postgres', testDatabaseUrl(), (url) => {
 });
 
 /** The middleware alone, on a route the test holds open: waiting, 409, and a failure that frees the key. */
-function middlewareSuite(knexOf: () => Knex) {
+function middlewareSuite(knexOf: () => Knex, otherInstanceKnex: () => Knex) {
   let runs = 0;
   let release: (() => void) | undefined;
   let fail = false;
   let app: express.Express;
+  let patient: express.Express;
+  let otherInstance: express.Express;
   beforeAll(async () => {
     await migrateIdempotencyKeys(knexOf());
-    app = express();
+    app = instance(knexOf(), 300);
+    patient = instance(knexOf(), 10_000);
+    otherInstance = instance(otherInstanceKnex(), 10_000);
+  });
+
+  /** One command-service process: the same routes over its own connection pool; a repeat waits `waitMs` at most. */
+  function instance(knex: Knex, waitMs: number): express.Express {
+    const app = express();
     app.use(express.json());
     app.use((req, _res, next) => {
       // Stands for the session middleware: the user is whoever the test names.
       (req as unknown as { session: { userId: string } }).session = { userId: req.get('X-Test-User') ?? 'u1' };
       next();
     });
-    app.use(idempotencyKeys({ knex: knexOf(), secret: 'test-secret', log: createLogger('test', 'silent'), waitMs: 300 }));
+    app.use(idempotencyKeys({ knex, secret: 'test-secret', log: createLogger('test', 'silent'), waitMs }));
     app.post('/slow', async (_req, res) => {
       runs += 1;
       await new Promise<void>((resolve) => {
@@ -189,6 +198,23 @@ function middlewareSuite(knexOf: () => Knex) {
       res.status(201).location('/things/1').json({ success: true, data: { run: runs } });
     });
     app.use(errorHandler);
+    return app;
+  }
+
+  it('two instances: a repeat sent to the other instance waits for the first one and answers its answer', async () => {
+    runs = 0;
+    fail = false;
+    const key = crypto.randomUUID();
+    const first = supertest(app).post('/slow').set('Idempotency-Key', key).send({ a: 2 }).then((r) => r);
+    await waitUntil(() => release !== undefined);
+    const repeat = supertest(otherInstance).post('/slow').set('Idempotency-Key', key).send({ a: 2 }).then((r) => r);
+    await new Promise((r) => setTimeout(r, 100));
+    release!();
+    release = undefined;
+    const [a, b] = await Promise.all([first, repeat]);
+    expect([a.status, b.status, b.headers['idempotent-replayed']]).toEqual([201, 201, 'true']);
+    expect(b.body).toEqual(a.body);
+    expect(runs).toBe(1);
   });
 
   it('a repeat waits for the running request and answers its answer; one that waits too long gets 409', async () => {
@@ -201,7 +227,7 @@ function middlewareSuite(knexOf: () => Knex) {
     expect(tooLong.status).toBe(409);
     expect(tooLong.body).toEqual({ success: false, message: IdempotencyMessages.inProgress });
     expect(tooLong.headers['retry-after']).toBe('1');
-    const waiting = supertest(app).post('/slow').set('Idempotency-Key', key).send({ a: 1 }).then((r) => r);
+    const waiting = supertest(patient).post('/slow').set('Idempotency-Key', key).send({ a: 1 }).then((r) => r);
     await new Promise((r) => setTimeout(r, 50));
     release!();
     const [a, b] = await Promise.all([first, waiting]);
@@ -247,7 +273,8 @@ describe('idempotency middleware on PGlite', () => {
   afterAll(async () => {
     await knex?.destroy();
   });
-  middlewareSuite(() => knex);
+  // PGlite is one process's database: both "instances" share its one connection.
+  middlewareSuite(() => knex, () => knex);
 });
 
 describeWhen('idempotency middleware on Postgres', testDatabaseUrl(), (url) => {
@@ -258,5 +285,5 @@ describeWhen('idempotency middleware on Postgres', testDatabaseUrl(), (url) => {
   afterAll(async () => {
     await db?.cleanup();
   });
-  middlewareSuite(() => db.knex);
+  middlewareSuite(() => db.knex, () => db.connect());
 });
