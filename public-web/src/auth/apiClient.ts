@@ -10,11 +10,21 @@
  * polled (bounded) and the item it names is the answer.
  */
 
+import type { AcceptedData } from '@circuit/shared/http/envelope';
+
 export interface Envelope<T> {
   success: boolean;
   message?: string;
   data?: T;
+  /**
+   * Set when the server answered 202 (the action is done, the read models not caught up yet) and
+   * there was no item to poll or it did not become readable within the bound: `data` is the
+   * 202's own (`{ id }`, AcceptedData), not the item a 200 would carry.
+   */
+  pending?: true;
 }
+
+export type { AcceptedData };
 
 export interface FieldError {
   /** The body field, dotted for nested ones (`socialLinks.github`). */
@@ -188,15 +198,16 @@ async function afterAccepted<T>(accepted: Envelope<T>, location: string, signal?
     if (item) return { success: true, ...(accepted.message ? { message: accepted.message } : {}), data: item.data };
     break;
   }
-  return accepted;
+  return { ...accepted, pending: true };
 }
 
 /** Sends a request and returns the whole envelope; throws ApiError on any failure. */
 export async function request<T>(path: string, { method = 'GET', body, signal, idempotencyKey }: RequestOptions = {}): Promise<Envelope<T>> {
   const response = method === 'GET' ? await send(path, method, body, signal, undefined) : await sendOnce(path, method, body, signal, idempotencyKey ?? newRequestId());
   const envelope = await envelopeOf<T>(response);
-  const location = response.status === 202 ? response.headers.get('Location') : null;
-  return location ? afterAccepted(envelope, location, signal) : envelope;
+  if (response.status !== 202) return envelope;
+  const location = response.headers.get('Location');
+  return location ? afterAccepted(envelope, location, signal) : { ...envelope, pending: true };
 }
 
 /** `idempotencyKey`: see RequestOptions (default: a new key per call). */

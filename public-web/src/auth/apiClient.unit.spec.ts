@@ -94,8 +94,13 @@ describe('the API client', () => {
     ]);
     const answer = api.post('/api/users/projects', {});
     await vi.runAllTimersAsync();
-    expect(await answer).toEqual(accepted);
+    expect(await answer).toEqual({ ...accepted, pending: true });
     expect(calls).toHaveLength(1 + ACCEPTED_POLL_DELAYS_MS.length);
+  });
+
+  it('a 202 without a Location is the answer as is, marked pending', async () => {
+    scripted([json(202, { success: true, message: 'Project deleted successfully!', data: { id: 'p1' } })]);
+    expect(await api.delete('/api/users/projects/p1')).toEqual({ success: true, message: 'Project deleted successfully!', data: { id: 'p1' }, pending: true });
   });
 
   it('still reports a network failure after its resends', async () => {
