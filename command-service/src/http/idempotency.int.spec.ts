@@ -8,7 +8,8 @@ import { createLogger } from '@circuit/shared/logger';
 import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
 import { describeWhen } from '@circuit/shared/testkit/skip';
 import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
-import { IDEMPOTENCY_TTL_MS, IdempotencyMessages, idempotencyKeys, migrateIdempotencyKeys, sweepIdempotencyKeys } from './idempotency';
+import { waitFor } from '@circuit/shared/testkit/wait';
+import { IDEMPOTENCY_TTL_MS, IdempotencyMessages, idempotencyKeySweeper, idempotencyKeys, migrateIdempotencyKeys, sweepIdempotencyKeys } from './idempotency';
 
 const PROJECT = { title: 'DevLog', description: 'Turns git history into weekly notes', technologies: ['TypeScript'] };
 
@@ -275,6 +276,27 @@ describe('idempotency middleware on PGlite', () => {
   });
   // PGlite is one process's database: both "instances" share its one connection.
   middlewareSuite(() => knex, () => knex);
+
+  it('the sweeper forgets expired keys as soon as the workers start, and keeps the others', async () => {
+    const now = new Date();
+    const row = (key: string, expiresAt: Date) => ({
+      scope: 'user:sweep',
+      key,
+      fingerprint: 'f',
+      owner: 'o',
+      status: 'done',
+      created_at: now,
+      locked_until: now,
+      expires_at: expiresAt,
+    });
+    await knex('idempotency_keys').insert([row('old', new Date(now.getTime() - 1000)), row('fresh', new Date(now.getTime() + IDEMPOTENCY_TTL_MS))]);
+    const sweeper = idempotencyKeySweeper({ knex, log: createLogger('test', 'silent'), now: () => now });
+    await sweeper.start();
+    const left = async () => (await knex('idempotency_keys').where({ scope: 'user:sweep' }).select('key')).map((r: { key: string }) => r.key);
+    await waitFor(async () => (await left()).length === 1, { message: 'the expired key swept' });
+    await sweeper.stop();
+    expect(await left()).toEqual(['fresh']);
+  });
 });
 
 describeWhen('idempotency middleware on Postgres', testDatabaseUrl(), (url) => {
