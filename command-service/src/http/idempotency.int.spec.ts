@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import express from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,7 @@ import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testi
 import { waitFor } from '@circuit/shared/testkit/wait';
 import { IDEMPOTENCY_TTL_MS, IdempotencyMessages, idempotencyKeySweeper, idempotencyKeys, migrateIdempotencyKeys, sweepIdempotencyKeys } from './idempotency';
 
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const PROJECT = { title: 'DevLog', description: 'Turns git history into weekly notes', technologies: ['TypeScript'] };
 
 async function member(t: TestApp): Promise<{ agent: Agent; userId: string }> {
@@ -114,6 +117,21 @@ describe('Idempotency-Key on the command routes', () => {
     const unkeyed = crypto.createHash('sha256').update(`POST\n/api/auth/login\n{"identifier":"someone","password":"hunter22"}\n`).digest('hex');
     expect(row.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     expect(row.fingerprint).not.toBe(unkeyed);
+  });
+
+  it('an upload with a key is received once: its repeat answers the same file', async () => {
+    const owner = await member(t);
+    const key = crypto.randomUUID();
+    const upload = () => owner.agent.post('/api/users/projects/image').set('Idempotency-Key', key).attach('image', PNG, 'a.png');
+    const dir = path.join(t.uploadsDir, 'projects');
+    const files = () => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0);
+    const before = files();
+    const first = await upload().expect(200);
+    const again = await upload().expect(200);
+    expect(first.body.data.url).toMatch(/^\/uploads\/projects\//);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(files()).toBe(before + 1);
   });
 
   it('a malformed key is refused (400) and nothing runs', async () => {
