@@ -21,7 +21,7 @@ import type { Bus, BusHandler, SubscribeOptions } from '../../ports/bus';
  *   waits for it. Unsubscribe disconnects the consumer and deletes its group.
  * - A group subscribe (commands) joins the Kafka consumer group of that name, shared by every
  *   process. A new group starts at the beginning of the topic, an existing one at its committed
- *   offsets; an offset is committed only after the handler resolved, a throwing handler gets the
+ *   offsets; an offset is committed as soon as the handler resolved, a throwing handler gets the
  *   same message again after a growing delay, and a member that dies (kill -9) leaves its
  *   uncommitted messages to the member that takes its partition once its session times out
  *   (groupSessionTimeoutMs). At least once: handlers dedupe. Unsubscribe leaves the group and keeps
@@ -47,6 +47,8 @@ export interface ConsumerLike {
   disconnect(): Promise<void>;
   subscribe(subscription: { topics: string[]; fromBeginning: boolean }): Promise<void>;
   run(config: {
+    /** 1: the offset of each message is committed as soon as its handler resolved. */
+    autoCommitThreshold?: number;
     eachMessage: (payload: { topic: string; partition: number; message: KafkaMessageLike; heartbeat(): Promise<void> }) => Promise<void>;
   }): Promise<void>;
   /** Only after run() has resolved, and throws while a crashed consumer restarts: the next fetch of that partition starts at `offset`. */
@@ -301,6 +303,8 @@ export class KafkaBus implements Bus {
     try {
       await consumer.subscribe({ topics: [kafkaTopic], fromBeginning: true });
       await consumer.run({
+        // Committed one by one: a member that dies leaves only the message it was handling to be handled again.
+        autoCommitThreshold: 1,
         eachMessage: async ({ message, heartbeat }) => {
           if (!active) throw new SubscriptionStopped();
           if (headerText(message.headers?.[TOPIC_HEADER]) !== topic) return;

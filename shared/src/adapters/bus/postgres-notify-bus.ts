@@ -15,10 +15,10 @@ import type { Bus, BusHandler, SubscribeOptions } from '../../ports/bus';
  *   listens is lost.
  * - Group subscriptions (commands) are durable: a group is registered in `bus_groups` at its first
  *   subscription, and from then on publish stores a copy of each message of the topic for the group
- *   in `bus_queue` in the same statement as its NOTIFY. A member takes a batch of the group's rows
- *   with `for update skip locked` on a connection of its own, handles them one by one, and deletes
- *   them in the same transaction: a member that dies mid-batch leaves them to the next (at least
- *   once). The NOTIFY wakes the members; they also look every pollMs, for a notification missed
+ *   in `bus_queue` in the same statement as its NOTIFY. A member takes the group's oldest row with
+ *   `for update skip locked` on a connection of its own, handles it, and deletes it in the same
+ *   transaction: a member that dies while handling leaves that message to the next (at least once),
+ *   and only that one. The NOTIFY wakes the members; they also look every pollMs, for a notification missed
  *   while reconnecting. Both tables live in the schema of the connection (its search_path).
  */
 export interface PostgresNotifyBusOptions {
@@ -56,7 +56,7 @@ export class BusPayloadTooLargeError extends Error {
 }
 
 const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
-/** Rows one member takes (and keeps locked) at a time. */
+/** Messages one drain handles before it lets other work of the process run. */
 const GROUP_BATCH = 50;
 const MAX_RETRY_DELAY_MS = 30_000;
 
@@ -361,43 +361,53 @@ class GroupMember {
 
   /** 'more' when the batch was full (look again at once), 'failed' when a handler threw. */
   private async drain(): Promise<'done' | 'more' | 'failed'> {
+    for (let n = 0; n < GROUP_BATCH; n++) {
+      if (this.stopped) return 'done';
+      const outcome = await this.handleOldest();
+      if (outcome !== 'handled') return outcome;
+    }
+    return 'more';
+  }
+
+  /** One message in one transaction: it is deleted when its handler resolved, and stays when the process dies. */
+  private async handleOldest(): Promise<'handled' | 'done' | 'failed'> {
     const client = await this.connection();
     await client.query('begin');
-    const handled: string[] = [];
-    let outcome: 'done' | 'more' | 'failed' = 'done';
     try {
       const { rows } = await client.query<{ id: string; payload: string }>(
-        `select id::text as id, payload from bus_queue where group_name = $1 and topic = $2 order by id limit ${GROUP_BATCH} for update skip locked`,
+        'select id::text as id, payload from bus_queue where group_name = $1 and topic = $2 order by id limit 1 for update skip locked',
         [this.group, this.topic],
       );
-      if (rows.length === GROUP_BATCH) outcome = 'more';
-      for (const row of rows) {
-        if (this.stopped) break;
-        let payload: unknown;
-        try {
-          payload = JSON.parse(row.payload);
-        } catch (error) {
-          // Never parseable: reported and dropped.
-          this.options.onError?.(error);
-          handled.push(row.id);
-          continue;
-        }
+      const row = rows[0];
+      if (!row) {
+        await client.query('commit');
+        return 'done';
+      }
+      let payload: unknown;
+      let parsed = true;
+      try {
+        payload = JSON.parse(row.payload);
+      } catch (error) {
+        // Never parseable: reported and dropped.
+        this.options.onError?.(error);
+        parsed = false;
+      }
+      if (parsed) {
         try {
           await this.handler(payload);
         } catch (error) {
           this.options.onError?.(error);
-          outcome = 'failed';
-          break;
+          await client.query('rollback');
+          return 'failed';
         }
-        handled.push(row.id);
       }
-      if (handled.length > 0) await client.query('delete from bus_queue where id = any($1::bigint[])', [handled]);
+      await client.query('delete from bus_queue where id = $1', [row.id]);
       await client.query('commit');
+      return 'handled';
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
     }
-    return outcome;
   }
 
   async stop(): Promise<void> {
