@@ -138,8 +138,10 @@ function failoverSuite(title: string, requirement: Setup) {
     });
 
     it(`stores every one of ${MESSAGES} chat messages exactly once and delivers it, though the leading command service is killed mid-flight`, async () => {
+      // The projection service and the first command service start together; the second once the first leads.
       const projection = startService('projection-service', 'projection-service/src/main.ts', env({}));
-      services.push(projection);
+      const leader = startService('command-service A', 'command-service/src/main.ts', env({}));
+      services.push(projection, leader);
       await projection.logged(/projection service listening/);
 
       // Two connected users, straight into the read models (the consumer checks the pair there).
@@ -153,12 +155,9 @@ function failoverSuite(title: string, requirement: Setup) {
         { user_id: bob, other_id: alice, created_at: now },
       ]);
 
-      const leader = startService('command-service A', 'command-service/src/main.ts', env({}));
-      services.push(leader);
       await Promise.all([leader.logged(/^leading$/), leader.logged(/command service listening/)]);
       const standby = startService('command-service B', 'command-service/src/main.ts', env({}));
       services.push(standby);
-      await standby.logged(/command service listening/);
 
       bus = await choice.connect(url);
       const deliveries = new Map<string, unknown[]>();
@@ -179,6 +178,7 @@ function failoverSuite(title: string, requirement: Setup) {
       const ids = new Set(requests.map((r) => r.messageId));
       const delivered = () => [...deliveries.keys()].filter((id) => ids.has(id)).length;
 
+      await standby.logged(/command service listening/);
       for (const r of requests) await bus.publish(ChatTopics.sendRequested, r);
       await waitFor(() => delivered() >= KILL_AFTER, { timeoutMs: 60_000, intervalMs: 5, message: () => `${KILL_AFTER} deliveries before the kill, got ${delivered()}` });
       leader.child.kill('SIGKILL');
