@@ -36,6 +36,8 @@ interface Service {
 function startService(name: string, entry: string, env: NodeJS.ProcessEnv): Service {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
+  /** Every line's pino msg, kept whole: a waiter added later still finds what was logged before. */
+  const messages: string[] = [];
   const waiters = new Set<{ msg: RegExp; resolve: () => void }>();
   let buffered = '';
   const onData = (chunk: Buffer) => {
@@ -51,6 +53,7 @@ function startService(name: string, entry: string, env: NodeJS.ProcessEnv): Serv
       } catch {
         // Not a pino line (a stack trace, a warning): matched as it is.
       }
+      messages.push(msg);
       for (const w of [...waiters]) if (w.msg.test(msg)) (waiters.delete(w), w.resolve());
     }
   };
@@ -64,7 +67,7 @@ function startService(name: string, entry: string, env: NodeJS.ProcessEnv): Serv
     exited,
     logged: (msg, timeoutMs = 90_000) =>
       new Promise<void>((resolve, reject) => {
-        if (lines.some((l) => msg.test(l))) return resolve();
+        if (messages.some((m) => msg.test(m))) return resolve();
         const timer = setTimeout(() => reject(new Error(`${name} did not log ${msg} within ${timeoutMs} ms; its last lines:\n${lines.slice(-30).join('\n')}`)), timeoutMs);
         const waiter = { msg, resolve: () => (clearTimeout(timer), resolve()) };
         waiters.add(waiter);
