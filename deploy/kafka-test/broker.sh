@@ -8,6 +8,8 @@
 #   broker.sh stop RUN_DIR      stops that broker and removes its directory
 #   broker.sh jars              only resolves the jars (CI warms the cache with it)
 #
+# With KAFKA_TEST_OWNER_PID set, the broker is stopped when that process ends.
+#
 # Anything that goes wrong ends with a line "kafka-test: ..." on stderr and exit code 1.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -83,6 +85,10 @@ PROPS
   nohup java "${java_opts[@]}" -cp "$LIB/*" kafka.Kafka "$dir/server.properties" >"$dir/stdout.log" 2>&1 </dev/null &
   local pid=$!
   echo "$pid" >"$dir/pid"
+  # KAFKA_TEST_OWNER_PID (the test runner): the broker never outlives it, even when it is killed.
+  if [[ -n "${KAFKA_TEST_OWNER_PID:-}" ]]; then
+    nohup bash -c "while kill -0 $KAFKA_TEST_OWNER_PID 2>/dev/null && kill -0 $pid 2>/dev/null; do sleep 2; done; kill $pid 2>/dev/null; sleep 20; kill -9 $pid 2>/dev/null; rm -rf '$dir'" >/dev/null 2>&1 </dev/null &
+  fi
   echo "127.0.0.1:$port" >"$dir/brokers"
   # A loaded 2-core machine can take a while to start a JVM: wait up to KAFKA_TEST_START_TIMEOUT s.
   local deadline=$((SECONDS + ${KAFKA_TEST_START_TIMEOUT:-120}))

@@ -18,6 +18,8 @@ import { sleep } from './wait';
 const run = promisify(execFile);
 export const BROKER_SCRIPT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../deploy/kafka-test/broker.sh');
 export const KAFKA_TEST_DIR_ENV = 'CIRCUIT_KAFKA_TEST_DIR';
+/** The vitest process: the broker stops when it ends, even when it is killed before its teardown. */
+const KAFKA_TEST_OWNER_ENV = 'CIRCUIT_KAFKA_TEST_OWNER';
 
 /** Generous: a JVM and a KRaft quorum on a loaded 2-core machine, plus Maven on a cold cache. */
 const START_TIMEOUT_MS = 240_000;
@@ -30,7 +32,12 @@ export interface StartedBroker {
 /** Runs broker.sh start; rejects with the script's own "kafka-test: ..." explanation. */
 export async function startBroker(runDir: string): Promise<StartedBroker> {
   try {
-    const { stdout } = await run('bash', [BROKER_SCRIPT, 'start', runDir], { timeout: START_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 });
+    const owner = process.env[KAFKA_TEST_OWNER_ENV] ?? String(process.pid);
+    const { stdout } = await run('bash', [BROKER_SCRIPT, 'start', runDir], {
+      timeout: START_TIMEOUT_MS,
+      maxBuffer: 4 * 1024 * 1024,
+      env: { ...process.env, KAFKA_TEST_OWNER_PID: owner },
+    });
     const brokers = /^KAFKA_BROKERS=(.+)$/m.exec(stdout)?.[1]?.trim();
     if (!brokers) throw new Error(`broker.sh printed no KAFKA_BROKERS line: ${stdout.trim()}`);
     return { brokers, runDir };
@@ -124,6 +131,7 @@ export function prepareRunDirectory(env: NodeJS.ProcessEnv = process.env): { dir
   if (env.KAFKA_BROKERS?.trim()) return undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-kafka-run-'));
   env[KAFKA_TEST_DIR_ENV] = dir;
+  env[KAFKA_TEST_OWNER_ENV] = String(process.pid);
   return {
     dir,
     teardown: async () => {
