@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['**/src/**/*.spec.ts', 'e2e/**/*.spec.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     environment: 'node',
+    // A real Kafka broker, shared by the run and started only when a Kafka suite asks for it.
+    globalSetup: ['shared/src/testkit/kafka-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are memory-hungry; two workers suit the 2-core machines CI runs on.

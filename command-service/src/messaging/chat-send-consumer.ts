@@ -2,34 +2,84 @@ import { ChatTopics, SendRequestSchema } from '@circuit/shared/events/messaging'
 import { DomainError } from '@circuit/shared/http/errors';
 import { ZodError } from 'zod';
 import type { CommandServiceDeps } from '../context';
-import type { MessagingService } from './messaging-service';
+import type { ChatMessageView, MessagingService } from './messaging-service';
+
+/** The bus group of the chat-send consumers: every command-service instance shares it, so each send is handled once. */
+export const CHAT_SEND_GROUP = 'command-service.chat-send';
+
+/** Attempts of a send that fails for another reason than a refusal before the sender is told it failed. */
+const MAX_ATTEMPTS = 5;
+
+interface StoredMessageRow {
+  id: string;
+  from_id: string;
+  to_id: string;
+  message: string;
+  reply_to: ChatMessageView['replyTo'];
+  created_at: Date | string;
+  deleted_at: Date | string | null;
+}
 
 /**
  * Sends asked for over a socket arrive on the bus from the realtime service; each becomes a
  * SendMessage command, and its outcome goes back on the bus: the stored message for delivery,
  * or the reason it was refused for the sender's `message_error`.
+ *
+ * The requests come through a bus group: kept until handled, at least once, so a send published
+ * while the consuming instance fails over is handled by the next one. A request can therefore come
+ * twice; its message id is the event id, so the message is stored once, and a request whose message
+ * is already stored is answered with the stored message (delivered again, for the case where the
+ * first attempt died between storing and publishing).
  */
 export async function startChatSendConsumer(deps: CommandServiceDeps, messaging: MessagingService): Promise<() => Promise<void>> {
-  return deps.bus.subscribe(ChatTopics.sendRequested, async (payload) => {
-    const request = SendRequestSchema.safeParse(payload);
-    if (!request.success) return;
-    const r = request.data;
-    try {
-      const message = await messaging.send(
-        { messageId: r.messageId, clientMessageId: r.clientMessageId, from: r.from, to: r.to, text: r.message, replyToId: r.replyTo?._id ?? null },
-        { userId: r.from, correlationId: r.correlationId },
-      );
-      await deps.bus.publish(ChatTopics.delivered, { ...message, origin: r.origin });
-      await deps.bus.publish(ChatTopics.unreadChanged, { userId: r.to });
-    } catch (error) {
-      const text =
-        error instanceof DomainError
-          ? error.message
-          : error instanceof ZodError
-            ? (error.issues[0]?.message ?? 'Message could not be sent')
-            : 'Message could not be sent. Please try again.';
-      if (!(error instanceof DomainError) && !(error instanceof ZodError)) deps.log.error({ err: error }, 'chat send failed');
-      await deps.bus.publish(ChatTopics.failed, { userId: r.from, to: r.to, messageId: r.messageId, error: text, origin: r.origin });
-    }
-  });
+  const attempts = new Map<string, number>();
+
+  async function storedMessage(messageId: string): Promise<ChatMessageView | 'deleted' | undefined> {
+    const row = await deps.knex('chat_messages').where({ id: messageId }).first<StoredMessageRow | undefined>();
+    if (!row) return undefined;
+    if (row.deleted_at) return 'deleted';
+    return { _id: row.id, from: row.from_id, to: row.to_id, message: row.message, createdAt: new Date(row.created_at).toISOString(), replyTo: row.reply_to ?? null };
+  }
+
+  return deps.bus.subscribe(
+    ChatTopics.sendRequested,
+    async (payload) => {
+      const request = SendRequestSchema.safeParse(payload);
+      if (!request.success) return;
+      const r = request.data;
+      try {
+        const message =
+          (await storedMessage(r.messageId)) ??
+          (await messaging.send(
+            { messageId: r.messageId, clientMessageId: r.clientMessageId, from: r.from, to: r.to, text: r.message, replyToId: r.replyTo?._id ?? null },
+            { userId: r.from, correlationId: r.correlationId },
+          ));
+        attempts.delete(r.messageId);
+        if (message === 'deleted') return;
+        // A stored copy echoes the client's id too, so the sender's retry matches it.
+        await deps.bus.publish(ChatTopics.delivered, { ...message, ...(r.clientMessageId ? { clientMessageId: r.clientMessageId } : {}), origin: r.origin });
+        await deps.bus.publish(ChatTopics.unreadChanged, { userId: r.to });
+      } catch (error) {
+        const refused = error instanceof DomainError || error instanceof ZodError;
+        if (!refused) {
+          // The database or the bus may be down for a moment: the bus delivers the request again.
+          const attempt = (attempts.get(r.messageId) ?? 0) + 1;
+          deps.log.error({ err: error, messageId: r.messageId, attempt }, 'chat send failed');
+          if (attempt < MAX_ATTEMPTS) {
+            attempts.set(r.messageId, attempt);
+            throw error;
+          }
+          attempts.delete(r.messageId);
+        }
+        const text =
+          error instanceof DomainError
+            ? error.message
+            : error instanceof ZodError
+              ? (error.issues[0]?.message ?? 'Message could not be sent')
+              : 'Message could not be sent. Please try again.';
+        await deps.bus.publish(ChatTopics.failed, { userId: r.from, to: r.to, messageId: r.messageId, error: text, origin: r.origin });
+      }
+    },
+    { group: CHAT_SEND_GROUP },
+  );
 }

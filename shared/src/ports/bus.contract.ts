@@ -215,6 +215,97 @@ export function busContract(name: string, factory: () => Promise<BusHarness>, op
       }
     });
 
+    describe('group subscriptions (durable, shared, at least once)', () => {
+      const groupName = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
+      const numbers = (box: { messages: unknown[] }) => box.messages.map((m) => (m as { n: number }).n);
+
+      it('keeps messages published while no member runs, and hands them to the next member in order', async () => {
+        const topic = topicName('queue');
+        const group = groupName('queue');
+        const first = inbox();
+        const offFirst = await bus.subscribe(topic, first.handler, { group });
+        await bus.publish(topic, { n: 0 });
+        await waitFor(() => first.messages.length >= 1, { timeoutMs, message: 'the first message' });
+        await offFirst();
+
+        for (let n = 1; n <= 5; n++) await bus.publish(topic, { n });
+        const second = inbox();
+        const offSecond = await bus.subscribe(topic, second.handler, { group });
+        try {
+          await waitFor(() => second.messages.length >= 5, { timeoutMs, message: () => `the five kept messages, got ${JSON.stringify(second.messages)}` });
+          await sleep(quietMs);
+          expect(numbers(first)).toEqual([0]);
+          expect(numbers(second)).toEqual([1, 2, 3, 4, 5]);
+        } finally {
+          await offSecond();
+        }
+      });
+
+      it('gives each message to one member of the group, also across processes', async () => {
+        const topic = topicName('shared');
+        const group = groupName('shared');
+        const other = h.peer ? await h.peer() : bus;
+        const boxes = [inbox(), inbox()];
+        const offs = [await bus.subscribe(topic, boxes[0]!.handler, { group }), await other.subscribe(topic, boxes[1]!.handler, { group })];
+        try {
+          for (let n = 0; n < 20; n++) await bus.publish(topic, { n });
+          const count = () => boxes[0]!.messages.length + boxes[1]!.messages.length;
+          await waitFor(() => count() >= 20, { timeoutMs, message: () => `20 messages between the members, got ${count()}` });
+          await sleep(quietMs);
+          const all = [...numbers(boxes[0]!), ...numbers(boxes[1]!)].sort((a, b) => a - b);
+          expect(all).toEqual(Array.from({ length: 20 }, (_, n) => n));
+        } finally {
+          for (const off of offs) await off();
+          if (other !== bus) await other.close();
+        }
+      });
+
+      it('delivers a message whose handler threw again, and the later ones after it', async () => {
+        const topic = topicName('retry');
+        const box = inbox();
+        let failures = 0;
+        const off = await bus.subscribe(
+          topic,
+          (payload) => {
+            if ((payload as { n: number }).n === 1 && failures < 2) {
+              failures += 1;
+              throw new Error('not yet');
+            }
+            box.handler(payload);
+          },
+          { group: groupName('retry') },
+        );
+        try {
+          for (let n = 0; n < 3; n++) await bus.publish(topic, { n });
+          await waitFor(() => box.messages.length >= 3, { timeoutMs, message: () => `three messages, got ${JSON.stringify(box.messages)}` });
+          await sleep(quietMs);
+          expect(numbers(box)).toEqual([0, 1, 2]);
+          expect(failures).toBe(2);
+        } finally {
+          await off();
+        }
+      });
+
+      it('gives every group and every live subscriber of the topic each message', async () => {
+        const topic = topicName('mixed');
+        const [groupA, groupB, live] = [inbox(), inbox(), inbox()];
+        const offs = [
+          await bus.subscribe(topic, groupA.handler, { group: groupName('a') }),
+          await bus.subscribe(topic, groupB.handler, { group: groupName('b') }),
+          await bus.subscribe(topic, live.handler),
+        ];
+        try {
+          await bus.publish(topic, { n: 1 });
+          await bus.publish(topic, { n: 2 });
+          for (const box of [groupA, groupB, live]) await waitFor(() => box.messages.length >= 2, { timeoutMs, message: 'two messages for each' });
+          await sleep(quietMs);
+          for (const box of [groupA, groupB, live]) expect(numbers(box)).toEqual([1, 2]);
+        } finally {
+          for (const off of offs) await off();
+        }
+      });
+    });
+
     it('close() stops delivery and can be called twice', async () => {
       const own = await factory();
       const topic = topicName('close');

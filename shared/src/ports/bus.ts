@@ -1,10 +1,30 @@
-/** The Bus port: fire-and-forget messages between services (notifications, chat delivery, read-model progress). */
+/**
+ * The Bus port: messages between services (commands such as chat sends, chat delivery,
+ * notifications, read-model progress). Every adapter passes the contract suite in ./bus.contract.ts.
+ */
 
 export type BusHandler = (payload: unknown) => void | Promise<void>;
 
+export interface SubscribeOptions {
+  /**
+   * Makes the subscription a durable, shared one (a work queue, for commands). The subscribers that
+   * give the same group, in any process, share the topic's messages: each message goes to one of
+   * them. The group keeps every message published from its first subscription on until a member has
+   * handled it: messages published while no member runs arrive when one subscribes, and a message
+   * whose handler threw, or whose process died before the handler finished, is delivered again
+   * (after a delay). Delivery is at least once, so the handler must be idempotent (dedupe on an id
+   * carried in the payload).
+   *
+   * Without a group a subscription is live fan-out: every subscriber of every process receives each
+   * message published while it is subscribed, at most once.
+   */
+  group?: string;
+}
+
 export interface Bus {
+  /** Resolves once the message is handed to the bus (for a group: stored for it). */
   publish(topic: string, payload: unknown): Promise<void>;
-  /** Returns an unsubscribe function. Every subscriber of every process receives each message. */
-  subscribe(topic: string, handler: BusHandler): Promise<() => Promise<void>>;
+  /** Returns an unsubscribe function. See SubscribeOptions for live and group subscriptions. */
+  subscribe(topic: string, handler: BusHandler, options?: SubscribeOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -10,9 +10,11 @@ import { sleep } from './wait';
  * - a consumer's starting offset for a new group without a seek is resolved to "latest" only at its
  *   first fetch, some time after run() resolved (as kafkajs does), so a subscriber that does not
  *   pin its offsets misses messages published right after subscribing;
- * - two running consumers in one group share its single partition: only one of them gets messages;
+ * - two running consumers in one group share its single partition: only the longest-standing one
+ *   gets messages, and when it leaves the next one goes on from the group's committed offset;
+ * - a message whose eachMessage threw is not committed and is fetched again;
  * - deleting a group with a running member fails.
- * It is no substitute for the real broker suite (KAFKA_BROKERS or Docker).
+ * It is no substitute for the real broker suite (KAFKA_BROKERS or the run's own broker).
  */
 interface StoredMessage {
   value: Buffer;
@@ -23,6 +25,8 @@ export class InMemoryKafkaBroker {
   readonly topics = new Map<string, StoredMessage[]>();
   readonly committed = new Map<string, Map<string, number>>();
   readonly activeMembers = new Map<string, number>();
+  /** Running members of each group in join order. */
+  private readonly members = new Map<string, symbol[]>();
   readonly deletedGroups: string[] = [];
   private readonly wakers = new Set<() => void>();
 
@@ -81,11 +85,17 @@ export class InMemoryKafkaBroker {
     let fromBeginning = false;
     let running = false;
     let stopped = false;
+    const member = Symbol(groupId);
     const seeks = new Map<string, number>();
     const offsets = () => {
       let map = this.committed.get(groupId);
       if (!map) this.committed.set(groupId, (map = new Map()));
       return map;
+    };
+    const members = () => {
+      let list = this.members.get(groupId);
+      if (!list) this.members.set(groupId, (list = []));
+      return list;
     };
     return {
       connect: async () => undefined,
@@ -100,40 +110,59 @@ export class InMemoryKafkaBroker {
       },
       run: async ({ eachMessage }) => {
         await sleep(this.options.joinDelayMs ?? 5);
-        const members = this.activeMembers.get(groupId) ?? 0;
-        this.activeMembers.set(groupId, members + 1);
-        const isLeader = members === 0; // one partition: the first member gets it, the others nothing
+        this.activeMembers.set(groupId, (this.activeMembers.get(groupId) ?? 0) + 1);
+        members().push(member);
         running = true;
         void (async () => {
           await sleep(this.options.firstFetchDelayMs ?? 30);
-          const position = new Map<string, number>();
-          for (const topic of topics) {
-            const committed = offsets().get(topic);
-            position.set(topic, committed ?? (fromBeginning ? 0 : (this.topics.get(topic)?.length ?? 0)));
-          }
+          // One partition: the longest-standing member owns it; a member that gains it starts at the committed offset.
+          let position: Map<string, number> | undefined;
+          const start = () => {
+            const map = new Map<string, number>();
+            for (const topic of topics) map.set(topic, offsets().get(topic) ?? (fromBeginning ? 0 : (this.topics.get(topic)?.length ?? 0)));
+            return map;
+          };
           while (!stopped) {
+            const owner = members()[0] === member;
+            if (!owner) {
+              position = undefined;
+              await this.nextMessage(50);
+              continue;
+            }
+            position ??= start();
             for (const [topic, offset] of seeks) position.set(topic, offset);
             seeks.clear();
             let delivered = false;
             for (const topic of topics) {
               const log = this.topics.get(topic) ?? [];
               let at = position.get(topic) ?? 0;
-              while (isLeader && !stopped && seeks.size === 0 && at < log.length) {
+              while (!stopped && seeks.size === 0 && at < log.length) {
                 const stored = log[at]!;
                 const message: KafkaMessageLike = { value: stored.value, headers: { ...stored.headers }, offset: String(at) };
-                await eachMessage({ topic, partition: 0, message });
+                try {
+                  await eachMessage({ topic, partition: 0, message, heartbeat: async () => undefined });
+                } catch {
+                  // As kafkajs after a failed message: nothing committed, fetched again from the committed offset.
+                  position = undefined;
+                  await sleep(20);
+                  break;
+                }
                 at += 1;
                 position.set(topic, at);
                 offsets().set(topic, at);
                 delivered = true;
               }
+              if (!position) break;
             }
             if (!delivered && !stopped) await this.nextMessage(50);
           }
         })();
       },
       disconnect: async () => {
-        if (running && !stopped) this.activeMembers.set(groupId, (this.activeMembers.get(groupId) ?? 1) - 1);
+        if (running && !stopped) {
+          this.activeMembers.set(groupId, (this.activeMembers.get(groupId) ?? 1) - 1);
+          this.members.set(groupId, members().filter((m) => m !== member));
+        }
         stopped = true;
         for (const wake of [...this.wakers]) wake();
       },

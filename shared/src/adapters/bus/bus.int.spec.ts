@@ -4,27 +4,28 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { busContract } from '../../ports/bus.contract';
 import { InMemoryKafkaBroker } from '../../testkit/in-memory-kafka';
 import { testDatabaseUrl } from '../../testkit/postgres';
-import { describeWhen, firstAvailable, fromEnv, viaDocker } from '../../testkit/skip';
+import { testKafkaBrokers } from '../../testkit/kafka-broker';
+import { describeWhen } from '../../testkit/skip';
 import { sleep, waitFor } from '../../testkit/wait';
 import { InProcessBus } from './in-process-bus';
-import { KafkaBus, kafkaTopicName, parseBrokers } from './kafka-bus';
+import { KafkaBus, kafkaGroupName, kafkaTopicName, parseBrokers } from './kafka-bus';
 import { BusPayloadTooLargeError, PostgresNotifyBus } from './postgres-notify-bus';
 
 // Embedded mode: always.
 busContract('in-process bus', async () => {
-  const bus = new InProcessBus();
+  const bus = new InProcessBus({ retryDelayMs: 50 });
   return { bus, cleanup: () => bus.close() };
 });
 
 // KafkaBus's own logic on an in-memory broker double, always (the real broker suite is below).
 busContract('Kafka adapter on an in-memory broker double', async () => {
   const broker = new InMemoryKafkaBroker();
-  const bus = new KafkaBus({ kafka: broker.client() });
+  const bus = new KafkaBus({ kafka: broker.client(), retryDelayMs: 50 });
   const peers: KafkaBus[] = [];
   return {
     bus,
     peer: async () => {
-      const peer = new KafkaBus({ kafka: broker.client() });
+      const peer = new KafkaBus({ kafka: broker.client(), retryDelayMs: 50 });
       peers.push(peer);
       return peer;
     },
@@ -69,7 +70,23 @@ describe('Kafka adapter details', () => {
     }
   });
 
-  it('does not deliver messages published before subscribe (fromBeginning false)', async () => {
+  it('keeps a group on unsubscribe: its committed offsets are where the next member starts', async () => {
+    const broker = new InMemoryKafkaBroker();
+    const bus = new KafkaBus({ kafka: broker.client() });
+    try {
+      const got: unknown[] = [];
+      const off = await bus.subscribe('queue', (p) => void got.push(p), { group: 'workers' });
+      await bus.publish('queue', { n: 1 });
+      await waitFor(() => got.length >= 1, { message: 'the message' });
+      await off();
+      expect(broker.deletedGroups).toEqual([]);
+      expect(broker.committed.get(kafkaGroupName('workers'))?.get(kafkaTopicName('queue'))).toBe(1);
+    } finally {
+      await bus.close();
+    }
+  });
+
+  it('does not deliver messages published before subscribe', async () => {
     const broker = new InMemoryKafkaBroker();
     const bus = new KafkaBus({ kafka: broker.client() });
     try {
@@ -107,12 +124,12 @@ describeWhen('Postgres LISTEN/NOTIFY bus', testDatabaseUrl(), (url) => {
   const channel = `circuit_bus_test_${randomBytes(4).toString('hex')}`;
 
   busContract('Postgres LISTEN/NOTIFY bus', async () => {
-    const bus = await PostgresNotifyBus.connect({ connectionString: url, channel });
+    const bus = await PostgresNotifyBus.connect({ connectionString: url, channel, retryDelayMs: 50 });
     const peers: PostgresNotifyBus[] = [];
     return {
       bus,
       peer: async () => {
-        const peer = await PostgresNotifyBus.connect({ connectionString: url, channel });
+        const peer = await PostgresNotifyBus.connect({ connectionString: url, channel, retryDelayMs: 50 });
         peers.push(peer);
         return peer;
       },
@@ -197,44 +214,21 @@ describeWhen('Postgres LISTEN/NOTIFY bus', testDatabaseUrl(), (url) => {
   });
 });
 
-// Production: a real Kafka at KAFKA_BROKERS, or one started with testcontainers when Docker is there.
-const KAFKA_IMAGE = process.env.KAFKA_IMAGE ?? 'confluentinc/cp-kafka:7.6.1';
-const kafkaTarget = await firstAvailable(
-  () => fromEnv('KAFKA_BROKERS'),
-  viaDocker,
-);
+// Production: a real Kafka broker, at KAFKA_BROKERS or the run's own (deploy/kafka-test/broker.sh).
+const kafkaBrokers = await testKafkaBrokers();
 
-describeWhen('Kafka adapter on a real broker', kafkaTarget, (target) => {
-  let brokers: Promise<string[]> | undefined;
-  let stopContainer: (() => Promise<unknown>) | undefined;
-  const brokerList = (): Promise<string[]> => {
-    brokers ??=
-      target === 'docker'
-        ? (async () => {
-            const { KafkaContainer } = await import('@testcontainers/kafka');
-            const container = await new KafkaContainer(KAFKA_IMAGE).withKraft().start();
-            stopContainer = () => container.stop();
-            return [`${container.getHost()}:${container.getMappedPort(9093)}`];
-          })()
-        : Promise.resolve(parseBrokers(target));
-    return brokers;
-  };
-  afterAll(async () => {
-    await stopContainer?.();
-  });
-
+describeWhen('Kafka adapter on a real broker', kafkaBrokers, (brokers) => {
   // Topics of a run of their own, so runs sharing a broker never meet.
   const topicPrefix = `circuit.test.${randomBytes(4).toString('hex')}.`;
   busContract(
-    `Kafka adapter (${target === 'docker' ? KAFKA_IMAGE : 'KAFKA_BROKERS'})`,
+    `Kafka adapter (${brokers.join(',')})`,
     async () => {
-      const list = await brokerList();
-      const bus = await KafkaBus.connect({ brokers: list, topicPrefix, clientId: 'circuit-test' });
+      const bus = await KafkaBus.connect({ brokers, topicPrefix, clientId: 'circuit-test', retryDelayMs: 50, fetchMaxWaitMs: 200 });
       const peers: KafkaBus[] = [];
       return {
         bus,
         peer: async () => {
-          const peer = await KafkaBus.connect({ brokers: list, topicPrefix, clientId: 'circuit-test-peer' });
+          const peer = await KafkaBus.connect({ brokers, topicPrefix, clientId: 'circuit-test-peer', retryDelayMs: 50, fetchMaxWaitMs: 200 });
           peers.push(peer);
           return peer;
         },

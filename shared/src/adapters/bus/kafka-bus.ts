@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { Kafka, logLevel } from 'kafkajs';
-import type { Bus, BusHandler } from '../../ports/bus';
+import type { Bus, BusHandler, SubscribeOptions } from '../../ports/bus';
 
 /**
  * The production bus (DESIGN section 4) over Kafka with kafkajs. Everything kafkajs-specific stays
@@ -10,14 +10,22 @@ import type { Bus, BusHandler } from '../../ports/bus';
  *
  * - One producer per bus. Each bus topic is one Kafka topic with one partition (publish order is
  *   kept), created on demand with the admin client; the bus topic also travels in a header.
- * - Each subscribe gets its own consumer in a group of its own (unique per process and subscription),
- *   so every subscriber of every process receives every message. It starts at the end of the topic
- *   (fromBeginning false), and "the end" is the one seen when subscribe is called: once the consumer
- *   has joined (run resolves after the group join), it seeks to those offsets, so a message
- *   published after subscribe has resolved is never missed (kafkajs alone resolves "latest" only at
- *   its first fetch, which can come later). A pending seek makes kafkajs drop any fetch answered
- *   with older offsets, so nothing is delivered twice.
- * - Unsubscribe disconnects the consumer and deletes its group.
+ * - A live subscribe gets its own consumer in a group of its own (unique per process and
+ *   subscription), so every subscriber of every process receives every message. It starts at the end
+ *   of the topic (fromBeginning false), and "the end" is the one seen when subscribe is called: once
+ *   the consumer has joined (run resolves after the group join), it seeks to those offsets, so a
+ *   message published after subscribe has resolved is never missed (kafkajs alone resolves "latest"
+ *   only at its first fetch, which can come later). A pending seek makes kafkajs drop any fetch
+ *   answered with older offsets, so nothing is delivered twice. When the first join failed (on a
+ *   fresh broker the group coordinator needs a moment) kafkajs restarts the consumer, and the seek
+ *   waits for it. Unsubscribe disconnects the consumer and deletes its group.
+ * - A group subscribe (commands) joins the Kafka consumer group of that name, shared by every
+ *   process. A new group starts at the beginning of the topic, an existing one at its committed
+ *   offsets; an offset is committed as soon as the handler resolved, a throwing handler gets the
+ *   same message again after a growing delay, and a member that dies (kill -9) leaves its
+ *   uncommitted messages to the member that takes its partition once its session times out
+ *   (groupSessionTimeoutMs). At least once: handlers dedupe. Unsubscribe leaves the group and keeps
+ *   its offsets.
  */
 
 type HeaderValue = Buffer | string | (Buffer | string)[] | undefined;
@@ -38,8 +46,12 @@ export interface ConsumerLike {
   connect(): Promise<void>;
   disconnect(): Promise<void>;
   subscribe(subscription: { topics: string[]; fromBeginning: boolean }): Promise<void>;
-  run(config: { eachMessage: (payload: { topic: string; partition: number; message: KafkaMessageLike }) => Promise<void> }): Promise<void>;
-  /** Only after run() has resolved: the next fetch of that partition starts at `offset`. */
+  run(config: {
+    /** 1: the offset of each message is committed as soon as its handler resolved. */
+    autoCommitThreshold?: number;
+    eachMessage: (payload: { topic: string; partition: number; message: KafkaMessageLike; heartbeat(): Promise<void> }) => Promise<void>;
+  }): Promise<void>;
+  /** Only after run() has resolved, and throws while a crashed consumer restarts: the next fetch of that partition starts at `offset`. */
   seek(position: { topic: string; partition: number; offset: string }): void;
 }
 
@@ -53,7 +65,7 @@ export interface AdminLike {
 
 export interface KafkaLike {
   producer(): ProducerLike;
-  consumer(config: { groupId: string }): ConsumerLike;
+  consumer(config: { groupId: string; sessionTimeout?: number; heartbeatInterval?: number; maxWaitTimeInMs?: number }): ConsumerLike;
   admin(): AdminLike;
 }
 
@@ -69,9 +81,30 @@ export interface KafkaBusOptions {
   kafka?: KafkaLike;
   /** Handler failures and consumer problems. Default: ignored. */
   onError?: (error: unknown) => void;
+  /**
+   * Session timeout of group members (default 10 s): how long a member that died holds its
+   * partition before another member takes it over. Between the broker's group.min/max.session.timeout.ms.
+   */
+  groupSessionTimeoutMs?: number;
+  /**
+   * How long a fetch waits at the broker for new messages (default 1000 ms). Stopping a consumer
+   * waits for its fetch under way, so this bounds how long unsubscribe takes.
+   */
+  fetchMaxWaitMs?: number;
+  /** First delay before a group message whose handler threw is tried again; doubles up to 30 s. Default 1000 ms. */
+  retryDelayMs?: number;
 }
 
 const TOPIC_HEADER = 'circuit-topic';
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/** Thrown inside a group consumer that has been stopped: the message stays uncommitted for the next member. */
+class SubscriptionStopped extends Error {
+  constructor() {
+    super('The group subscription stopped before the message was handled');
+    this.name = 'SubscriptionStopped';
+  }
+}
 const LEGAL_KAFKA_TOPIC = /^[a-zA-Z0-9._-]+$/;
 
 /** The Kafka topic of a bus topic: legal characters only, distinct for distinct bus topics. */
@@ -80,6 +113,25 @@ export function kafkaTopicName(topic: string, prefix = 'circuit.bus.'): string {
   const name = safe === topic && LEGAL_KAFKA_TOPIC.test(topic) ? prefix + topic : `${prefix}${safe}-${createHash('sha1').update(topic).digest('hex').slice(0, 10)}`;
   if (name.length <= 249) return name;
   return `${prefix}${safe.slice(0, 200)}-${createHash('sha1').update(topic).digest('hex').slice(0, 16)}`;
+}
+
+/** The Kafka consumer group of a bus group: legal characters, distinct per topic prefix (one per deployment or test run). */
+export function kafkaGroupName(group: string, prefix = 'circuit.bus.'): string {
+  return kafkaTopicName(group, `${prefix}group.`);
+}
+
+/** Seeks once the consumer group exists: right after run(), or after kafkajs restarted a consumer whose first join failed. */
+async function seekWhenReady(consumer: ConsumerLike, positions: { topic: string; partition: number; offset: string }[], timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      for (const position of positions) consumer.seek(position);
+      return;
+    } catch (error) {
+      if (!/not initialized/i.test(String(error)) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 function headerText(value: HeaderValue): string | undefined {
@@ -169,10 +221,11 @@ export class KafkaBus implements Bus {
     await producer.send({ topic: kafkaTopic, messages: [{ value: JSON.stringify(payload ?? null), headers: { [TOPIC_HEADER]: topic } }] });
   }
 
-  async subscribe(topic: string, handler: BusHandler): Promise<() => Promise<void>> {
+  async subscribe(topic: string, handler: BusHandler, options: SubscribeOptions = {}): Promise<() => Promise<void>> {
     if (this.closed) throw new Error('The bus is closed');
     const kafkaTopic = kafkaTopicName(topic, this.prefix);
     await this.ensureTopic(kafkaTopic);
+    if (options.group !== undefined) return this.joinGroup(topic, kafkaTopic, options.group, handler);
     const admin = await this.getAdmin();
     subscriptionCounter += 1;
     const groupId = `circuit-bus-${this.processId}-${subscriptionCounter}`;
@@ -180,7 +233,7 @@ export class KafkaBus implements Bus {
     // "From now on": the end of the topic before the consumer joins.
     const ends = await admin.fetchTopicOffsets(kafkaTopic);
 
-    const consumer = this.kafka.consumer({ groupId });
+    const consumer = this.kafka.consumer({ groupId, maxWaitTimeInMs: this.options.fetchMaxWaitMs ?? 1000 });
     let active = true;
     await consumer.connect();
     try {
@@ -204,7 +257,7 @@ export class KafkaBus implements Bus {
           }
         },
       });
-      for (const { partition, offset } of ends) consumer.seek({ topic: kafkaTopic, partition, offset });
+      await seekWhenReady(consumer, ends.map(({ partition, offset }) => ({ topic: kafkaTopic, partition, offset })));
     } catch (error) {
       await consumer.disconnect().catch(() => undefined);
       throw error;
@@ -217,6 +270,80 @@ export class KafkaBus implements Bus {
         this.consumers.delete(stop);
         await consumer.disconnect().catch((error: unknown) => this.options.onError?.(error));
         await admin.deleteGroups([groupId]).catch(() => undefined);
+      })();
+      return stopping;
+    };
+    this.consumers.add(stop);
+    return stop;
+  }
+
+  /** A member of a durable consumer group: see the class comment. */
+  private async joinGroup(topic: string, kafkaTopic: string, group: string, handler: BusHandler): Promise<() => Promise<void>> {
+    const groupId = kafkaGroupName(group, this.prefix);
+    const sessionTimeout = this.options.groupSessionTimeoutMs ?? 10_000;
+    const consumer = this.kafka.consumer({
+      groupId,
+      sessionTimeout,
+      heartbeatInterval: Math.max(100, Math.floor(sessionTimeout / 5)),
+      maxWaitTimeInMs: this.options.fetchMaxWaitMs ?? 1000,
+    });
+    let active = true;
+    let wake: (() => void) | undefined;
+    const pause = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        }
+        wake = done;
+      });
+    await consumer.connect();
+    try {
+      await consumer.subscribe({ topics: [kafkaTopic], fromBeginning: true });
+      await consumer.run({
+        // Committed one by one: a member that dies leaves only the message it was handling to be handled again.
+        autoCommitThreshold: 1,
+        eachMessage: async ({ message, heartbeat }) => {
+          if (!active) throw new SubscriptionStopped();
+          if (headerText(message.headers?.[TOPIC_HEADER]) !== topic) return;
+          let payload: unknown;
+          try {
+            payload = message.value ? JSON.parse(message.value.toString('utf8')) : null;
+          } catch (error) {
+            // Never parseable, however often it is read: reported and skipped.
+            this.options.onError?.(error);
+            return;
+          }
+          let delay = this.options.retryDelayMs ?? 1000;
+          for (;;) {
+            try {
+              await handler(payload);
+              return;
+            } catch (error) {
+              this.options.onError?.(error);
+            }
+            // Returning would commit the offset: the message is tried again until it succeeds or this member stops.
+            await pause(delay);
+            if (!active) throw new SubscriptionStopped();
+            delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
+            await heartbeat().catch((error: unknown) => this.options.onError?.(error));
+          }
+        },
+      });
+    } catch (error) {
+      await consumer.disconnect().catch(() => undefined);
+      throw error;
+    }
+
+    let stopping: Promise<void> | undefined;
+    const stop = () => {
+      stopping ??= (async () => {
+        active = false;
+        wake?.();
+        this.consumers.delete(stop);
+        await consumer.disconnect().catch((error: unknown) => this.options.onError?.(error));
       })();
       return stopping;
     };

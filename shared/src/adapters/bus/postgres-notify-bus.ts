@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Bus, BusHandler } from '../../ports/bus';
+import type { Bus, BusHandler, SubscribeOptions } from '../../ports/bus';
 
 /**
  * The cluster mode's bus (DESIGN section 4): Postgres LISTEN/NOTIFY between the processes that share
@@ -11,7 +11,15 @@ import type { Bus, BusHandler } from '../../ports/bus';
  * - Postgres refuses NOTIFY payloads of 8000 bytes or more: publish rejects such a message with a
  *   BusPayloadTooLargeError before sending it (publish an id and let the subscriber load the rest).
  * - When the listening connection is lost the bus reconnects with a growing delay and LISTENs again.
- *   Like NOTIFY itself, it is fire-and-forget: a message sent while no connection listens is lost.
+ *   Like NOTIFY itself, live subscriptions are fire-and-forget: a message sent while no connection
+ *   listens is lost.
+ * - Group subscriptions (commands) are durable: a group is registered in `bus_groups` at its first
+ *   subscription, and from then on publish stores a copy of each message of the topic for the group
+ *   in `bus_queue` in the same statement as its NOTIFY. A member takes the group's oldest row with
+ *   `for update skip locked` on a connection of its own, handles it, and deletes it in the same
+ *   transaction: a member that dies while handling leaves that message to the next (at least once),
+ *   and only that one. The NOTIFY wakes the members; they also look every pollMs, for a notification missed
+ *   while reconnecting. Both tables live in the schema of the connection (its search_path).
  */
 export interface PostgresNotifyBusOptions {
   /** postgres://... of the database every process shares. */
@@ -25,6 +33,10 @@ export interface PostgresNotifyBusOptions {
   applicationName?: string;
   /** Handler failures and connection problems. Default: ignored. */
   onError?: (error: unknown) => void;
+  /** How often group members look for stored messages without a notification. Default 5000 ms. */
+  pollMs?: number;
+  /** First delay before a group message whose handler threw is tried again; doubles up to 30 s. Default 1000 ms. */
+  retryDelayMs?: number;
 }
 
 /** Postgres' limit: a NOTIFY payload must be shorter than 8000 bytes. */
@@ -44,6 +56,26 @@ export class BusPayloadTooLargeError extends Error {
 }
 
 const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
+/** Messages one drain handles before it lets other work of the process run. */
+const GROUP_BATCH = 50;
+const MAX_RETRY_DELAY_MS = 30_000;
+
+// Created at connect by whichever process comes first (the advisory lock keeps two from racing).
+const CREATE_TABLES = `
+create table if not exists bus_groups (
+  topic text not null,
+  group_name text not null,
+  created_at timestamptz not null default now(),
+  primary key (topic, group_name)
+);
+create table if not exists bus_queue (
+  id bigserial primary key,
+  topic text not null,
+  group_name text not null,
+  payload text not null,
+  created_at timestamptz not null default now()
+);
+create index if not exists bus_queue_by_group on bus_queue (group_name, topic, id);`;
 
 interface Subscriber {
   handler: BusHandler;
@@ -56,6 +88,7 @@ export class PostgresNotifyBus implements Bus {
   private readonly channel: string;
   private readonly pool: pg.Pool;
   private readonly subscribers = new Map<string, Set<Subscriber>>();
+  private readonly members = new Map<string, Set<GroupMember>>();
   private listener: pg.Client | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectDelay: number;
@@ -76,12 +109,28 @@ export class PostgresNotifyBus implements Bus {
   static async connect(options: PostgresNotifyBusOptions | string): Promise<PostgresNotifyBus> {
     const bus = new PostgresNotifyBus(typeof options === 'string' ? { connectionString: options } : options);
     try {
+      await bus.createTables();
       await bus.listen();
     } catch (error) {
       await bus.pool.end().catch(() => undefined);
       throw error;
     }
     return bus;
+  }
+
+  private async createTables(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query("select pg_advisory_xact_lock(hashtext(current_schema() || ':circuit-bus-tables'))");
+      await client.query(CREATE_TABLES);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   /** Whether the listening connection is up (false while reconnecting). */
@@ -154,6 +203,7 @@ export class PostgresNotifyBus implements Bus {
       return;
     }
     if (typeof message.t !== 'string') return;
+    for (const member of this.members.get(message.t) ?? []) member.wake();
     const set = this.subscribers.get(message.t);
     if (!set) return;
     const payload = message.p ?? null;
@@ -169,11 +219,17 @@ export class PostgresNotifyBus implements Bus {
     const text = JSON.stringify({ t: topic, p: payload ?? null });
     const bytes = Buffer.byteLength(text, 'utf8');
     if (bytes >= NOTIFY_PAYLOAD_LIMIT_BYTES) throw new BusPayloadTooLargeError(topic, bytes);
-    await this.pool.query('select pg_notify($1, $2)', [this.channel, text]);
+    // One statement: the copies for the topic's groups are stored and the NOTIFY sent at the same commit.
+    await this.pool.query(
+      `with queued as (insert into bus_queue (topic, group_name, payload) select $1, group_name, $2 from bus_groups where topic = $1)
+       select pg_notify($3, $4)`,
+      [topic, JSON.stringify(payload ?? null), this.channel, text],
+    );
   }
 
-  async subscribe(topic: string, handler: BusHandler): Promise<() => Promise<void>> {
+  async subscribe(topic: string, handler: BusHandler, options: SubscribeOptions = {}): Promise<() => Promise<void>> {
     if (this.closed) throw new Error('The bus is closed');
+    if (options.group !== undefined) return this.joinGroup(topic, options.group, handler);
     if (!this.listener) await this.listen();
     const subscriber: Subscriber = { handler, queue: Promise.resolve(), active: true };
     const set = this.subscribers.get(topic) ?? new Set<Subscriber>();
@@ -186,9 +242,27 @@ export class PostgresNotifyBus implements Bus {
     };
   }
 
+  private async joinGroup(topic: string, group: string, handler: BusHandler): Promise<() => Promise<void>> {
+    if (!this.listener) await this.listen();
+    await this.pool.query('insert into bus_groups (topic, group_name) values ($1, $2) on conflict do nothing', [topic, group]);
+    const member = new GroupMember(topic, group, handler, this.options);
+    const set = this.members.get(topic) ?? new Set<GroupMember>();
+    set.add(member);
+    this.members.set(topic, set);
+    member.start();
+    return async () => {
+      set.delete(member);
+      if (set.size === 0 && this.members.get(topic) === set) this.members.delete(topic);
+      await member.stop();
+    };
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    const members = [...this.members.values()].flatMap((set) => [...set]);
+    this.members.clear();
+    await Promise.all(members.map((m) => m.stop()));
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     for (const set of this.subscribers.values()) for (const s of set) s.active = false;
     this.subscribers.clear();
@@ -201,5 +275,147 @@ export class PostgresNotifyBus implements Bus {
       await listener.end().catch(() => undefined);
     }
     await this.pool.end().catch(() => undefined);
+  }
+}
+
+/**
+ * One member of a group in this process: a connection of its own, and one drain at a time that
+ * takes a batch of the group's stored messages, hands them to the handler in order, and deletes the
+ * handled ones when it commits.
+ */
+class GroupMember {
+  private client: pg.Client | undefined;
+  private draining: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | undefined;
+  private retryDelay: number;
+
+  constructor(
+    private readonly topic: string,
+    private readonly group: string,
+    private readonly handler: BusHandler,
+    private readonly options: PostgresNotifyBusOptions,
+  ) {
+    this.retryDelay = options.retryDelayMs ?? 1000;
+  }
+
+  start(): void {
+    this.wake();
+  }
+
+  /** Something may be waiting: drain now, or right after the drain under way. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.draining = this.drain()
+      .catch((error: unknown) => {
+        this.options.onError?.(error);
+        return 'failed' as const;
+      })
+      .then((outcome) => {
+        this.draining = undefined;
+        if (this.stopped) return;
+        if (outcome === 'failed') {
+          // A handler or the database failed: the same rows are tried again, later and later.
+          const delay = this.retryDelay;
+          this.retryDelay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
+          this.schedule(delay);
+          return;
+        }
+        this.retryDelay = this.options.retryDelayMs ?? 1000;
+        if (this.again || outcome === 'more') {
+          this.again = false;
+          this.wake();
+        } else this.schedule(this.options.pollMs ?? 5000);
+      });
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.wake();
+    }, ms);
+  }
+
+  private async connection(): Promise<pg.Client> {
+    if (this.client) return this.client;
+    const client = new pg.Client({ connectionString: this.options.connectionString, application_name: 'circuit-bus-group', keepAlive: true });
+    client.on('error', (error) => {
+      if (this.client === client) this.client = undefined;
+      this.options.onError?.(error);
+    });
+    client.on('end', () => {
+      if (this.client === client) this.client = undefined;
+    });
+    await client.connect();
+    this.client = client;
+    return client;
+  }
+
+  /** 'more' when the batch was full (look again at once), 'failed' when a handler threw. */
+  private async drain(): Promise<'done' | 'more' | 'failed'> {
+    for (let n = 0; n < GROUP_BATCH; n++) {
+      if (this.stopped) return 'done';
+      const outcome = await this.handleOldest();
+      if (outcome !== 'handled') return outcome;
+    }
+    return 'more';
+  }
+
+  /** One message in one transaction: it is deleted when its handler resolved, and stays when the process dies. */
+  private async handleOldest(): Promise<'handled' | 'done' | 'failed'> {
+    const client = await this.connection();
+    await client.query('begin');
+    try {
+      const { rows } = await client.query<{ id: string; payload: string }>(
+        'select id::text as id, payload from bus_queue where group_name = $1 and topic = $2 order by id limit 1 for update skip locked',
+        [this.group, this.topic],
+      );
+      const row = rows[0];
+      if (!row) {
+        await client.query('commit');
+        return 'done';
+      }
+      let payload: unknown;
+      let parsed = true;
+      try {
+        payload = JSON.parse(row.payload);
+      } catch (error) {
+        // Never parseable: reported and dropped.
+        this.options.onError?.(error);
+        parsed = false;
+      }
+      if (parsed) {
+        try {
+          await this.handler(payload);
+        } catch (error) {
+          this.options.onError?.(error);
+          await client.query('rollback');
+          return 'failed';
+        }
+      }
+      await client.query('delete from bus_queue where id = $1', [row.id]);
+      await client.query('commit');
+      return 'handled';
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.draining;
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
   }
 }

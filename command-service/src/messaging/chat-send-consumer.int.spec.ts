@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InProcessBus } from '@circuit/shared/adapters/bus/in-process-bus';
+import { ChatTopics, type SendRequest } from '@circuit/shared/events/messaging';
+import { createLogger } from '@circuit/shared/logger';
+import { sleep, waitFor } from '@circuit/shared/testkit/wait';
+import { createTestApp, GENEROUS_RATE_LIMITS, type TestApp } from '@circuit/embedded/testing/test-app';
+import type { CommandServiceDeps } from '../context';
+import { startChatSendConsumer } from './chat-send-consumer';
+import type { ChatMessageView, MessagingService } from './messaging-service';
+
+/** The chat-send consumer under at-least-once delivery: a request may come twice, or fail for a moment. */
+describe('chat-send consumer', () => {
+  let t: TestApp;
+  let from: string;
+  let to: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimits: GENEROUS_RATE_LIMITS });
+    const a = await t.signedIn();
+    const b = await t.signedIn();
+    from = a.userId;
+    to = b.userId;
+    await a.agent.post(`/api/users/connect/${to}`).expect(200);
+    await b.agent.post(`/api/users/accept-connection/${from}`).expect(200);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  const request = (text: string): SendRequest => ({ messageId: randomUUID(), from, to, message: text, replyTo: null, origin: 'test' });
+
+  function inbox(topic: string) {
+    const got: Record<string, unknown>[] = [];
+    const off = t.embedded.bus.subscribe(topic, (p) => void got.push(p as Record<string, unknown>));
+    return { got, off };
+  }
+
+  it('stores a request that comes twice once, and delivers the stored message both times', async () => {
+    const delivered = inbox(ChatTopics.delivered);
+    try {
+      const r = request('twice');
+      await t.embedded.bus.publish(ChatTopics.sendRequested, r);
+      await waitFor(() => delivered.got.some((m) => m._id === r.messageId), { message: 'the first delivery' });
+      // A redelivery comes later: a message built anew would carry a later time.
+      t.clock.advance(60_000);
+      await t.embedded.bus.publish(ChatTopics.sendRequested, r);
+      await waitFor(() => delivered.got.filter((m) => m._id === r.messageId).length >= 2, { message: 'the second delivery' });
+
+      const [first, second] = delivered.got.filter((m) => m._id === r.messageId);
+      expect(second).toEqual(first);
+      expect(first).toMatchObject({ _id: r.messageId, from, to, message: 'twice', replyTo: null });
+      expect(await t.knex('chat_messages').where({ id: r.messageId }).count<{ count: number | string }[]>('* as count')).toEqual([{ count: 1 }]);
+      const events = (await t.store.readAll(0n, 100_000)).filter((e) => e.id === r.messageId);
+      expect(events).toHaveLength(1);
+    } finally {
+      await (await delivered.off)();
+    }
+  });
+
+  it('does not deliver again a message deleted since the first delivery', async () => {
+    const delivered = inbox(ChatTopics.delivered);
+    try {
+      const r = request('then deleted');
+      await t.embedded.bus.publish(ChatTopics.sendRequested, r);
+      await waitFor(() => delivered.got.some((m) => m._id === r.messageId), { message: 'the first delivery' });
+      await t.knex('chat_messages').where({ id: r.messageId }).update({ deleted_at: new Date() });
+      await t.embedded.bus.publish(ChatTopics.sendRequested, r);
+      await sleep(300);
+      expect(delivered.got.filter((m) => m._id === r.messageId)).toHaveLength(1);
+    } finally {
+      await (await delivered.off)();
+    }
+  });
+
+  it('lets the bus deliver again a send that failed for a moment, and tells the sender only after repeated failures', async () => {
+    // A bus of its own with a short retry delay, and a messaging service whose database is "down" at first.
+    const bus = new InProcessBus({ retryDelayMs: 10 });
+    let failuresLeft = 2;
+    let calls = 0;
+    const messaging = {
+      async send(input: { messageId?: string; from: string; to: string; text: string }): Promise<ChatMessageView> {
+        calls += 1;
+        if (input.text === 'always broken' || failuresLeft-- > 0) throw new Error('connection terminated');
+        return { _id: input.messageId ?? '', from: input.from, to: input.to, message: input.text, createdAt: new Date(0).toISOString(), replyTo: null };
+      },
+    } as unknown as MessagingService;
+    const deps = { knex: t.knex, bus, log: createLogger('test', 'silent') } as unknown as CommandServiceDeps;
+    const stop = await startChatSendConsumer(deps, messaging);
+    const delivered: unknown[] = [];
+    const failed: unknown[] = [];
+    await bus.subscribe(ChatTopics.delivered, (p) => void delivered.push(p));
+    await bus.subscribe(ChatTopics.failed, (p) => void failed.push(p));
+    try {
+      const flaky = request('flaky');
+      await bus.publish(ChatTopics.sendRequested, flaky);
+      await waitFor(() => delivered.length >= 1, { message: 'the delivery after two failures' });
+      expect(calls).toBe(3);
+      expect(failed).toEqual([]);
+
+      const broken = request('always broken');
+      await bus.publish(ChatTopics.sendRequested, broken);
+      await waitFor(() => failed.length >= 1, { message: 'the failure answer' });
+      expect(calls).toBe(3 + 5);
+      expect(failed).toEqual([expect.objectContaining({ messageId: broken.messageId, userId: from, error: 'Message could not be sent. Please try again.' })]);
+    } finally {
+      await stop();
+      await bus.close();
+    }
+  });
+});
