@@ -7,7 +7,6 @@ import { toNewEvents } from '@circuit/shared/commands/decider';
 import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
 import { describeWhen } from '@circuit/shared/testkit/skip';
 import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
-import { TOO_MANY } from '../http/rate-limits';
 import { identityFromProfile, resolveOAuthAccount, type OAuthIdentity } from './oauth-routes';
 
 /**
@@ -764,34 +763,6 @@ describe('auth routes on the embedded app (PGlite)', () => {
       const bare: Profile = { provider: 'github', id: '7', displayName: '', username: 'solo' };
       expect(identityFromProfile('github', bare)).toMatchObject({ firstName: 'solo', lastName: 'User', usernameHint: 'solo' });
     });
-  });
-});
-
-describe('auth rate limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ rateLimits: { windowMs: 60_000, attempts: 3, mails: 2 } });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
-
-  it('answers 429 with a message once a client has used up its attempts', async () => {
-    const login = (agent: Agent) => agent.post('/api/auth/login').send({ identifier: 'someone', password: 'wrong-password' });
-    for (let i = 0; i < 3; i++) await login(t.request()).expect(401);
-    const limited = await login(t.request()).expect(429);
-    expect(limited.body).toEqual({ success: false, message: TOO_MANY });
-    expect(limited.body.message).toBe('Too many attempts. Please wait a few minutes and try again.');
-    expect(limited.headers['ratelimit-policy']).toBeDefined();
-    // Other code endpoints share the attempts budget...
-    await t.request().post('/api/auth/verify-otp').send({ email: 'a@example.test', otp: '123456' }).expect(429);
-
-    // ...while mail-sending endpoints have a budget of their own, also limited.
-    await t.request().post('/api/auth/forgot-password').send({ email: 'a@example.test' }).expect(200);
-    await t.request().post('/api/auth/forgot-password').send({ email: 'a@example.test' }).expect(200);
-    const mails = await t.request().post('/api/auth/signup').send(t.newUser()).expect(429);
-    expect(mails.body).toEqual({ success: false, message: TOO_MANY });
-    expect(await t.knex('users').select('id')).toEqual([]);
   });
 });
 
