@@ -41,9 +41,10 @@ const ConfigSchema = z.object({
   LIMIT_SIGNIN_FREE_FAILURES: z.coerce.number().int().positive().default(5),
   LIMIT_SIGNIN_BASE_DELAY_MS: z.coerce.number().int().positive().default(30 * 1000),
   LIMIT_SIGNIN_MAX_DELAY_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
-  /** Codes (sign-up, resend, sign-in) and reset mails to one e-mail address, per window, and the wait between two. */
+  /** Codes (sign-up, resend, sign-in) and reset mails to one e-mail address per address window, and the wait between two. */
   LIMIT_CODES_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   LIMIT_RESETS_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  LIMIT_ADDRESS_WINDOW_MS: z.coerce.number().int().positive().default(60 * 60 * 1000),
   LIMIT_ADDRESS_COOLDOWN_MS: z.coerce.number().int().nonnegative().default(60 * 1000),
   /** Set to "false" to start with an empty store. */
   SEED: z.enum(['true', 'false']).default('true'),

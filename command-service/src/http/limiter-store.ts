@@ -32,7 +32,9 @@ function knexQueryClient(knex: Knex) {
       const bindings: Record<string, unknown> = {};
       (q.values ?? []).forEach((v, i) => (bindings[`p${i + 1}`] = v));
       const sql = q.text.replace(/\$(\d+)/g, (_m, n: string) => `:p${n}`);
-      return knex.raw(sql, bindings as Knex.ValueDict);
+      const result = (await knex.raw(sql, bindings as Knex.ValueDict)) as { rows: unknown[]; rowCount?: number | null };
+      // PGlite counts only changed rows; the library reads rowCount of a SELECT as "found".
+      return { ...result, rowCount: Math.max(result.rowCount ?? 0, result.rows.length) };
     },
   };
 }

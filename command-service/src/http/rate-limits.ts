@@ -21,10 +21,11 @@ export interface AbuseLimits {
   /** The first wait; it doubles with each further failure up to the maximum. */
   signInBaseDelayMs: number;
   signInMaxDelayMs: number;
-  /** Codes (sign-up, resend, sign-in by code) mailed to one address, per window. */
+  /** Codes (sign-up, resend, sign-in by code) mailed to one address, per address window. */
   codesPerAddress: number;
-  /** Reset mails to one address, per window. */
+  /** Reset mails to one address, per address window. */
   resetsPerAddress: number;
+  addressWindowMs: number;
   /** The wait between two mails of one kind to one address (0: none). */
   addressCooldownMs: number;
 }
@@ -39,6 +40,7 @@ export function limitsFromConfig(config: Config): AbuseLimits {
     signInMaxDelayMs: config.LIMIT_SIGNIN_MAX_DELAY_MS,
     codesPerAddress: config.LIMIT_CODES_PER_ADDRESS,
     resetsPerAddress: config.LIMIT_RESETS_PER_ADDRESS,
+    addressWindowMs: config.LIMIT_ADDRESS_WINDOW_MS,
     addressCooldownMs: config.LIMIT_ADDRESS_COOLDOWN_MS,
   };
 }
@@ -105,14 +107,14 @@ export function createAbuseLimits(store: LimiterStore, limits: AbuseLimits) {
   const accountLock = store.limiter({ name: 'account-lock', points: 1, durationMs: limits.signInMaxDelayMs });
   const mail = {
     code: {
-      window: store.limiter({ name: 'codes', points: limits.codesPerAddress, durationMs: limits.windowMs }),
+      window: store.limiter({ name: 'codes', points: limits.codesPerAddress, durationMs: limits.addressWindowMs }),
       cooldown: limits.addressCooldownMs > 0 ? store.limiter({ name: 'codes-cooldown', points: 1, durationMs: limits.addressCooldownMs }) : null,
       points: limits.codesPerAddress,
       tooMany: LimitMessages.tooManyCodes,
       wait: LimitMessages.codeCooldown,
     },
     reset: {
-      window: store.limiter({ name: 'resets', points: limits.resetsPerAddress, durationMs: limits.windowMs }),
+      window: store.limiter({ name: 'resets', points: limits.resetsPerAddress, durationMs: limits.addressWindowMs }),
       cooldown: limits.addressCooldownMs > 0 ? store.limiter({ name: 'resets-cooldown', points: 1, durationMs: limits.addressCooldownMs }) : null,
       points: limits.resetsPerAddress,
       tooMany: LimitMessages.tooManyResets,
@@ -148,7 +150,7 @@ export function createAbuseLimits(store: LimiterStore, limits: AbuseLimits) {
         if (early) refuse(res, { points: 1, windowMs: limits.addressCooldownMs }, early.msBeforeNext, m.wait(Math.max(1, Math.ceil(early.msBeforeNext / 1000))));
       }
       const over = await consume(m.window, key);
-      if (over) refuse(res, { points: m.points, windowMs: limits.windowMs }, over.msBeforeNext, m.tooMany(formatWait(over.msBeforeNext)));
+      if (over) refuse(res, { points: m.points, windowMs: limits.addressWindowMs }, over.msBeforeNext, m.tooMany(formatWait(over.msBeforeNext)));
     },
 
     /**

@@ -83,6 +83,7 @@ export const GENEROUS_RATE_LIMITS: AbuseLimits = {
   signInMaxDelayMs: 1_000,
   codesPerAddress: 1_000_000,
   resetsPerAddress: 1_000_000,
+  addressWindowMs: 60_000,
   addressCooldownMs: 0,
 };
 
