@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
+import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
 import { createTestApp, type Agent, type TestApp } from './testing/test-app';
 
 /**
  * Malformed input never answers 5xx (DESIGN section 6: bad input gets a clear 4xx and changes
  * nothing). The routes are read from the app's own express routers, so a route added later is
- * fuzzed without anyone listing it here.
+ * fuzzed without anyone listing it here. Runs on Postgres when TEST_DATABASE_URL is set (where a
+ * NUL in text or jsonb is an error), else on PGlite.
  */
 
 interface RouteLike {
@@ -97,6 +99,7 @@ interface Failure {
 
 describe('malformed input on every route of the app', () => {
   let t: TestApp;
+  let db: TestSchema | undefined;
   let routes: AppRoute[];
   let ids: { project: string; user: string; comment: string };
   let signedIn: { agent: Agent };
@@ -106,7 +109,9 @@ describe('malformed input on every route of the app', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
+    const postgres = testDatabaseUrl();
+    db = postgres.ok ? await createTestSchema({ url: postgres.value, label: 'fuzz' }) : undefined;
+    t = await createTestApp({ knex: db?.knex });
     routes = routesOf(t.app);
     await freshSession();
     const other = await t.signedIn();
@@ -118,6 +123,7 @@ describe('malformed input on every route of the app', () => {
   });
   afterAll(async () => {
     await t?.stop();
+    await db?.cleanup();
   });
 
   /** The path with its parameters filled: real ids of things that exist, or `bad` in each place. */
