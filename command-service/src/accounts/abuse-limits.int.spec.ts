@@ -154,7 +154,7 @@ describe('abuse limits with the default settings', () => {
       }
     }
     expect(answers.unknown).toEqual(answers.known);
-    expect(answers.known.slice(0, 5)).toEqual(Array(5).fill([400, 'Invalid OTP']));
+    expect(answers.known!.slice(0, 5)).toEqual(Array(5).fill([400, 'Invalid OTP']));
   });
 });
 
