@@ -52,7 +52,7 @@ async function ensureTable(knex: Knex): Promise<void> {
  * from a per-process memory counter instead (the library's insurance limiter), so an outage of
  * the store neither locks everyone out nor lets everything through.
  */
-export async function createLimiterStore(deps: { knex: Knex; redisUrl?: string; log: Logger }): Promise<LimiterStore> {
+export async function createLimiterStore(deps: ({ knex: Knex; redisUrl?: string } | { knex?: Knex; redisUrl: string }) & { log: Logger }): Promise<LimiterStore> {
   const insurance = (spec: LimiterSpec) => new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: seconds(spec.durationMs) });
 
   if (deps.redisUrl) {
@@ -75,6 +75,7 @@ export async function createLimiterStore(deps: { knex: Knex; redisUrl?: string; 
     };
   }
 
+  if (!deps.knex) throw new Error('The rate limit store needs a database or REDIS_URL');
   await ensureTable(deps.knex);
   const storeClient = knexQueryClient(deps.knex);
   const limiters: RateLimiterPostgres[] = [];
