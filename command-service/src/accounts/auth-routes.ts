@@ -139,8 +139,13 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
   router.post('/forgot-password', async (req, res) => {
     const body = parse(ForgotPasswordBody, req.body);
     await limits.mailTo('reset', body.email, res);
-    // Answered before the reset is recorded, so a known address answers as fast as an unknown one.
-    accounts.requestPasswordReset(body.email, ctxOf(req)).catch((err: unknown) => deps.log.error({ err }, 'recording a password reset request failed'));
+    // The lookup and the reset start once the answer is out, so a known address answers exactly
+    // like an unknown one, in the same time (PGlite's one connection would otherwise queue the
+    // session's save behind them).
+    const ctx = ctxOf(req);
+    res.once('finish', () => {
+      accounts.requestPasswordReset(body.email, ctx).catch((err: unknown) => deps.log.error({ err }, 'recording a password reset request failed'));
+    });
     res.json(ok(null, 'Password reset email sent successfully!'));
   });
 
