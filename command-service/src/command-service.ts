@@ -7,6 +7,8 @@ import type { Mailbox } from '@circuit/shared/ports/mailer';
 import type { CommandServiceDeps } from './context';
 import { createAccountService } from './accounts/account-service';
 import { authRoutes } from './accounts/auth-routes';
+import { createAbuseLimits, limitsFromConfig } from './http/rate-limits';
+import { createLimiterStore } from './http/limiter-store';
 import { oauthRoutes } from './accounts/oauth-routes';
 import { AccountMailProcessManager, migrateProcessManagers } from './mail/account-mail-process-manager';
 import { devMailboxRoutes } from './dev-mailbox-routes';
@@ -36,6 +38,9 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
   await migrateProcessManagers(deps.knex);
   await migrateIdempotencyKeys(deps.knex);
   const accounts = createAccountService(deps);
+  // Counters shared by every instance: in Redis when there is one, else in the database.
+  const limiterStore = await createLimiterStore({ knex: deps.knex, redisUrl: deps.config.REDIS_URL, log: deps.log });
+  const limits = createAbuseLimits(limiterStore, deps.rateLimits ?? limitsFromConfig(deps.config));
   const fileStore = deps.fileStore ?? new LocalFileStore(path.join(deps.config.DATA_DIR, 'uploads'));
   const profiles = createProfileService({ ...deps, fileStore });
   const projects = createProjectService(deps);
@@ -66,11 +71,12 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
   let leadership: { stop(): Promise<void> } | undefined;
 
   const router = Router();
+  router.use(limits.clientCeiling);
   // Before every write route: a repeated Idempotency-Key answers the first answer and runs nothing.
   router.use(idempotencyKeys({ knex: deps.knex, secret: deps.config.sessionSecret, log: deps.log, now: deps.now, waitMs: deps.idempotencyWaitMs }));
   router.use(trackReadYourWrites);
   router.use('/api/auth', oauthRoutes(deps, accounts));
-  router.use('/api/auth', authRoutes(deps, accounts));
+  router.use('/api/auth', authRoutes(deps, accounts, limits));
   router.use(profileRoutes(deps, profiles, fileStore));
   router.use(projectRoutes(deps, projects, fileStore));
   router.use(uploadsRoutes(fileStore));
@@ -104,6 +110,7 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
     },
     async stop() {
       await leadership?.stop();
+      await limiterStore.close();
     },
   };
 }

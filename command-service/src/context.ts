@@ -6,6 +6,7 @@ import type { Mailer } from '@circuit/shared/ports/mailer';
 import type { FileStore } from '@circuit/shared/ports/file-store';
 import type { Logger } from '@circuit/shared/logger';
 import type { ReadModelProgress } from '@circuit/shared/projections/progress';
+import type { AbuseLimits } from './http/rate-limits';
 
 /** What the command service's features receive from its composition root. */
 export interface CommandServiceDeps {
@@ -19,8 +20,8 @@ export interface CommandServiceDeps {
   fileStore?: FileStore;
   log: Logger;
   now?: () => Date;
-  /** Requests per window for the abuse-prone auth endpoints; tests raise them. */
-  rateLimits?: { windowMs: number; attempts: number; mails: number };
+  /** Abuse limits; default: from the config (LIMIT_*). Tests raise them. */
+  rateLimits?: AbuseLimits;
   /** How long a request repeating a running Idempotency-Key waits for its answer before 409 (default 10 s). */
   idempotencyWaitMs?: number;
 }

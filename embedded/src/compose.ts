@@ -73,6 +73,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     knex,
     session: session.middleware,
     allowedOrigins: [config.publicUrl],
+    trustProxy: config.trustProxy,
     mount: (a) => {
       a.use(commands.router);
       a.use(projections.router);

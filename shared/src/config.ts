@@ -26,15 +26,43 @@ const ConfigSchema = z.object({
   SEED_ADMIN_USERNAME: z.string().default('admin'),
   SEED_ADMIN_EMAIL: z.string().default('admin@circuit.local'),
   SEED_ADMIN_PASSWORD: z.string().default('admin12345'),
-  /** Per client address and window: sign-in/code/reset attempts, and requests that send mail. */
-  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(10 * 60 * 1000),
-  RATE_LIMIT_ATTEMPTS: z.coerce.number().int().positive().default(30),
-  RATE_LIMIT_MAILS: z.coerce.number().int().positive().default(10),
+  /**
+   * Whose X-Forwarded-For to believe when telling clients apart: express's `trust proxy` value
+   * (`loopback`, `uniquelocal`, addresses or CIDRs separated by commas, a hop count, or `false`).
+   */
+  TRUST_PROXY: z.string().trim().min(1).default('loopback'),
+  /** Abuse limits (DESIGN section 6): per account and per e-mail address first, a generous ceiling per client address. */
+  LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(10 * 60 * 1000),
+  /** Every state-changing request from one client address, per window (a campus shares one address). */
+  LIMIT_CLIENT_REQUESTS: z.coerce.number().int().positive().default(3000),
+  /** Failed sign-ins, code checks and password checks from one client address, per window. */
+  LIMIT_CLIENT_FAILED_SIGNINS: z.coerce.number().int().positive().default(300),
+  /** Failed sign-ins of one account before each further try waits, doubling from the base delay up to the maximum. */
+  LIMIT_SIGNIN_FREE_FAILURES: z.coerce.number().int().positive().default(5),
+  LIMIT_SIGNIN_BASE_DELAY_MS: z.coerce.number().int().positive().default(30 * 1000),
+  LIMIT_SIGNIN_MAX_DELAY_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
+  /** Codes (sign-up, resend, sign-in) and reset mails to one e-mail address per address window, and the wait between two. */
+  LIMIT_CODES_PER_ADDRESS: z.coerce.number().int().positive().default(10),
+  LIMIT_RESETS_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  LIMIT_ADDRESS_WINDOW_MS: z.coerce.number().int().positive().default(60 * 60 * 1000),
+  LIMIT_ADDRESS_COOLDOWN_MS: z.coerce.number().int().nonnegative().default(60 * 1000),
   /** Set to "false" to start with an empty store. */
   SEED: z.enum(['true', 'false']).default('true'),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string; sessionSecret: string };
+export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string; sessionSecret: string; trustProxy: TrustProxy };
+
+/** A value for express's `trust proxy` setting. */
+export type TrustProxy = boolean | number | string;
+
+/** `true`/`false`, a hop count, or the list as express reads it. */
+export function parseTrustProxy(value: string): TrustProxy {
+  const v = value.trim();
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
@@ -49,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    trustProxy: parseTrustProxy(c.TRUST_PROXY),
     // Outside production a fixed development secret keeps sessions across restarts.
     sessionSecret: c.SESSION_SECRET ?? 'circuit-development-secret-not-for-production',
   };

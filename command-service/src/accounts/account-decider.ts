@@ -192,10 +192,11 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       const otp = state.otp[command.purpose];
       if (!otp || otp.consumed) throw badRequest(Messages.noCode);
       if (otp.failedAttempts >= OTP_MAX_ATTEMPTS) throw new DomainError(429, Messages.tooManyAttempts);
-      if (command.now.getTime() > new Date(otp.expiresAt).getTime()) throw badRequest(Messages.codeExpired);
       const at = iso(command.now);
       // A wrong code is recorded (it counts towards the lock); the caller reports it as 'Invalid OTP'.
+      // Checked before expiry: only whoever holds the code learns that it expired, not a guesser.
       if (!sameHash(otp.codeHash, command.codeHash)) return [{ type: 'OtpAttemptFailed', data: { purpose: command.purpose, at } }];
+      if (command.now.getTime() > new Date(otp.expiresAt).getTime()) throw badRequest(Messages.codeExpired);
       const events: AccountEvent[] = [{ type: 'OtpConsumed', data: { purpose: command.purpose, at } }];
       // Receiving the code proves the mailbox, whichever purpose it was sent for.
       if (!state.emailVerified) events.push({ type: 'EmailVerified', data: { at } });

@@ -222,6 +222,12 @@ describe('account decider', () => {
         .thenThrows(400, 'OTP has expired. Please request a new one.');
     });
 
+    it('answers a wrong guess at an expired code like any wrong guess (only the code holder learns it expired)', () => {
+      given(accountDecider, afterSignup)
+        .when(verifyOtp('verify_email', 'code-B', OTP_TTL_MS + 1))
+        .then([otpFailed('verify_email', OTP_TTL_MS + 1)]);
+    });
+
     it('still accepts the right code after 4 wrong tries', () => {
       const fourWrong = [...afterSignup, ...[1, 2, 3, 4].map((i) => otpFailed('verify_email', i * SECOND))];
       given(accountDecider, fourWrong)

@@ -6,7 +6,7 @@ import { hashPassword, seal, secretHash, sixDigitCode, urlToken, verifyPassword 
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { reservationDecider, type ReservationKind } from '../reservations/reservation-decider';
-import { accountDecider, Messages, type AccountCommand } from './account-decider';
+import { accountDecider, Messages, OTP_MAX_ATTEMPTS, type AccountCommand } from './account-decider';
 
 /** A claim this old without an account behind it belongs to a sign-up that died half-way. */
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
@@ -129,8 +129,55 @@ export function createAccountService(deps: CommandServiceDeps) {
       return userId;
     },
 
+    /** The account's e-mail address (for limits per address), or null when there is no such account. */
+    async emailOf(userId: string): Promise<string | null> {
+      const { state } = await loadState(deps.store, userStream(userId), accountDecider);
+      return state.exists ? state.email : null;
+    },
+
     async issueOtp(userId: string, purpose: 'verify_email' | 'login', ctx: CommandContext) {
       await execute(userId, { type: 'IssueOtp', purpose, ...newOtp(), now: now() }, ctx);
+    },
+
+    /**
+     * Mails a code to an address when an account there can use one, and answers the same either
+     * way: an unknown address, or a verification code for an address already verified, sends
+     * nothing and says nothing (no account probing). The cooldown between codes is enforced per
+     * address for every address by the abuse limits before this runs.
+     */
+    async issueOtpToAddress(email: string, purpose: 'verify_email' | 'login', ctx: CommandContext) {
+      const userId = await ownerOf('email', email);
+      if (!userId) return;
+      try {
+        await execute(userId, { type: 'IssueOtp', purpose, ...newOtp(), now: now() }, ctx);
+      } catch (error) {
+        if (error instanceof DomainError && (error.message === Messages.alreadyVerified || error.message === Messages.accountNotFound)) return;
+        throw error;
+      }
+    },
+
+    /**
+     * Checks a code for an address and answers an unknown address like a wrong code: 'Invalid OTP',
+     * and the 5-try lock once as many wrong codes were tried there (`failures`, from the limits).
+     * An account with no live code or already verified answers 'Invalid OTP' too.
+     */
+    async verifyOtpAtAddress(email: string, purpose: 'verify_email' | 'login', code: string, failures: () => Promise<number>, ctx: CommandContext): Promise<string> {
+      const userId = await ownerOf('email', email);
+      if (!userId) {
+        // The same hashing work as a real check.
+        secretHash(code, key);
+        if ((await failures()) >= OTP_MAX_ATTEMPTS) throw new DomainError(429, Messages.tooManyAttempts);
+        throw new DomainError(400, Messages.invalidOtp);
+      }
+      try {
+        const result = await execute(userId, { type: 'VerifyOtp', purpose, codeHash: secretHash(code, key), now: now() }, ctx);
+        if (result.events.some((e) => e.type === 'OtpAttemptFailed')) throw new DomainError(400, Messages.invalidOtp);
+      } catch (error) {
+        const hidden: string[] = [Messages.alreadyVerified, Messages.noCode, Messages.accountNotFound];
+        if (error instanceof DomainError && hidden.includes(error.message)) throw new DomainError(400, Messages.invalidOtp);
+        throw error;
+      }
+      return userId;
     },
 
     /** Checks a code; a wrong one is recorded against the 5-try limit before it is refused. */

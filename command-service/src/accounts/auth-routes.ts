@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
 import { ok } from '@circuit/shared/http/envelope';
-import { unauthorized } from '@circuit/shared/http/errors';
+import { DomainError, unauthorized } from '@circuit/shared/http/errors';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { findUserRow, toUserView } from '@circuit/shared/read-models/users';
 import {
@@ -16,8 +16,9 @@ import {
   VerifyOtpBody,
 } from '@circuit/shared/validation/accounts';
 import type { CommandServiceDeps } from '../context';
-import { authRateLimiters } from '../http/rate-limits';
+import { keyOf, type AbuseGuards, type SignInAttempt } from '../http/rate-limits';
 import type { AccountService } from './account-service';
+import { Messages } from './account-decider';
 
 declare module 'express-session' {
   interface SessionData {
@@ -36,11 +37,19 @@ export async function startSession(req: Request, userId: string): Promise<void> 
   await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
 }
 
-export function authRoutes(deps: CommandServiceDeps, accounts: AccountService): Router {
+/** Answers that mean a wrong secret was tried: they count towards the waits of the abuse limits. */
+const WRONG_SECRET = new Set<string>([Messages.invalidCredentials, Messages.invalidOtp, Messages.tooManyAttempts, Messages.wrongCurrentPassword]);
+const isWrongSecret = (error: unknown) => error instanceof DomainError && WRONG_SECRET.has(error.message);
+
+export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, limits: AbuseGuards): Router {
   const router = Router();
-  const limit = authRateLimiters(
-    deps.rateLimits ?? { windowMs: deps.config.RATE_LIMIT_WINDOW_MS, attempts: deps.config.RATE_LIMIT_ATTEMPTS, mails: deps.config.RATE_LIMIT_MAILS },
-  );
+
+  /** The account a sign-in names: by id when it exists; an unknown name waits just the same. */
+  async function attemptOn(kind: 'email' | 'username', value: string): Promise<SignInAttempt> {
+    const userId = await accounts.ownerOf(kind, value);
+    return { accountKey: userId ? `user:${userId}` : `${kind}:${keyOf(value)}`, isFailure: isWrongSecret };
+  }
+  const attemptOnUser = (userId: string): SignInAttempt => ({ accountKey: `user:${userId}`, isFailure: isWrongSecret });
 
   async function currentUser(userId: string) {
     const row = await findUserRow(deps.knex, userId);
@@ -48,52 +57,69 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService): 
     return toUserView(row, { includePrivate: true });
   }
 
-  router.post('/signup', limit.mails, async (req, res) => {
+  router.post('/signup', async (req, res) => {
     const body = parse(SignupBody, req.body);
+    await limits.mailTo('code', body.email, res);
     const { userId } = await accounts.register(body, ctxOf(req));
     req.session.pendingVerificationUserId = userId;
     res.status(201).json(ok({ email: body.email, username: body.username }, 'Account created! Please check your email for OTP.'));
   });
 
-  router.post('/verify-email', limit.attempts, async (req, res) => {
+  router.post('/verify-email', async (req, res) => {
     const body = parse(VerifyEmailBody, req.body);
-    const userId = body.email ? await accounts.userIdByEmail(body.email) : req.session.pendingVerificationUserId;
-    if (!userId) throw unauthorized('Please sign up first or enter your email address.');
-    await accounts.verifyOtp(userId, 'verify_email', body.otp, ctxOf(req));
+    const { email } = body;
+    if (email) {
+      // By address: an unknown one answers like a wrong code (no account probing).
+      const attempt = await attemptOn('email', email);
+      await limits.signInAttempt(req, res, attempt, () =>
+        accounts.verifyOtpAtAddress(email, 'verify_email', body.otp, () => limits.failuresOf(attempt.accountKey), ctxOf(req)),
+      );
+    } else {
+      const userId = req.session.pendingVerificationUserId;
+      if (!userId) throw unauthorized('Please sign up first or enter your email address.');
+      await limits.signInAttempt(req, res, attemptOnUser(userId), () => accounts.verifyOtp(userId, 'verify_email', body.otp, ctxOf(req)));
+    }
     delete req.session.pendingVerificationUserId;
     res.json(ok(null, 'Email verified successfully!'));
   });
 
-  router.post('/resend-otp', limit.mails, async (req, res) => {
+  router.post('/resend-otp', async (req, res) => {
     const body = parse(ResendOtpBody, req.body);
-    await accounts.issueOtp(await accounts.userIdByEmail(body.email), 'verify_email', ctxOf(req));
+    await limits.mailTo('code', body.email, res);
+    await accounts.issueOtpToAddress(body.email, 'verify_email', ctxOf(req));
     res.json(ok(null, 'OTP resent successfully!'));
   });
 
-  router.post('/resend-verification', limit.mails, async (req, res) => {
+  router.post('/resend-verification', async (req, res) => {
     const userId = req.session.userId ?? req.session.pendingVerificationUserId;
     if (!userId) throw unauthorized('Please sign up first or enter your email address.');
+    const email = await accounts.emailOf(userId);
+    if (email) await limits.mailTo('code', email, res);
     await accounts.issueOtp(userId, 'verify_email', ctxOf(req));
     res.json(ok(null, 'Verification code sent to your email'));
   });
 
-  router.post('/login', limit.attempts, async (req, res) => {
+  router.post('/login', async (req, res) => {
     const body = parse(LoginBody, req.body);
-    const userId = await accounts.signInWithPassword(body.identifier, body.password, ctxOf(req));
+    const attempt = await attemptOn(body.identifier.includes('@') ? 'email' : 'username', body.identifier);
+    const userId = await limits.signInAttempt(req, res, attempt, () => accounts.signInWithPassword(body.identifier, body.password, ctxOf(req)));
     await startSession(req, userId);
     res.json(ok(await currentUser(userId), 'Login successful'));
   });
 
-  router.post('/login-otp', limit.mails, async (req, res) => {
+  router.post('/login-otp', async (req, res) => {
     const body = parse(LoginOtpBody, req.body);
-    await accounts.issueOtp(await accounts.userIdByEmail(body.email), 'login', ctxOf(req));
+    await limits.mailTo('code', body.email, res);
+    await accounts.issueOtpToAddress(body.email, 'login', ctxOf(req));
     res.json(ok(null, 'OTP sent to your email!'));
   });
 
-  router.post('/verify-otp', limit.attempts, async (req, res) => {
+  router.post('/verify-otp', async (req, res) => {
     const body = parse(VerifyOtpBody, req.body);
-    const userId = await accounts.userIdByEmail(body.email);
-    await accounts.verifyOtp(userId, 'login', body.otp, ctxOf(req));
+    const attempt = await attemptOn('email', body.email);
+    const userId = await limits.signInAttempt(req, res, attempt, () =>
+      accounts.verifyOtpAtAddress(body.email, 'login', body.otp, () => limits.failuresOf(attempt.accountKey), ctxOf(req)),
+    );
     await startSession(req, userId);
     res.json(ok(await currentUser(userId), 'Login successful'));
   });
@@ -110,22 +136,30 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService): 
     res.json(ok(await currentUser(req.session.userId)));
   });
 
-  router.post('/forgot-password', limit.mails, async (req, res) => {
+  router.post('/forgot-password', async (req, res) => {
     const body = parse(ForgotPasswordBody, req.body);
-    await accounts.requestPasswordReset(body.email, ctxOf(req));
+    await limits.mailTo('reset', body.email, res);
+    // The lookup and the reset start once the answer is out, so a known address answers exactly
+    // like an unknown one, in the same time (PGlite's one connection would otherwise queue the
+    // session's save behind them).
+    const ctx = ctxOf(req);
+    res.once('finish', () => {
+      accounts.requestPasswordReset(body.email, ctx).catch((err: unknown) => deps.log.error({ err }, 'recording a password reset request failed'));
+    });
     res.json(ok(null, 'Password reset email sent successfully!'));
   });
 
-  router.post('/reset-password', limit.attempts, async (req, res) => {
+  router.post('/reset-password', async (req, res) => {
     const body = parse(ResetPasswordBody, req.body);
     await accounts.resetPassword(body.token, body.password, ctxOf(req));
     res.json(ok(null, 'Password reset successfully!'));
   });
 
-  router.post('/change-password', limit.attempts, async (req, res) => {
-    if (!req.session.userId) throw unauthorized('Not authenticated');
+  router.post('/change-password', async (req, res) => {
+    const userId = req.session.userId;
+    if (!userId) throw unauthorized('Not authenticated');
     const body = parse(ChangePasswordBody, req.body);
-    await accounts.changePassword(req.session.userId, body.currentPassword, body.newPassword, ctxOf(req));
+    await limits.signInAttempt(req, res, attemptOnUser(userId), () => accounts.changePassword(userId, body.currentPassword, body.newPassword, ctxOf(req)));
     res.json(ok(null, 'Password changed successfully!'));
   });
 

@@ -1,23 +1,193 @@
-import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
+import crypto from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Config } from '@circuit/shared/config';
+import { DomainError } from '@circuit/shared/http/errors';
+import type { LimiterStore } from './limiter-store';
 
-export const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+/**
+ * Abuse limits that fit a campus (DESIGN section 6): hundreds of students share one address, so
+ * limits are per account and per e-mail address first, with only a generous ceiling per client
+ * address; successful sign-ins never count.
+ */
+export interface AbuseLimits {
+  windowMs: number;
+  /** Every state-changing request from one client address, per window. */
+  clientRequests: number;
+  /** Failed sign-ins (and code or password checks) from one client address, per window. */
+  clientFailedSignIns: number;
+  /** Failures of one account before each further try waits. */
+  signInFreeFailures: number;
+  /** The first wait; it doubles with each further failure up to the maximum. */
+  signInBaseDelayMs: number;
+  signInMaxDelayMs: number;
+  /** Codes (sign-up, resend, sign-in by code) mailed to one address, per address window. */
+  codesPerAddress: number;
+  /** Reset mails to one address, per address window. */
+  resetsPerAddress: number;
+  addressWindowMs: number;
+  /** The wait between two mails of one kind to one address (0: none). */
+  addressCooldownMs: number;
+}
 
-/** Per-client limits for sign-in, code and reset endpoints (429 with a message the screens show). */
-export function authRateLimiters(limits: { windowMs: number; attempts: number; mails: number }) {
-  const make = (limit: number, scope: string): RateLimitRequestHandler =>
-    rateLimit({
-      windowMs: limits.windowMs,
-      limit,
-      standardHeaders: 'draft-7',
-      legacyHeaders: false,
-      // One bucket per endpoint family and client address.
-      keyGenerator: (req) => `${scope}:${ipKeyGenerator(req.ip ?? 'unknown')}`,
-      handler: (_req, res) => {
-        res.status(429).json({ success: false, message: TOO_MANY });
-      },
-    });
+export function limitsFromConfig(config: Config): AbuseLimits {
   return {
-    attempts: make(limits.attempts, 'attempts'),
-    mails: make(limits.mails, 'mails'),
+    windowMs: config.LIMIT_WINDOW_MS,
+    clientRequests: config.LIMIT_CLIENT_REQUESTS,
+    clientFailedSignIns: config.LIMIT_CLIENT_FAILED_SIGNINS,
+    signInFreeFailures: config.LIMIT_SIGNIN_FREE_FAILURES,
+    signInBaseDelayMs: config.LIMIT_SIGNIN_BASE_DELAY_MS,
+    signInMaxDelayMs: config.LIMIT_SIGNIN_MAX_DELAY_MS,
+    codesPerAddress: config.LIMIT_CODES_PER_ADDRESS,
+    resetsPerAddress: config.LIMIT_RESETS_PER_ADDRESS,
+    addressWindowMs: config.LIMIT_ADDRESS_WINDOW_MS,
+    addressCooldownMs: config.LIMIT_ADDRESS_COOLDOWN_MS,
   };
 }
+
+/** "45 seconds", "1 minute", "12 minutes". */
+export function formatWait(ms: number): string {
+  const secs = Math.max(1, Math.ceil(ms / 1000));
+  if (secs < 60) return `${secs} second${secs === 1 ? '' : 's'}`;
+  const mins = Math.ceil(secs / 60);
+  return `${mins} minute${mins === 1 ? '' : 's'}`;
+}
+
+export const LimitMessages = {
+  tooManyRequests: (wait: string) => `Too many requests from your network. Please wait ${wait} and try again.`,
+  tooManyFailures: (wait: string) => `Too many failed sign-in attempts. Please wait ${wait} and try again.`,
+  tooManyFailuresFromClient: (wait: string) => `Too many failed sign-in attempts from your network. Please wait ${wait} and try again.`,
+  tooManyCodes: (wait: string) => `Too many codes were sent to this email address. Please wait ${wait} before requesting another.`,
+  tooManyResets: (wait: string) => `Too many password reset emails were sent to this address. Please wait ${wait} before requesting another.`,
+  // Word for word the account decider's cooldown answer, so the limiter and the decider answer alike.
+  codeCooldown: (seconds: number) => `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting a new code.`,
+  resetCooldown: (seconds: number) => `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting another reset email.`,
+} as const;
+
+/** The limiter's key for an e-mail address or a sign-in name: short, and no address stored in clear. */
+export const keyOf = (value: string) => crypto.createHash('sha256').update(value.trim().toLowerCase()).digest('base64url');
+
+/**
+ * Refuses with 429: the RateLimit headers of the IETF draft (policy, remaining, reset), Retry-After
+ * and the message. Set on `res` before throwing so the one error handler keeps writing the body.
+ */
+function refuse(res: Response, policy: { points: number; windowMs: number }, msBeforeNext: number, message: string): never {
+  const reset = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  res.setHeader('RateLimit-Policy', `${policy.points};w=${Math.ceil(policy.windowMs / 1000)}`);
+  res.setHeader('RateLimit', `limit=${policy.points}, remaining=0, reset=${reset}`);
+  res.setHeader('Retry-After', String(reset));
+  throw new DomainError(429, message);
+}
+
+/** consume() resolves when allowed and rejects with a RateLimiterRes when refused (store errors go to the insurance limiter). */
+async function consume(limiter: RateLimiterAbstract, key: string): Promise<RateLimiterRes | null> {
+  try {
+    await limiter.consume(key);
+    return null;
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) return refusal;
+    throw refusal;
+  }
+}
+
+export interface SignInAttempt {
+  /** The account tried: `user:<id>` when it exists, else derived from the name given (unknown names wait alike). */
+  accountKey: string;
+  /** Whether an error the attempt threw means "wrong secret" (counted) rather than bad input or success. */
+  isFailure(error: unknown): boolean;
+}
+
+const clientKey = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+export function createAbuseLimits(store: LimiterStore, limits: AbuseLimits) {
+  const failureMemoryMs = Math.max(limits.windowMs, limits.signInMaxDelayMs * 4);
+  const ceiling = store.limiter({ name: 'client', points: limits.clientRequests, durationMs: limits.windowMs });
+  const clientFailures = store.limiter({ name: 'client-failures', points: limits.clientFailedSignIns, durationMs: limits.windowMs });
+  const accountFailures = store.limiter({ name: 'account-failures', points: Number.MAX_SAFE_INTEGER, durationMs: failureMemoryMs });
+  const accountLock = store.limiter({ name: 'account-lock', points: 1, durationMs: limits.signInMaxDelayMs });
+  const mail = {
+    code: {
+      window: store.limiter({ name: 'codes', points: limits.codesPerAddress, durationMs: limits.addressWindowMs }),
+      cooldown: limits.addressCooldownMs > 0 ? store.limiter({ name: 'codes-cooldown', points: 1, durationMs: limits.addressCooldownMs }) : null,
+      points: limits.codesPerAddress,
+      tooMany: LimitMessages.tooManyCodes,
+      wait: LimitMessages.codeCooldown,
+    },
+    reset: {
+      window: store.limiter({ name: 'resets', points: limits.resetsPerAddress, durationMs: limits.addressWindowMs }),
+      cooldown: limits.addressCooldownMs > 0 ? store.limiter({ name: 'resets-cooldown', points: 1, durationMs: limits.addressCooldownMs }) : null,
+      points: limits.resetsPerAddress,
+      tooMany: LimitMessages.tooManyResets,
+      wait: LimitMessages.resetCooldown,
+    },
+  };
+
+  /** The wait after the n-th failure in a row: none for the free ones, then doubling up to the maximum. */
+  function delayAfter(failures: number): number {
+    if (failures < limits.signInFreeFailures) return 0;
+    const doublings = Math.min(30, failures - limits.signInFreeFailures);
+    return Math.min(limits.signInMaxDelayMs, limits.signInBaseDelayMs * 2 ** doublings);
+  }
+
+  return {
+    /** The generous per-address ceiling on every state-changing request. */
+    clientCeiling: (async (req, res, next) => {
+      if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+      const refused = await consume(ceiling, clientKey(req));
+      if (refused) refuse(res, { points: limits.clientRequests, windowMs: limits.windowMs }, refused.msBeforeNext, LimitMessages.tooManyRequests(formatWait(refused.msBeforeNext)));
+      next();
+    }) satisfies RequestHandler,
+
+    /**
+     * Counts one mail of a kind to an address, before it is sent: refused within the cooldown of
+     * the previous one, or beyond the window's budget. Known and unknown addresses count alike.
+     */
+    async mailTo(kind: 'code' | 'reset', email: string, res: Response): Promise<void> {
+      const m = mail[kind];
+      const key = keyOf(email);
+      if (m.cooldown) {
+        const early = await consume(m.cooldown, key);
+        if (early) refuse(res, { points: 1, windowMs: limits.addressCooldownMs }, early.msBeforeNext, m.wait(Math.max(1, Math.ceil(early.msBeforeNext / 1000))));
+      }
+      const over = await consume(m.window, key);
+      if (over) refuse(res, { points: m.points, windowMs: limits.addressWindowMs }, over.msBeforeNext, m.tooMany(formatWait(over.msBeforeNext)));
+    },
+
+    /**
+     * Runs a sign-in, code check or password check. Refused while the account waits after its
+     * failures, or the client address has failed too often; a failure makes the next wait
+     * longer; a success clears the account's failures (successful sign-ins never count).
+     */
+    async signInAttempt<T>(req: Request, res: Response, attempt: SignInAttempt, run: () => Promise<T>): Promise<T> {
+      const client = clientKey(req);
+      const lock = await accountLock.get(attempt.accountKey);
+      if (lock && lock.consumedPoints > 1 && lock.msBeforeNext > 0) {
+        refuse(res, { points: limits.signInFreeFailures, windowMs: failureMemoryMs }, lock.msBeforeNext, LimitMessages.tooManyFailures(formatWait(lock.msBeforeNext)));
+      }
+      const fromClient = await clientFailures.get(client);
+      if (fromClient && fromClient.consumedPoints >= limits.clientFailedSignIns) {
+        refuse(res, { points: limits.clientFailedSignIns, windowMs: limits.windowMs }, fromClient.msBeforeNext, LimitMessages.tooManyFailuresFromClient(formatWait(fromClient.msBeforeNext)));
+      }
+      try {
+        const result = await run();
+        await accountFailures.delete(attempt.accountKey);
+        return result;
+      } catch (error) {
+        if (attempt.isFailure(error)) {
+          const counted = await accountFailures.penalty(attempt.accountKey, 1);
+          await clientFailures.penalty(client, 1);
+          const delay = delayAfter(counted.consumedPoints);
+          if (delay > 0) await accountLock.block(attempt.accountKey, Math.ceil(delay / 1000));
+        }
+        throw error;
+      }
+    },
+
+    /** How many failures an account has now (an unknown address answers like a known one with it). */
+    async failuresOf(accountKey: string): Promise<number> {
+      return (await accountFailures.get(accountKey))?.consumedPoints ?? 0;
+    },
+  };
+}
+
+export type AbuseGuards = ReturnType<typeof createAbuseLimits>;

@@ -107,6 +107,29 @@ describe('PUT /api/users/profile', () => {
     }
   });
 
+  it('stores a bio without classes or styles, so it cannot dress up as the page around it', async () => {
+    const { agent, userId } = await member();
+    const bio =
+      '<div class="fixed inset-0 z-50 bg-white" style="position:fixed;inset:0"><a class="btn-primary" href="https://evil.test/login" style="font-size:40px">Sign in again</a></div>' +
+      '<p class="x"><span class="sr-only">hidden</span><font size="5" class="big" color="red">big</font></p>';
+    const res = await agent.put('/api/users/profile').send({ ...VALID, bio }).expect(200);
+    const row = await t.knex('users').where({ id: userId }).first('bio');
+    for (const stored of [res.body.data.bio as string, row.bio as string]) {
+      expect(stored).not.toMatch(/class=|style=|color=/i);
+      expect(stored).toContain('<a href="https://evil.test/login">Sign in again</a>');
+      expect(stored).toContain('<font size="5">big</font>');
+    }
+  });
+
+  it('stores social links only when their host is the named site', async () => {
+    const { agent } = await member();
+    const res = await agent
+      .put('/api/users/profile')
+      .send({ ...VALID, socialLinks: { github: 'github.com/asha', linkedin: 'http://in.linkedin.com/in/asha', twitter: 'https://twitter.com/asha' } })
+      .expect(200);
+    expect(res.body.data.socialLinks).toEqual({ github: 'https://github.com/asha', linkedin: 'http://in.linkedin.com/in/asha', twitter: 'https://twitter.com/asha' });
+  });
+
   describe('refuses a form that breaks a rule with the spec message, and changes nothing', () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['first name missing', { firstName: '  ' }, 'First name is required'],
@@ -119,6 +142,11 @@ describe('PUT /api/users/profile', () => {
       ['GitHub link elsewhere', { socialLinks: { github: 'https://gitlab.com/asha' } }, 'Please enter a valid GitHub URL'],
       ['LinkedIn link elsewhere', { socialLinks: { linkedin: 'https://example.com/asha' } }, 'Please enter a valid LinkedIn URL'],
       ['Twitter link elsewhere', { socialLinks: { twitter: 'https://mastodon.social/@asha' } }, 'Please enter a valid Twitter URL'],
+      ['GitHub link that is a script', { socialLinks: { github: 'javascript:alert(document.cookie)//github.com' } }, 'Please enter a valid GitHub URL'],
+      ['GitHub link on a look-alike host', { socialLinks: { github: 'https://github.com.evil.test/asha' } }, 'Please enter a valid GitHub URL'],
+      ['GitHub link naming the site as a user', { socialLinks: { github: 'https://github.com@evil.test/asha' } }, 'Please enter a valid GitHub URL'],
+      ['LinkedIn link with the site in the path', { socialLinks: { linkedin: 'https://evil.test/linkedin.com' } }, 'Please enter a valid LinkedIn URL'],
+      ['Twitter link as data', { socialLinks: { twitter: 'data:text/html,x.com' } }, 'Please enter a valid Twitter URL'],
     ];
     let agent: Agent;
     let userId: string;

@@ -8,6 +8,7 @@ export const UploadMessages = {
   tooLarge: 'Image must be 5MB or less',
   notAnImage: 'Please upload a PNG, JPG, GIF or WebP image',
   missing: 'Please choose an image to upload',
+  malformed: 'The upload is not a well-formed multipart/form-data request. Please choose the image again.',
 } as const;
 
 /** Too large for the 5 MB limit: answered 413 (DomainError has no 413; the route answers it itself). */
@@ -45,7 +46,9 @@ export async function receiveImage(req: Request, res: Response, field: string, s
         if (error.code === 'LIMIT_UNEXPECTED_FILE') return reject(badRequest(`Please upload the image in the field "${field}"`));
         return reject(badRequest(UploadMessages.missing));
       }
-      reject(error instanceof Error ? error : new Error(String(error)));
+      // Anything else comes from the multipart parser (busboy): no boundary, a truncated body, bad
+      // part headers. All are the client's malformed request, never a server failure.
+      reject(badRequest(UploadMessages.malformed));
     });
   });
   const file = req.file;

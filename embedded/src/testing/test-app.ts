@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '@circuit/shared/config';
 import { createKnex, type Knex } from '@circuit/shared/db/knex';
 import { createLogger } from '@circuit/shared/logger';
 import type { SentMail } from '@circuit/shared/ports/mailer';
+import type { AbuseLimits } from '@circuit/command-service/http/rate-limits';
 import { composeEmbedded, type Embedded } from '../compose';
 
 /**
@@ -30,7 +31,8 @@ export interface TestAppOptions {
   config?: Config;
   /** A database to compose on (it stays open after stop()). Default: a fresh in-memory PGlite, or DATA_DIR when env gives one. */
   knex?: Knex;
-  rateLimits?: { windowMs: number; attempts: number; mails: number };
+  /** Abuse limits; default GENEROUS_RATE_LIMITS (tests of the limits pass their own, e.g. limitsFromConfig). */
+  rateLimits?: AbuseLimits;
 }
 
 export interface NewUser {
@@ -71,7 +73,19 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
-export const GENEROUS_RATE_LIMITS = { windowMs: 60_000, attempts: 100_000, mails: 100_000 };
+/** Limits no test reaches by accident; the decider's own 60-second code cooldown still applies. */
+export const GENEROUS_RATE_LIMITS: AbuseLimits = {
+  windowMs: 60_000,
+  clientRequests: 1_000_000,
+  clientFailedSignIns: 1_000_000,
+  signInFreeFailures: 1_000_000,
+  signInBaseDelayMs: 1_000,
+  signInMaxDelayMs: 1_000,
+  codesPerAddress: 1_000_000,
+  resetsPerAddress: 1_000_000,
+  addressWindowMs: 60_000,
+  addressCooldownMs: 0,
+};
 
 const CODE = /\b(\d{6})\b/;
 let counter = 0;

@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import { requestLogging } from './correlation';
 import { errorHandler, notFoundApi } from './errors';
 import { sameOriginOnly } from './same-origin';
+import { rejectUnstorableText } from './reject-nul';
 
 export interface HttpAppOptions {
   log: Logger;
@@ -12,6 +13,8 @@ export interface HttpAppOptions {
   /** Checked by /readyz. */
   knex: Knex;
   mount(app: Express): void;
+  /** Express's `trust proxy`: whose X-Forwarded-For names the client (config TRUST_PROXY); default loopback. */
+  trustProxy?: boolean | number | string;
   /** Mounted after the API's 404 (static web apps). */
   fallback?: Router | RequestHandler;
 }
@@ -20,7 +23,7 @@ export interface HttpAppOptions {
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', options.trustProxy ?? 'loopback');
   app.use((_req, res, next) => {
     // Baseline hardening for every answer: no MIME sniffing, no framing, no full referrers to other sites.
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -42,6 +45,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(requestLogging(options.log));
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  app.use(rejectUnstorableText);
   app.use(options.session);
   app.use(sameOriginOnly(options.allowedOrigins));
   options.mount(app);

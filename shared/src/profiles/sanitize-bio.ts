@@ -2,13 +2,17 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * The rich-text allow-list of spec 1 section 5: script, style, meta and link elements go with
- * their content; only href, src, alt, title and class survive as attributes; links keep only
- * http(s) and mailto schemes (so no javascript:).
+ * their content; only href, src, alt and title survive as attributes (and a font's size); links
+ * keep only http(s) and mailto schemes (so no javascript:). Unlike the editor's paste filter of
+ * the spec, `class` and `style` are dropped too: with the page's own classes a bio could cover
+ * the whole profile with, say, a fake sign-in link.
  */
 export function sanitizeBio(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'h1', 'h2', 'h3', 'h4', 'span', 'div', 'font', 'img', 'hr', 'sub', 'sup'],
-    allowedAttributes: { '*': ['class', 'title'], a: ['href', 'title', 'class'], img: ['src', 'alt', 'title', 'class'], font: ['size', 'class'] },
+    allowedAttributes: { '*': ['title'], a: ['href', 'title'], img: ['src', 'alt', 'title'], font: ['size'] },
+    allowedClasses: {},
+    allowedStyles: {},
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['http', 'https'] },
     allowProtocolRelative: false,

@@ -6,13 +6,32 @@ import { bioTextLength } from '../profiles/sanitize-bio';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).optional();
-const linkContaining = (hosts: string[], message: string) =>
+/**
+ * A link to a profile on the named site: an http(s) URL (https:// is added when the scheme is
+ * left out) whose host is the site or one of its subdomains. Merely containing the name is not
+ * enough: `javascript:alert(1)//github.com` and `https://github.com.evil.example` are refused.
+ */
+export function isLinkToSite(value: string, hosts: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(normaliseWebsite(value));
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+  if (url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  return hosts.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+const linkTo = (hosts: string[], message: string) =>
   z
     .string()
     .trim()
     .max(300, message)
     .optional()
-    .refine((v) => !v || hosts.some((h) => v.toLowerCase().includes(h)), message);
+    .transform((v) => (v ? normaliseWebsite(v) : v))
+    .refine((v) => !v || isLinkToSite(v, hosts), message);
 const oneOf = (values: readonly string[], message: string) =>
   z
     .string()
@@ -46,9 +65,9 @@ export const UpdateProfileBody = z
       .refine((v) => !v || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), 'Please enter a valid website URL'),
     socialLinks: z
       .object({
-        github: linkContaining(['github.com'], 'Please enter a valid GitHub URL'),
-        linkedin: linkContaining(['linkedin.com'], 'Please enter a valid LinkedIn URL'),
-        twitter: linkContaining(['twitter.com', 'x.com'], 'Please enter a valid Twitter URL'),
+        github: linkTo(['github.com'], 'Please enter a valid GitHub URL'),
+        linkedin: linkTo(['linkedin.com'], 'Please enter a valid LinkedIn URL'),
+        twitter: linkTo(['twitter.com', 'x.com'], 'Please enter a valid Twitter URL'),
       })
       .optional(),
     country: required('Country is required').refine((v) => (COUNTRIES as readonly string[]).includes(v), 'Please select a valid country'),

@@ -1,0 +1,106 @@
+import { createClient } from 'redis';
+import type { Knex } from 'knex';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Logger } from '@circuit/shared/logger';
+
+/** The counters of every limiter live in this table (or in Redis), so all instances share them. */
+export const LIMITS_TABLE = 'rate_limits';
+
+export interface LimiterSpec {
+  /** Names the counter family; part of every key. */
+  name: string;
+  points: number;
+  durationMs: number;
+}
+
+/** Makes shared counters; `close` releases the Redis connection when there is one. */
+export interface LimiterStore {
+  limiter(spec: LimiterSpec): RateLimiterAbstract;
+  close(): Promise<void>;
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * rate-limiter-flexible speaks to Postgres through a `query({ text, values })` client with `$n`
+ * parameters; this one runs those statements through knex, so the same code works on Postgres
+ * (with the test's schema) and on the embedded PGlite.
+ */
+function knexQueryClient(knex: Knex) {
+  return {
+    async query(q: { text: string; values?: unknown[] }) {
+      const bindings: Record<string, unknown> = {};
+      (q.values ?? []).forEach((v, i) => (bindings[`p${i + 1}`] = v));
+      const sql = q.text.replace(/\$(\d+)/g, (_m, n: string) => `:p${n}`);
+      const result = (await knex.raw(sql, bindings as Knex.ValueDict)) as { rows: unknown[]; rowCount?: number | null };
+      // PGlite counts only changed rows; the library reads rowCount of a SELECT as "found".
+      return { ...result, rowCount: Math.max(result.rowCount ?? 0, result.rows.length) };
+    },
+  };
+}
+
+async function ensureTable(knex: Knex): Promise<void> {
+  // The library's own table shape (key, points, expire in epoch ms).
+  await knex.raw(`CREATE TABLE IF NOT EXISTS ${LIMITS_TABLE} (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`).catch((error: unknown) => {
+    // Two instances creating the table at once: the other one won.
+    if ((error as { code?: string }).code !== '23505') throw error;
+  });
+}
+
+/**
+ * Counters in Redis when `redisUrl` is given, else in the database. A store that fails answers
+ * from a per-process memory counter instead (the library's insurance limiter), so an outage of
+ * the store neither locks everyone out nor lets everything through.
+ */
+export async function createLimiterStore(deps: ({ knex: Knex; redisUrl?: string } | { knex?: Knex; redisUrl: string }) & { log: Logger }): Promise<LimiterStore> {
+  const insurance = (spec: LimiterSpec) => new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: seconds(spec.durationMs) });
+
+  if (deps.redisUrl) {
+    const client = createClient({ url: deps.redisUrl, disableOfflineQueue: true });
+    client.on('error', (err: unknown) => deps.log.warn({ err }, 'rate limit store (Redis) error'));
+    await client.connect();
+    return {
+      limiter: (spec) =>
+        new RateLimiterRedis({
+          storeClient: client,
+          useRedisPackage: true,
+          keyPrefix: `circuit:limit:${spec.name}`,
+          points: spec.points,
+          duration: seconds(spec.durationMs),
+          insuranceLimiter: insurance(spec),
+        }),
+      async close() {
+        await client.quit().catch(() => undefined);
+      },
+    };
+  }
+
+  if (!deps.knex) throw new Error('The rate limit store needs a database or REDIS_URL');
+  await ensureTable(deps.knex);
+  const storeClient = knexQueryClient(deps.knex);
+  const limiters: RateLimiterPostgres[] = [];
+  return {
+    limiter(spec) {
+      const limiter = new RateLimiterPostgres({
+        storeClient,
+        storeType: 'client',
+        tableName: LIMITS_TABLE,
+        tableCreated: true,
+        // One sweep per process is enough; see close().
+        clearExpiredByTimeout: limiters.length === 0,
+        keyPrefix: spec.name,
+        points: spec.points,
+        duration: seconds(spec.durationMs),
+        insuranceLimiter: insurance(spec),
+      });
+      limiters.push(limiter);
+      return limiter;
+    },
+    async close() {
+      for (const limiter of limiters) {
+        const timer = (limiter as unknown as { _clearExpiredTimeoutId?: NodeJS.Timeout })._clearExpiredTimeoutId;
+        if (timer) clearTimeout(timer);
+      }
+    },
+  };
+}
