@@ -19,7 +19,7 @@ const WEB_LINK = /^https?:\/\/\S+$/i;
 const IMAGE_LINK = /^(\/uploads\/[a-z-]+\/[0-9a-f-]{36}\.(png|jpg|gif|webp)|https?:\/\/\S+)$/i;
 
 /** The project form: ProjectBody plus links that are web addresses only (no javascript: and the like). */
-const ProjectInput = ProjectBody.superRefine((body, ctx) => {
+export const ProjectInput = ProjectBody.superRefine((body, ctx) => {
   for (const field of ['githubUrl', 'liveUrl'] as const) {
     const value = body[field];
     if (value && !WEB_LINK.test(value)) ctx.addIssue({ code: 'custom', path: [field], message: 'Please enter a valid URL' });

@@ -8,6 +8,7 @@ import { createKnex, type Knex } from '@circuit/shared/db/knex';
 import { createLogger } from '@circuit/shared/logger';
 import type { SentMail } from '@circuit/shared/ports/mailer';
 import { composeEmbedded, type Embedded } from '../compose';
+import { contractChecker, type ContractChecker } from './contract-check';
 
 /**
  * The whole embedded app (command, projection and realtime services) for HTTP tests: composed on
@@ -22,6 +23,23 @@ import { composeEmbedded, type Embedded } from '../compose';
  */
 
 export type Agent = supertest.Agent;
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
+
+/**
+ * A supertest agent whose every answer under /api is checked against the OpenAPI document
+ * (status, body, required headers): a request fails when the route answers something the
+ * contract does not say, whatever else the test expects.
+ */
+export function checkedAgent(app: Parameters<typeof supertest.agent>[0], checker: ContractChecker = contractChecker()): Agent {
+  const agent = supertest.agent(app);
+  for (const method of METHODS) {
+    const original = agent[method].bind(agent) as (url: string) => supertest.Test;
+    (agent as unknown as Record<string, (url: string) => supertest.Test>)[method] = (url: string) =>
+      original(url).expect((res) => checker.assertAnswer(method, url, res as unknown as Parameters<ContractChecker['assertAnswer']>[2]));
+  }
+  return agent;
+}
 
 export interface TestAppOptions {
   /** Environment for loadConfig, over the test defaults (NODE_ENV=test, SEED=false, LOG_LEVEL=silent). */
@@ -48,7 +66,7 @@ export interface TestApp {
   knex: Knex;
   store: Embedded['store'];
   mailbox: Embedded['mailbox'];
-  /** A new supertest agent: requests through it share cookies (one browser). */
+  /** A new supertest agent: requests through it share cookies (one browser); every /api answer is checked against the OpenAPI document. */
   request(): Agent;
   clock: { now(): Date; advance(ms: number): void };
   /** Where this app's uploads are stored (a temporary directory). */
@@ -141,7 +159,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     };
   }
 
-  async function signUpVerified(user = newUser(), agent = supertest.agent(app)) {
+  async function signUpVerified(user = newUser(), agent = checkedAgent(app)) {
     const signup = await agent.post('/api/auth/signup').send(user);
     if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${JSON.stringify(signup.body)}`);
     const otp = await latestOtp(user.email);
@@ -165,7 +183,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     knex: embedded.knex,
     store: embedded.store,
     mailbox: embedded.mailbox,
-    request: () => supertest.agent(app),
+    request: () => checkedAgent(app),
     clock,
     uploadsDir: uploadsDir ?? path.join(config.DATA_DIR, 'uploads'),
     mailsTo,

@@ -1,0 +1,9 @@
+import { buildApiDocument, type ApiRegistration } from '@circuit/shared/http/openapi/contract';
+import { documentOpenApi } from '@circuit/shared/http/openapi/document-routes';
+import { commandServiceOpenApi } from '@circuit/command-service/command-openapi';
+import { projectionServiceOpenApi } from '@circuit/projection-service/projection-openapi';
+
+/** Every registration of the contract, in one place: the document /api/openapi.json serves. */
+export const apiRegistrations: ApiRegistration[] = [documentOpenApi, ...commandServiceOpenApi, ...projectionServiceOpenApi];
+
+export const buildCircuitApiDocument = () => buildApiDocument(apiRegistrations);

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+export const AuthProvidersSchema = z.strictObject({ google: z.boolean(), github: z.boolean() }).meta({ id: 'AuthProviders' });
+export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
+
+/** What a sign-up answers: the address the code went to, and the name taken. */
+export const SignupAnswerSchema = z.strictObject({ email: z.string(), username: z.string() }).meta({ id: 'SignupAnswer' });
+export type SignupAnswer = z.infer<typeof SignupAnswerSchema>;
