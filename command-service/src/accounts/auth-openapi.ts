@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
+import { header, type ApiRegistration } from '@circuit/shared/http/openapi/contract';
 import { AuthProvidersSchema, SignupAnswerSchema } from '@circuit/shared/api/auth';
-import { UserViewSchema } from '@circuit/shared/api/users';
+import { OwnUserSchema } from '@circuit/shared/api/users';
 import {
   ChangePasswordBody,
   ForgotPasswordBody,
@@ -16,9 +16,7 @@ import {
 
 const tag = 'Authentication';
 const NoData = z.null();
-const SESSION_SET = {
-  'Set-Cookie': { description: 'A new session cookie (a fresh id at every sign-in)', schema: { type: 'string' } },
-};
+const SESSION_SET = { 'Set-Cookie': header('A new session cookie (a fresh id at every sign-in)') };
 
 /** /api/auth/*: sign-up, codes, sign-in (password, code, Google, GitHub), passwords (auth-routes.ts, oauth-routes.ts). */
 export const authOpenApi: ApiRegistration = (api) => {
@@ -73,7 +71,7 @@ export const authOpenApi: ApiRegistration = (api) => {
     summary: 'Sign in with username or e-mail and password',
     body: LoginBody,
     rateLimited: true,
-    ok: { data: UserViewSchema, message: 'Login successful', headers: SESSION_SET },
+    ok: { data: OwnUserSchema, message: 'Login successful', headers: SESSION_SET },
     errors: {
       400: 'A field is missing',
       401: 'Invalid credentials',
@@ -97,7 +95,7 @@ export const authOpenApi: ApiRegistration = (api) => {
     summary: 'Sign in with the mailed code',
     body: VerifyOtpBody,
     rateLimited: true,
-    ok: { data: UserViewSchema, message: 'Login successful', headers: SESSION_SET },
+    ok: { data: OwnUserSchema, message: 'Login successful', headers: SESSION_SET },
     errors: { 400: 'Wrong, expired or used code', 403: 'E-mail address not verified yet', 404: 'No account with this e-mail address' },
   });
   api.route({
@@ -114,7 +112,7 @@ export const authOpenApi: ApiRegistration = (api) => {
     tag,
     summary: 'The signed-in user, with e-mail and mobile',
     auth: 'session',
-    ok: { data: UserViewSchema },
+    ok: { data: OwnUserSchema },
   });
   api.route({
     method: 'post',
@@ -164,7 +162,7 @@ export const authOpenApi: ApiRegistration = (api) => {
       ok: {
         status: 302,
         description: `To ${name}'s consent page; to /login?error=${provider}_auth_failed when ${name} sign-in is not configured`,
-        headers: { Location: { description: 'Where to go', schema: { type: 'string' }, required: true } },
+        headers: { Location: header('Where to go', { required: true }) },
       },
     });
     api.route({
@@ -175,7 +173,7 @@ export const authOpenApi: ApiRegistration = (api) => {
       ok: {
         status: 302,
         description: `Signed in: to /dashboard?auth=success&provider=${provider}; otherwise to /login?error=${provider}_auth_failed`,
-        headers: { Location: { description: 'Where to go', schema: { type: 'string' }, required: true }, ...SESSION_SET },
+        headers: { Location: header('Where to go', { required: true }), ...SESSION_SET },
       },
     });
   }

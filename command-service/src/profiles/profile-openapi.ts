@@ -1,5 +1,5 @@
 import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
-import { ProfilePictureAnswerSchema, UserViewSchema } from '@circuit/shared/api/users';
+import { ProfilePictureAnswerSchema, OwnUserSchema } from '@circuit/shared/api/users';
 import { UpdateProfileBody } from '@circuit/shared/validation/profile';
 
 const tag = 'Profile';
@@ -13,7 +13,7 @@ export const profileOpenApi: ApiRegistration = (api) => {
     summary: "Save the signed-in user's profile",
     auth: 'session',
     body: UpdateProfileBody,
-    ok: { data: UserViewSchema, message: 'Profile updated successfully!' },
+    ok: { data: OwnUserSchema, message: 'Profile updated successfully!' },
     errors: { 400: 'A field breaks its rule (the message names it)', 404: 'User not found' },
   });
   api.route({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
+import { header, type ApiRegistration } from '@circuit/shared/http/openapi/contract';
 import { AdminUserSchema } from '@circuit/shared/api/admin';
 import { MAX_PAGE_SIZE } from './simple-rest';
 
@@ -36,8 +36,8 @@ export const adminOpenApi: ApiRegistration = (api) => {
       contentType: 'application/json',
       schema: z.array(AdminUserSchema),
       headers: {
-        'Content-Range': { description: '`users 0-24/319`, or `users */319` past the end', schema: { type: 'string' }, required: true },
-        'Access-Control-Expose-Headers': { description: '`Content-Range`', schema: { type: 'string' }, required: true },
+        'Content-Range': header('`users 0-24/319`, or `users */319` past the end', { required: true }),
+        'Access-Control-Expose-Headers': header('`Content-Range`', { required: true }),
       },
     },
     errors: { 400: 'A parameter is not the JSON the dialect expects, or names an unknown field or filter', ...STAFF },

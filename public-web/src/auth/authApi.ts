@@ -1,4 +1,5 @@
 import { api } from './apiClient';
+import type { SignupAnswer } from '@circuit/shared/api/auth';
 import type { AuthProviders, User } from './types';
 
 /** The authentication calls of spec section 7. Each throws ApiError on failure. */
@@ -8,7 +9,7 @@ export const authApi = {
   login: (identifier: string, password: string) => api.post<User>('/api/auth/login', { identifier, password }),
   logout: () => api.post<unknown>('/api/auth/logout'),
   signup: (body: { username: string; email: string; password: string; firstName: string; lastName: string }) =>
-    api.post<{ email?: string }>('/api/auth/signup', body),
+    api.post<SignupAnswer>('/api/auth/signup', body),
   verifyEmail: (email: string, otp: string) => api.post<unknown>('/api/auth/verify-email', { email, otp }),
   resendOtp: (email: string) => api.post<unknown>('/api/auth/resend-otp', { email, type: 'email' }),
   sendLoginOtp: (email: string) => api.post<unknown>('/api/auth/login-otp', { email }),

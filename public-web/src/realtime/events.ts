@@ -3,22 +3,10 @@
  * (realtime-service/src/realtime-service.ts).
  */
 
-/** What a reply carries about the replied message. */
-export interface ReplyRef {
-  _id: string;
-  message: string;
-  from: string;
-}
+import type { ChatMessage, ReplyRef } from '@circuit/shared/api/messaging';
 
-/** A chat message (spec section 3, "Chat message"). */
-export interface ChatMessage {
-  _id: string;
-  from: string;
-  to: string;
-  message: string;
-  createdAt: string;
-  replyTo: ReplyRef | null;
-}
+/** A chat message and what a reply carries about the replied message: the contract's (spec section 3). */
+export type { ChatMessage, ReplyRef };
 
 /** unread_count_update: the map of unread messages per sender and their total (or, per the spec, a bare count). */
 export type UnreadCountUpdate = { unreadCounts?: Record<string, number>; total?: number } | number;

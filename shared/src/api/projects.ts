@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ProjectBody } from '../validation/profile';
 import { Timestamp, UserSummarySchema } from './users';
 
 const CommentAuthor = z.strictObject({ _id: z.string(), firstName: z.string(), lastName: z.string(), username: z.string(), profilePicture: z.string().nullable() });
@@ -7,7 +8,10 @@ const commentFields = { _id: z.string(), user: CommentAuthor, text: z.string(), 
 /** Replies are one level deep: a reply has no replies of its own. */
 export const ProjectReplySchema = z.strictObject({ ...commentFields, replies: z.array(z.unknown()).max(0) }).meta({ id: 'ProjectReply' });
 export const ProjectCommentSchema = z.strictObject({ ...commentFields, replies: z.array(ProjectReplySchema) }).meta({ id: 'ProjectComment' });
-export type ProjectComment = z.infer<typeof ProjectCommentSchema>;
+/** A comment or a reply; typed recursively for the screens (a reply's own `replies` is always empty). */
+export interface ProjectComment extends Omit<z.infer<typeof ProjectReplySchema>, 'replies'> {
+  replies: ProjectComment[];
+}
 
 export const ProjectSchema = z
   .strictObject({
@@ -29,7 +33,10 @@ export const ProjectSchema = z
     updatedAt: Timestamp,
   })
   .meta({ id: 'Project' });
-export type Project = z.infer<typeof ProjectSchema>;
+export type Project = Omit<z.infer<typeof ProjectSchema>, 'comments'> & { comments: ProjectComment[] };
 
 export const UploadedImageSchema = z.strictObject({ url: z.string() }).meta({ id: 'UploadedImage' });
 export const DeletedProjectSchema = z.strictObject({ _id: z.string(), id: z.string() }).meta({ id: 'DeletedProject' });
+
+/** The project form as the client sends it (POST and PUT /api/users/projects). */
+export type ProjectRequest = z.input<typeof ProjectBody>;

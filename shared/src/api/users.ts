@@ -28,9 +28,7 @@ export const UserSummarySchema = z
   .meta({ id: 'UserSummary' });
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 
-/** A profile; `email` and `mobile` only in the owner's own view. */
-export const UserViewSchema = z
-  .strictObject({
+const userFields = {
     _id: z.string(),
     id: z.string(),
     username: z.string(),
@@ -59,11 +57,17 @@ export const UserViewSchema = z
     connectionsCount: z.number().int(),
     createdAt: Timestamp,
     lastLogin: Timestamp.nullable(),
-  })
-  .meta({ id: 'User' });
+};
+
+/** A profile; `email` and `mobile` only in the owner's own view. */
+export const UserViewSchema = z.strictObject(userFields).meta({ id: 'User' });
 export type User = z.infer<typeof UserViewSchema>;
 
-export const ProfilePictureAnswerSchema = z.strictObject({ profilePicture: z.string(), user: UserViewSchema }).meta({ id: 'ProfilePictureAnswer' });
+/** The signed-in user's own profile (sign-in, /me, profile saves): e-mail and mobile always there. */
+export const OwnUserSchema = z.strictObject({ ...userFields, email: z.string(), mobile: z.string().nullable() }).meta({ id: 'OwnUser' });
+export type OwnUser = z.infer<typeof OwnUserSchema>;
+
+export const ProfilePictureAnswerSchema = z.strictObject({ profilePicture: z.string(), user: OwnUserSchema }).meta({ id: 'ProfilePictureAnswer' });
 export type ProfilePictureAnswer = z.infer<typeof ProfilePictureAnswerSchema>;
 
 export const UserSearchPageSchema = z

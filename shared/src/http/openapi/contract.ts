@@ -59,10 +59,17 @@ export interface ApiRoute {
 
 export type ApiRegistration = (api: ApiContract) => void;
 
+/** A response header: a string unless said otherwise. */
+export const header = (description: string, options: { required?: boolean; type?: 'string' | 'integer' } = {}) => ({
+  description,
+  schema: { type: options.type ?? ('string' as const) },
+  ...(options.required ? { required: true } : {}),
+});
+
 const RATE_LIMIT_HEADERS: Headers = {
-  RateLimit: { description: 'The remaining quota: `limit=5, remaining=0, reset=42` (IETF RateLimit header fields draft)', schema: { type: 'string' } },
-  'RateLimit-Policy': { description: 'The quota policy: `5;w=60` (requests per window of seconds)', schema: { type: 'string' } },
-  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } },
+  RateLimit: header('The remaining quota: `limit=5, remaining=0, reset=42` (IETF RateLimit header fields draft)'),
+  'RateLimit-Policy': header('The quota policy: `5;w=60` (requests per window of seconds)'),
+  'Retry-After': header('Seconds to wait before trying again', { type: 'integer' }),
 };
 
 const isRaw = (answer: EnvelopeAnswer | RawAnswer): answer is RawAnswer => !('data' in answer);
@@ -124,7 +131,7 @@ export class ApiContract {
     if (command) {
       responses[202] = {
         description: 'Stored, but the read models have not caught up in time: the change shows shortly at Location',
-        headers: { Location: { description: 'Where the created or changed resource will be readable', schema: { type: 'string' }, required: true } },
+        headers: { Location: header('Where the created or changed resource will be readable', { required: true }) },
         content: { 'application/json': { schema: AcceptedAnswerSchema } },
       };
     }
