@@ -2,8 +2,9 @@ import { buildApiDocument, type ApiRegistration } from '@circuit/shared/http/ope
 import { documentOpenApi } from '@circuit/shared/http/openapi/document-routes';
 import { commandServiceOpenApi } from '@circuit/command-service/command-openapi';
 import { projectionServiceOpenApi } from '@circuit/projection-service/projection-openapi';
+import { realtimeOpenApi } from '@circuit/realtime-service/realtime-openapi';
 
 /** Every registration of the contract, in one place: the document /api/openapi.json serves. */
-export const apiRegistrations: ApiRegistration[] = [documentOpenApi, ...commandServiceOpenApi, ...projectionServiceOpenApi];
+export const apiRegistrations: ApiRegistration[] = [documentOpenApi, ...commandServiceOpenApi, ...projectionServiceOpenApi, realtimeOpenApi];
 
 export const buildCircuitApiDocument = () => buildApiDocument(apiRegistrations);

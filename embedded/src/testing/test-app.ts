@@ -8,7 +8,9 @@ import { createKnex, type Knex } from '@circuit/shared/db/knex';
 import { createLogger } from '@circuit/shared/logger';
 import type { SentMail } from '@circuit/shared/ports/mailer';
 import { composeEmbedded, type Embedded } from '../compose';
-import { contractChecker, type ContractChecker } from './contract-check';
+import { checkedAgent } from './checked-agent';
+
+export { checkedAgent };
 
 /**
  * The whole embedded app (command, projection and realtime services) for HTTP tests: composed on
@@ -24,22 +26,6 @@ import { contractChecker, type ContractChecker } from './contract-check';
 
 export type Agent = supertest.Agent;
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
-
-/**
- * A supertest agent whose every answer under /api is checked against the OpenAPI document
- * (status, body, required headers): a request fails when the route answers something the
- * contract does not say, whatever else the test expects.
- */
-export function checkedAgent(app: Parameters<typeof supertest.agent>[0], checker: ContractChecker = contractChecker()): Agent {
-  const agent = supertest.agent(app);
-  for (const method of METHODS) {
-    const original = agent[method].bind(agent) as (url: string) => supertest.Test;
-    (agent as unknown as Record<string, (url: string) => supertest.Test>)[method] = (url: string) =>
-      original(url).expect((res) => checker.assertAnswer(method, url, res as unknown as Parameters<ContractChecker['assertAnswer']>[2]));
-  }
-  return agent;
-}
 
 export interface TestAppOptions {
   /** Environment for loadConfig, over the test defaults (NODE_ENV=test, SEED=false, LOG_LEVEL=silent). */

@@ -14,6 +14,10 @@ export const SearchQuery = z.object({
 });
 
 export const searchOpenApi: ApiRegistration = (api) => {
+  api.tag(
+    tag,
+    'Text matches name, username and tagline, typo-tolerant (pg_trgm word similarity); skills match by overlap (any of them, case-insensitive); text and skills together must both match. Only active users with a verified e-mail are listed, never the viewer or users blocked either way. Ranking: text similarity, then the number of matching skills, then username. The message is "{n} users found" ("1 user found").',
+  );
   api.route({
     method: 'get',
     path: '/api/users/search/by',

@@ -78,6 +78,14 @@ const isWrite = (method: HttpMethod) => method !== 'get';
 export class ApiContract {
   readonly registry = new OpenAPIRegistry();
   private readonly seen = new Set<string>();
+  /** Tag descriptions: what a feature's routes share (rules, behaviour the screens rely on). Markdown. */
+  readonly tags = new Map<string, string>();
+
+  /** Describes a group of routes (or something beside HTTP, like the socket channel); several calls append. */
+  tag(name: string, description: string): void {
+    const before = this.tags.get(name);
+    this.tags.set(name, before ? `${before}\n\n${description}` : description);
+  }
 
   constructor() {
     this.registry.registerComponent('securitySchemes', 'session', {
@@ -198,6 +206,7 @@ export function buildApiDocument(registrations: ApiRegistration[], info: ApiDocu
   for (const register of registrations) register(contract);
   return new OpenApiGeneratorV31(contract.registry.definitions).generateDocument({
     openapi: '3.1.0',
+    tags: [...contract.tags.entries()].map(([name, description]) => ({ name, description })),
     info: {
       title: info.title ?? 'Circuit API',
       version: info.version ?? '1.0.0',
