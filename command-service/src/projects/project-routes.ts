@@ -41,7 +41,7 @@ function projectIdOf(req: Request): string {
   return id.toLowerCase();
 }
 
-/** The project calls of docs/api-profiles-social.md (Projects), writes only. */
+/** The project calls of the API contract (/api/openapi.json, Projects), writes only. */
 export function projectRoutes(deps: CommandServiceDeps, projects: ProjectService, fileStore: FileStore): Router {
   const router = Router();
 

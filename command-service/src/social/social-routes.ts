@@ -22,7 +22,7 @@ export const SOCIAL_ACTIONS: { path: string; action: RelationshipAction; message
 const ctxOf = (req: Request, userId: string) => ({ userId, correlationId: correlationIdOf(req) });
 const targetOf = (req: Request) => String(req.params.id ?? '');
 
-/** Social graph actions (docs/api-profiles-social.md, Social graph): each answers `data: Relationship` from the caller's side. */
+/** Social graph actions (/api/openapi.json, Social graph): each answers `data: Relationship` from the caller's side. */
 export function socialRoutes(social: SocialService): Router {
   const router = Router();
 

@@ -5,7 +5,7 @@ export type { NotificationStatus, NotificationType } from '@circuit/shared/api/n
 /** A notification as the contract (shared/src/api/notifications.ts) has it. */
 export type AppNotification = Notification;
 
-/** Notification calls (docs/api-profiles-social.md, "Notifications"). */
+/** Notification calls (/api/openapi.json, Notifications). */
 export const notificationsApi = {
   list: async (signal?: AbortSignal) => {
     const data = (await api.get<AppNotification[]>('/api/users/notifications', signal)).data;

@@ -9,7 +9,7 @@ export type ProjectToggle = 'like' | 'unlike' | 'save' | 'unsave';
 
 const projectPath = (id: string) => `/api/users/projects/${encodeURIComponent(id)}`;
 
-/** Project calls (docs/api-profiles-social.md, "Projects"). */
+/** Project calls (/api/openapi.json, Projects). */
 export const projectsApi = {
   /** The list answers `{ success, projects }`; a failure yields an empty list (spec section 7). */
   list: async (username: string, signal?: AbortSignal): Promise<Project[]> => {

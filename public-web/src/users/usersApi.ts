@@ -2,7 +2,7 @@ import { api } from '../auth/apiClient';
 import type { ProfilePictureAnswer } from '@circuit/shared/api/users';
 import type { Profile } from './types';
 
-/** Profile reads and writes (docs/api-profiles-social.md, "Profile"). Each throws ApiError on failure. */
+/** Profile reads and writes (/api/openapi.json, Profile). Each throws ApiError on failure. */
 export const usersApi = {
   byUsername: async (username: string, signal?: AbortSignal) =>
     (await api.get<Profile>(`/api/users/username/${encodeURIComponent(username)}`, signal)).data as Profile,
