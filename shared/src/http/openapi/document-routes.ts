@@ -14,7 +14,14 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
  * proxies of Scalar's servers, so it works offline and under a strict Content-Security-Policy.
  */
 function referencePage(title: string): string {
-  const configuration = JSON.stringify({ withDefaultFonts: false, hideClientButton: true, telemetry: false, theme: 'default' });
+  const configuration = JSON.stringify({
+    withDefaultFonts: false,
+    hideClientButton: true,
+    telemetry: false,
+    showDeveloperTools: 'never',
+    showToolbar: 'never',
+    agent: { disabled: true },
+  });
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${attribute(title)} reference</title></head>
