@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { ContractChecker, contractChecker } from './testing/contract-check';
 import { expressRoutes } from './testing/express-routes';
+import { buildApiDocument } from '@circuit/shared/http/openapi/contract';
+import { documentOpenApi } from '@circuit/shared/http/openapi/document-routes';
+import { commandServiceOpenApi } from '@circuit/command-service/command-openapi';
+import { projectionServiceOpenApi } from '@circuit/projection-service/projection-openapi';
 
 /** Acceptance of the API contract: a valid OpenAPI 3.1 document that describes exactly the routes there are. */
 let t: TestApp;
@@ -35,6 +39,13 @@ describe('GET /api/openapi.json', () => {
     expect(inApp.size).toBeGreaterThan(50);
     expect([...inApp].filter((r) => !inDocument.has(r)).sort()).toEqual([]);
     expect([...inDocument].filter((r) => !inApp.has(r)).sort()).toEqual([]);
+  });
+
+  it("each service's own document (served when it runs alone) describes exactly that service's routes", () => {
+    const apiRoutes = (router: unknown) => [...expressRoutes({ router })].filter((r) => r.split(' ')[1]!.startsWith('/api/')).sort();
+    const ownRoutes = (doc: ContractChecker['document']) => [...documented(doc)].filter((r) => !r.includes('/api/openapi.json') && !r.includes('/api/docs')).sort();
+    expect(apiRoutes(t.embedded.commands.router)).toEqual(ownRoutes(buildApiDocument([documentOpenApi, ...commandServiceOpenApi])));
+    expect(apiRoutes(t.embedded.projections.router)).toEqual(ownRoutes(buildApiDocument([documentOpenApi, ...projectionServiceOpenApi])));
   });
 
   it('describes the session cookie, the Idempotency-Key header, 202 and rate-limit answers', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RoleSchema } from '../events/accounts';
+import type { UpdateProfileBody } from '../validation/profile';
 
 /**
  * The answer shapes of the user calls, once for the server's contract (OpenAPI) and the web apps'
@@ -74,3 +75,6 @@ export const UserSearchPageSchema = z
   .strictObject({ users: z.array(UserSummarySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() })
   .meta({ id: 'UserSearchPage' });
 export type UserSearchPage = z.infer<typeof UserSearchPageSchema>;
+
+/** PUT /api/users/profile as a client sends it (the server's schema, input side). */
+export type ProfileRequest = z.input<typeof UpdateProfileBody>;
