@@ -4,6 +4,7 @@
  */
 
 import type { ChatMessage, ReplyRef } from '@circuit/shared/api/messaging';
+import type { Notification } from '@circuit/shared/api/notifications';
 
 /** A chat message and what a reply carries about the replied message: the contract's (spec section 3). */
 export type { ChatMessage, ReplyRef };
@@ -11,15 +12,8 @@ export type { ChatMessage, ReplyRef };
 /** unread_count_update: the map of unread messages per sender and their total (or, per the spec, a bare count). */
 export type UnreadCountUpdate = { unreadCounts?: Record<string, number>; total?: number } | number;
 
-/** new_notification: the Notification of the notifications list (only what the toast reads is typed). */
-export interface LiveNotification {
-  _id: string;
-  type?: string;
-  message?: string;
-  read?: boolean;
-  isOutgoing?: boolean;
-  [key: string]: unknown;
-}
+/** new_notification: the Notification of the notifications list (the contract's). */
+export type LiveNotification = Notification;
 
 export interface ServerToClientEvents {
   private_message: (message: ChatMessage) => void;
