@@ -7,4 +7,6 @@ import { realtimeOpenApi } from '@circuit/realtime-service/realtime-openapi';
 /** Every registration of the contract, in one place: the document /api/openapi.json serves. */
 export const apiRegistrations: ApiRegistration[] = [documentOpenApi, ...commandServiceOpenApi, ...projectionServiceOpenApi, realtimeOpenApi];
 
-export const buildCircuitApiDocument = () => buildApiDocument(apiRegistrations);
+let built: ReturnType<typeof buildApiDocument> | undefined;
+/** The document never changes while the process runs: built once, however many apps are composed (tests compose many). */
+export const buildCircuitApiDocument = () => (built ??= buildApiDocument(apiRegistrations));
