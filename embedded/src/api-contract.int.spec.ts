@@ -103,6 +103,11 @@ describe('the answer check every HTTP test goes through', () => {
     expect(follow(202, { success: true, message: 'Accepted', data: { id: 'x' } })).toEqual(['header Location is required but missing']);
   });
 
+  it('takes HEAD as the GET it is answered by, without a body', () => {
+    expect(checker.problems('HEAD', '/api/auth/providers', { status: 200, headers: json, body: {} })).toEqual([]);
+    expect(checker.problems('HEAD', '/api/auth/providers', { status: 418, headers: json, body: {} })[0]).toMatch(/does not list/);
+  });
+
   it('fails a route the document does not have, unless it is the API 404', () => {
     expect(checker.problems('GET', '/api/nowhere', { status: 200, headers: json, body: { success: true } })[0]).toMatch(/not in the document/);
     expect(checker.problems('GET', '/api/nowhere', { status: 404, headers: json, body: { success: false, message: 'Not found' } })).toEqual([]);

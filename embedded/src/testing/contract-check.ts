@@ -53,7 +53,8 @@ export class ContractChecker {
   /** The documented path template a request goes to: the most literal one that has the method. */
   match(method: string, url: string): string | undefined {
     const path = new URL(url, 'http://x').pathname;
-    const m = method.toLowerCase();
+    // Express answers HEAD with its GET route (without the body).
+    const m = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
     const found = this.operations.filter((o) => o.methods.has(m) && o.regex.test(path)).sort((a, b) => a.params - b.params)[0];
     return found?.template;
   }
@@ -73,7 +74,7 @@ export class ContractChecker {
   problems(method: string, url: string, answer: AnswerLike): string[] {
     const path = new URL(url, 'http://x').pathname;
     if (!path.startsWith('/api/')) return [];
-    const m = method.toLowerCase();
+    const m = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
     const template = this.match(m, url);
     if (!template) {
       // Not a route: the API's catch-all 404 is the only right answer.
@@ -89,7 +90,7 @@ export class ContractChecker {
     for (const [name, header] of Object.entries(response.headers ?? {})) {
       if (header.required && answer.headers[name.toLowerCase()] === undefined) problems.push(`header ${name} is required but missing`);
     }
-    if (m === 'head') return problems;
+    if (method.toLowerCase() === 'head') return problems;
     const contentType = String(answer.headers['content-type'] ?? '');
     const mediaTypes = Object.keys(response.content ?? {});
     if (mediaTypes.length === 0) return problems;
