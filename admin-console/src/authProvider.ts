@@ -1,19 +1,14 @@
 import { HttpError, type AuthProvider, type UserIdentity } from 'react-admin';
+import type { OwnUser } from '@circuit/shared/api/users';
+import type { Role } from '@circuit/shared/events/accounts';
 import { API_URL, httpClient } from './api';
 
 export const STAFF_ROLES = ['moderator', 'admin'] as const;
-export type Role = 'user' | 'moderator' | 'admin';
+export type { Role };
 export const NO_ACCESS_MESSAGE = 'You do not have access to the admin console';
 
-/** The user as GET /api/auth/me and POST /api/auth/login answer it (the fields the console uses). */
-interface Me {
-  id: string;
-  username: string;
-  firstName?: string;
-  lastName?: string;
-  role: Role;
-  profilePicture?: string | null;
-}
+/** The user as GET /api/auth/me and POST /api/auth/login answer it (the contract's OwnUser). */
+type Me = OwnUser;
 
 const isStaff = (user: Me) => (STAFF_ROLES as readonly string[]).includes(user.role);
 

@@ -8,8 +8,11 @@ import { requireDatabaseUrl, selectBus, selectEventStore, selectMailer } from '@
 import { ReadModelProgress } from '@circuit/shared/projections/progress';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { createHttpApp } from '@circuit/shared/http/app';
+import { buildApiDocument } from '@circuit/shared/http/openapi/contract';
+import { apiDocumentRoutes, documentOpenApi } from '@circuit/shared/http/openapi/document-routes';
 import { onShutdown } from '@circuit/shared/process/shutdown';
 import { createCommandService } from './command-service';
+import { commandServiceOpenApi } from './command-openapi';
 import { seedIfEmpty } from './seed/seed';
 
 /** The command service alone (cluster and production modes). */
@@ -27,7 +30,7 @@ await commands.start();
 await seedIfEmpty({ config, store, knex, accounts: commands.accounts, profiles: commands.profiles, projects: commands.projects, social: commands.social, log });
 
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
-const app = createHttpApp({ log, knex, session: session.middleware, allowedOrigins: [config.publicUrl], trustProxy: config.trustProxy, mount: (a) => a.use(commands.router) });
+const app = createHttpApp({ log, knex, session: session.middleware, allowedOrigins: [config.publicUrl], trustProxy: config.trustProxy, mount: (a) => a.use(apiDocumentRoutes(buildApiDocument([documentOpenApi, ...commandServiceOpenApi], { title: 'Circuit API: writes and sign-in' })), commands.router) });
 const server = http.createServer(app).listen(config.PORT, () => log.info({ port: config.PORT }, 'command service listening'));
 
 onShutdown(log, async () => {

@@ -12,11 +12,13 @@ import { selectMailer } from '@circuit/shared/adapters/select';
 import { ReadModelProgress } from '@circuit/shared/projections/progress';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { createHttpApp } from '@circuit/shared/http/app';
+import { apiDocumentRoutes } from '@circuit/shared/http/openapi/document-routes';
 import { createCommandService } from '@circuit/command-service/command-service';
 import type { CommandServiceDeps } from '@circuit/command-service/context';
 import { seedIfEmpty } from '@circuit/command-service/seed/seed';
 import { createProjectionService } from '@circuit/projection-service/projection-service';
 import { createRealtimeService } from '@circuit/realtime-service/realtime-service';
+import { buildCircuitApiDocument } from './api-document';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -75,6 +77,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     allowedOrigins: [config.publicUrl],
     trustProxy: config.trustProxy,
     mount: (a) => {
+      a.use(apiDocumentRoutes(buildCircuitApiDocument()));
       a.use(commands.router);
       a.use(projections.router);
     },

@@ -5,8 +5,11 @@ import { createKnex } from '@circuit/shared/db/knex';
 import { requireDatabaseUrl, selectEventStore } from '@circuit/shared/adapters/select';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { createHttpApp } from '@circuit/shared/http/app';
+import { buildApiDocument } from '@circuit/shared/http/openapi/contract';
+import { apiDocumentRoutes, documentOpenApi } from '@circuit/shared/http/openapi/document-routes';
 import { onShutdown } from '@circuit/shared/process/shutdown';
 import { createProjectionService } from './projection-service';
+import { projectionServiceOpenApi } from './projection-openapi';
 
 /** The projection service alone: projection workers and the GET /api query endpoints. */
 const config = loadConfig({ PORT: '3002', ...process.env });
@@ -17,7 +20,7 @@ const projections = await createProjectionService({ knex, store, log });
 await projections.start();
 
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
-const app = createHttpApp({ log, knex, session: session.middleware, allowedOrigins: [config.publicUrl], trustProxy: config.trustProxy, mount: (a) => a.use(projections.router) });
+const app = createHttpApp({ log, knex, session: session.middleware, allowedOrigins: [config.publicUrl], trustProxy: config.trustProxy, mount: (a) => a.use(apiDocumentRoutes(buildApiDocument([documentOpenApi, ...projectionServiceOpenApi], { title: 'Circuit API: queries' })), projections.router) });
 const server = http.createServer(app).listen(config.PORT, () => log.info({ port: config.PORT }, 'projection service listening'));
 
 onShutdown(log, async () => {

@@ -1,15 +1,7 @@
-/** A record of GET /api/admin/users (projection-service/src/admin/users-admin-routes.ts). */
-export interface AdminUser {
-  id: string;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: 'user' | 'moderator' | 'admin';
-  isEmailVerified: boolean;
-  createdAt: string;
-  lastLogin: string | null;
-}
+import type { AdminUser } from '@circuit/shared/api/admin';
+
+/** A record of GET /api/admin/users, as the contract (shared/src/api/admin.ts) has it. */
+export type { AdminUser };
 
 export const ROLE_CHOICES = [
   { id: 'user', name: 'User' },

@@ -13,7 +13,7 @@ import { NOTIFICATION_NOT_FOUND, notificationsDecider, unreadCount, type Notific
 
 const ctxOf = (req: Request, userId: string) => ({ userId, correlationId: correlationIdOf(req) });
 
-/** The user's own notifications (docs/api-profiles-social.md, Notifications); only the owner's stream is ever touched. */
+/** The user's own notifications (/api/openapi.json, Notifications); only the owner's stream is ever touched. */
 export function notificationRoutes(deps: CommandServiceDeps): Router {
   const now = deps.now ?? (() => new Date());
   const router = Router();

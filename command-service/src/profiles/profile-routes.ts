@@ -15,7 +15,7 @@ import type { ProfileService } from './profile-service';
 
 const ctxOf = (req: Request) => ({ userId: req.session.userId, correlationId: correlationIdOf(req) });
 
-/** PUT /api/users/profile and POST /api/users/profile-picture (docs/api-profiles-social.md, Profile). */
+/** PUT /api/users/profile and POST /api/users/profile-picture (/api/openapi.json, Profile). */
 export function profileRoutes(deps: CommandServiceDeps, profiles: ProfileService, fileStore: FileStore): Router {
   const router = Router();
 

@@ -3,7 +3,7 @@ import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/sha
 import { describeWhen } from '@circuit/shared/testkit/skip';
 import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
 
-/** The project calls of docs/api-profiles-social.md through the embedded app (writes, then the GET list). */
+/** The project calls of the API contract (/api/openapi.json) through the embedded app (writes, then the GET list). */
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';

@@ -21,7 +21,7 @@ const WEB_LINK = /^https?:\/\/\S+$/i;
 const IMAGE_LINK = /^(\/uploads\/[a-z-]+\/[0-9a-f-]{36}\.(png|jpg|gif|webp)|https?:\/\/\S+)$/i;
 
 /** The project form: ProjectBody plus links that are web addresses only (no javascript: and the like). */
-const ProjectInput = ProjectBody.superRefine((body, ctx) => {
+export const ProjectInput = ProjectBody.superRefine((body, ctx) => {
   for (const field of ['githubUrl', 'liveUrl'] as const) {
     const value = body[field];
     if (value && !WEB_LINK.test(value)) ctx.addIssue({ code: 'custom', path: [field], message: 'Please enter a valid URL' });
@@ -46,7 +46,7 @@ function projectIdOf(req: Request): string {
   return id.toLowerCase();
 }
 
-/** The project calls of docs/api-profiles-social.md (Projects), writes only. */
+/** The project calls of the API contract (/api/openapi.json, Projects), writes only. */
 export function projectRoutes(deps: CommandServiceDeps, projects: ProjectService, fileStore: FileStore): Router {
   const router = Router();
 

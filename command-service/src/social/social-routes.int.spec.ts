@@ -7,7 +7,7 @@ import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testi
 import { NO_RELATIONSHIP as NONE } from '@circuit/shared/read-models/social';
 
 /**
- * The social graph actions of docs/api-profiles-social.md through HTTP, on the real embedded app.
+ * The social graph actions of the API contract (/api/openapi.json) through HTTP, on the real embedded app.
  * Each answer is the relationship from the caller's side, and the read models already show it.
  */
 

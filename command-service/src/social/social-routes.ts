@@ -9,7 +9,7 @@ import type { RelationshipAction } from './relationship-decider';
 import type { SocialService } from './social-service';
 
 /** The path of each action under /api/users, and the message its success answers with (spec 1 section 8). */
-const ACTIONS: { path: string; action: RelationshipAction; message: string }[] = [
+export const SOCIAL_ACTIONS: { path: string; action: RelationshipAction; message: string }[] = [
   { path: '/api/users/follow/:id', action: 'Follow', message: 'Followed!' },
   { path: '/api/users/unfollow/:id', action: 'Unfollow', message: 'Unfollowed!' },
   { path: '/api/users/followers/:id/remove', action: 'RemoveFollower', message: 'Follower removed' },
@@ -24,11 +24,11 @@ const ACTIONS: { path: string; action: RelationshipAction; message: string }[] =
 const ctxOf = (req: Request, userId: string) => ({ userId, correlationId: correlationIdOf(req) });
 const targetOf = (req: Request) => String(req.params.id ?? '');
 
-/** Social graph actions (docs/api-profiles-social.md, Social graph): each answers `data: Relationship` from the caller's side. */
+/** Social graph actions (/api/openapi.json, Social graph): each answers `data: Relationship` from the caller's side. */
 export function socialRoutes(social: SocialService): Router {
   const router = Router();
 
-  for (const { path, action, message } of ACTIONS) {
+  for (const { path, action, message } of SOCIAL_ACTIONS) {
     router.post(path, async (req, res) => {
       const userId = requireUserId(req);
       const relationship = await social.act(action, userId, targetOf(req), ctxOf(req, userId));

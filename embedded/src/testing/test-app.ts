@@ -9,6 +9,9 @@ import { createLogger } from '@circuit/shared/logger';
 import type { SentMail } from '@circuit/shared/ports/mailer';
 import type { AbuseLimits } from '@circuit/command-service/http/rate-limits';
 import { composeEmbedded, type Embedded } from '../compose';
+import { checkedAgent } from './checked-agent';
+
+export { checkedAgent };
 
 /**
  * The whole embedded app (command, projection and realtime services) for HTTP tests: composed on
@@ -23,6 +26,7 @@ import { composeEmbedded, type Embedded } from '../compose';
  */
 
 export type Agent = supertest.Agent;
+
 
 export interface TestAppOptions {
   /** Environment for loadConfig, over the test defaults (NODE_ENV=test, SEED=false, LOG_LEVEL=silent). */
@@ -50,7 +54,7 @@ export interface TestApp {
   knex: Knex;
   store: Embedded['store'];
   mailbox: Embedded['mailbox'];
-  /** A new supertest agent: requests through it share cookies (one browser). */
+  /** A new supertest agent: requests through it share cookies (one browser); every /api answer is checked against the OpenAPI document. */
   request(): Agent;
   clock: { now(): Date; advance(ms: number): void };
   /** Where this app's uploads are stored (a temporary directory). */
@@ -155,7 +159,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     };
   }
 
-  async function signUpVerified(user = newUser(), agent = supertest.agent(app)) {
+  async function signUpVerified(user = newUser(), agent = checkedAgent(app)) {
     const signup = await agent.post('/api/auth/signup').send(user);
     if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${JSON.stringify(signup.body)}`);
     const otp = await latestOtp(user.email);
@@ -179,7 +183,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     knex: embedded.knex,
     store: embedded.store,
     mailbox: embedded.mailbox,
-    request: () => supertest.agent(app),
+    request: () => checkedAgent(app),
     clock,
     uploadsDir: uploadsDir ?? path.join(config.DATA_DIR, 'uploads'),
     mailsTo,

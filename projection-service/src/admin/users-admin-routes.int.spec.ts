@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
-import request from 'supertest';
+import supertest from 'supertest';
+import { checkedAgent } from '@circuit/embedded/testing/checked-agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnex, type Knex } from '@circuit/shared/db/knex';
 import { errorHandler } from '@circuit/shared/http/errors';
@@ -47,6 +48,8 @@ function appAs(userId?: string): Express {
   app.use(errorHandler);
   return app;
 }
+/** Every answer is also checked against the OpenAPI document. */
+const request = (app: Express) => checkedAgent(app);
 const asAdmin = () => request(appAs('u-admin'));
 const list = (query: Record<string, unknown>) =>
   asAdmin()
@@ -110,7 +113,8 @@ describe('admin API access', () => {
   });
 
   it('does not guard routes outside /api/admin', async () => {
-    const res = await request(appAs(undefined)).get('/api/other');
+    // A route of this test's own (not the contract's), so plain supertest.
+    const res = await supertest(appAs(undefined)).get('/api/other');
     expect(res.status).toBe(200);
   });
 });

@@ -8,7 +8,7 @@ import { toUserSummary, type UserRow } from '@circuit/shared/read-models/users';
 import type { Presence } from '@circuit/shared/presence/presence';
 
 const Id = z.string().uuid();
-const ChatQuery = z.object({
+export const ChatQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   before: z.string().uuid().optional(),
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
 import { NO_RELATIONSHIP as NONE } from '@circuit/shared/read-models/social';
 
-/** The social graph queries of docs/api-profiles-social.md through HTTP, on the real embedded app. */
+/** The social graph queries of the API contract (/api/openapi.json) through HTTP, on the real embedded app. */
 
 interface Person {
   agent: Agent;

@@ -15,7 +15,7 @@ type SummaryRow = Pick<UserRow, 'id' | 'username' | 'first_name' | 'last_name' |
 const targetOf = (req: Request) => String(req.params.id ?? '');
 
 /**
- * Social graph queries (docs/api-profiles-social.md, Social graph), read from the social read
+ * Social graph queries (/api/openapi.json, Social graph), read from the social read
  * models only. Lists of a user are public like the profile they belong to, except to a viewer that
  * user blocked (403); the relationship, the block status and one's own connections need a session.
  */

@@ -1,14 +1,15 @@
 import { api } from './apiClient';
+import type { LoginRequest, SignupAnswer, SignupRequest } from '@circuit/shared/api/auth';
 import type { AuthProviders, User } from './types';
 
 /** The authentication calls of spec section 7. Each throws ApiError on failure. */
 export const authApi = {
   me: async (signal?: AbortSignal) => (await api.get<User>('/api/auth/me', signal)).data ?? null,
   providers: async () => (await api.get<AuthProviders>('/api/auth/providers')).data ?? { google: false, github: false },
-  login: (identifier: string, password: string) => api.post<User>('/api/auth/login', { identifier, password }),
+  login: (identifier: string, password: string) => api.post<User>('/api/auth/login', { identifier, password } satisfies LoginRequest),
   logout: () => api.post<unknown>('/api/auth/logout'),
-  signup: (body: { username: string; email: string; password: string; firstName: string; lastName: string }) =>
-    api.post<{ email?: string }>('/api/auth/signup', body),
+  signup: (body: SignupRequest) =>
+    api.post<SignupAnswer>('/api/auth/signup', body),
   verifyEmail: (email: string, otp: string) => api.post<unknown>('/api/auth/verify-email', { email, otp }),
   resendOtp: (email: string) => api.post<unknown>('/api/auth/resend-otp', { email, type: 'email' }),
   sendLoginOtp: (email: string) => api.post<unknown>('/api/auth/login-otp', { email }),

@@ -1,22 +1,10 @@
-export type Role = 'user' | 'moderator' | 'admin';
+import type { OwnUser } from '@circuit/shared/api/users';
+import type { Role } from '@circuit/shared/events/accounts';
 
-/** The signed-in user as GET /api/auth/me returns it (only the fields this app reads are typed). */
-export interface User {
-  id: string;
-  _id: string;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  isEmailVerified: boolean;
-  profilePicture: string | null;
-  [key: string]: unknown;
-}
+export type { AuthProviders } from '@circuit/shared/api/auth';
+export type { Role };
 
-export interface AuthProviders {
-  google: boolean;
-  github: boolean;
-}
+/** The signed-in user as GET /api/auth/me returns it (the contract's OwnUser). */
+export type User = OwnUser;
 
 export const userId = (user: Pick<User, 'id' | '_id'>) => user.id ?? user._id;

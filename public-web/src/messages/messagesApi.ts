@@ -1,4 +1,6 @@
 import { api, isApiError } from '../auth/apiClient';
+import type { MessageThread as ThreadAnswer } from '@circuit/shared/api/messaging';
+import type { UserSummary } from '@circuit/shared/api/users';
 import type { ChatMessage, ChatPartner, MessageThread } from './types';
 
 export interface ChatPage {
@@ -37,7 +39,7 @@ export const messagesApi = {
   },
 
   threads: async (signal?: AbortSignal): Promise<MessageThread[]> => {
-    const data = (await api.get<unknown[]>('/api/users/messages/threads', signal)).data;
+    const data = (await api.get<ThreadAnswer[]>('/api/users/messages/threads', signal)).data;
     if (!Array.isArray(data)) return [];
     return data.flatMap((row) => {
       const r = row as { user?: unknown; lastMessage?: MessageThread['lastMessage']; unreadCount?: unknown };
@@ -53,7 +55,7 @@ export const messagesApi = {
    */
   connections: async (signal?: AbortSignal): Promise<ChatPartner[] | null> => {
     try {
-      const data = (await api.get<unknown[]>('/api/users/connections', signal)).data;
+      const data = (await api.get<UserSummary[]>('/api/users/connections', signal)).data;
       return Array.isArray(data) ? data.flatMap((u) => asPartner(u) ?? []) : [];
     } catch (error) {
       if (isApiError(error) && error.status === 404) return null;

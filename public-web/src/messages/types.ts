@@ -1,23 +1,20 @@
+import type { MessageThread as ThreadAnswer } from '@circuit/shared/api/messaging';
+import type { UserSummary } from '@circuit/shared/api/users';
 import type { ChatMessage, ReplyRef } from '../realtime/events';
 
 export type { ChatMessage, ReplyRef };
 
-/** The other side of a conversation, as threads, connections and profiles describe a user. */
-export interface ChatPartner {
-  id: string;
-  _id?: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  profilePicture: string | null;
-  tagline?: string;
-}
+/**
+ * The other side of a conversation, as threads, connections and profiles describe a user: the
+ * contract's UserSummary, of which a conversation opened from a link may know only part.
+ */
+export type ChatPartner = Pick<UserSummary, 'id' | 'username' | 'firstName' | 'lastName' | 'profilePicture'> & Partial<Pick<UserSummary, '_id' | 'tagline'>>;
 
-/** A row of GET /api/users/messages/threads. */
+/** A row of GET /api/users/messages/threads (the contract's MessageThread), as the list keeps it. */
 export interface MessageThread {
   user: ChatPartner;
-  lastMessage: { message: string; createdAt: string; from?: string } | null;
-  unreadCount?: number;
+  lastMessage: ThreadAnswer['lastMessage'] | null;
+  unreadCount?: ThreadAnswer['unreadCount'];
 }
 
 /** A message this tab sent that the server has not confirmed yet (or refused). */

@@ -160,7 +160,7 @@ function NotificationItem({
   const respond = useRelationshipAction();
   const [responding, setResponding] = useState(false);
   const sender = n.from;
-  const senderId = sender ? (sender._id ?? sender.id ?? '') : '';
+  const senderId = sender ? sender._id : '';
   const senderLink = sender ? `/user/${encodeURIComponent(sender.username)}` : null;
   const incomingPending = n.type === 'connection_request' && n.status === 'pending' && !n.isOutgoing;
 

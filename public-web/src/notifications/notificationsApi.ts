@@ -1,20 +1,11 @@
+import type { Notification } from '@circuit/shared/api/notifications';
 import { api } from '../auth/apiClient';
 
-export type NotificationType = 'connection_request' | 'connection_request_sent' | 'connection_accepted' | 'connection_rejected' | 'follow';
-export type NotificationStatus = 'pending' | 'accepted' | 'rejected';
+export type { NotificationStatus, NotificationType } from '@circuit/shared/api/notifications';
+/** A notification as the contract (shared/src/api/notifications.ts) has it. */
+export type AppNotification = Notification;
 
-export interface AppNotification {
-  _id: string;
-  type: NotificationType;
-  status: NotificationStatus | null;
-  isOutgoing: boolean;
-  read: boolean;
-  createdAt: string;
-  message?: string;
-  from: { _id: string; id?: string; firstName: string; lastName: string; username: string; profilePicture: string | null } | null;
-}
-
-/** Notification calls (docs/api-profiles-social.md, "Notifications"). */
+/** Notification calls (/api/openapi.json, Notifications). */
 export const notificationsApi = {
   list: async (signal?: AbortSignal) => {
     const data = (await api.get<AppNotification[]>('/api/users/notifications', signal)).data;

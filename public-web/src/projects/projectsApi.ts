@@ -1,47 +1,15 @@
+import type { Project, ProjectRequest } from '@circuit/shared/api/projects';
 import { api, request } from '../auth/apiClient';
-import type { UserSummary } from '../users/types';
 
-export interface ProjectComment {
-  _id: string;
-  user: { _id: string; firstName: string; lastName: string; username: string; profilePicture?: string | null } | null;
-  text: string;
-  createdAt: string;
-  replies?: ProjectComment[];
-}
-
-export interface Project {
-  _id: string;
-  id?: string;
-  owner?: UserSummary;
-  title: string;
-  description: string;
-  technologies: string[];
-  githubUrl?: string;
-  liveUrl?: string;
-  image: string | null;
-  likes: string[];
-  saves: string[];
-  likesCount?: number;
-  savesCount?: number;
-  comments: ProjectComment[];
-  createdAt?: string;
-  updatedAt?: string;
-}
-
-export interface ProjectInput {
-  title: string;
-  description: string;
-  technologies: string[];
-  githubUrl?: string;
-  liveUrl?: string;
-  image?: string | null;
-}
+/** Answer and request shapes from the contract (shared/src/api/projects.ts). */
+export type { Project, ProjectComment } from '@circuit/shared/api/projects';
+export type ProjectInput = ProjectRequest;
 
 export type ProjectToggle = 'like' | 'unlike' | 'save' | 'unsave';
 
 const projectPath = (id: string) => `/api/users/projects/${encodeURIComponent(id)}`;
 
-/** Project calls (docs/api-profiles-social.md, "Projects"). */
+/** Project calls (/api/openapi.json, Projects). */
 export const projectsApi = {
   /** The list answers `{ success, projects }`; a failure yields an empty list (spec section 7). */
   list: async (username: string, signal?: AbortSignal): Promise<Project[]> => {

@@ -3,37 +3,17 @@
  * (realtime-service/src/realtime-service.ts).
  */
 
-/** What a reply carries about the replied message. */
-export interface ReplyRef {
-  _id: string;
-  message: string;
-  from: string;
-}
+import type { ChatMessage, ReplyRef } from '@circuit/shared/api/messaging';
+import type { Notification } from '@circuit/shared/api/notifications';
 
-/** A chat message (spec section 3, "Chat message"). */
-export interface ChatMessage {
-  _id: string;
-  from: string;
-  to: string;
-  message: string;
-  createdAt: string;
-  replyTo: ReplyRef | null;
-  /** On the copies of one's own sends: the id the sending tab gave the message (see PrivateMessagePayload). */
-  clientMessageId?: string;
-}
+/** A chat message and what a reply carries about the replied message: the contract's (spec section 3). */
+export type { ChatMessage, ReplyRef };
 
 /** unread_count_update: the map of unread messages per sender and their total (or, per the spec, a bare count). */
 export type UnreadCountUpdate = { unreadCounts?: Record<string, number>; total?: number } | number;
 
-/** new_notification: the Notification of the notifications list (only what the toast reads is typed). */
-export interface LiveNotification {
-  _id: string;
-  type?: string;
-  message?: string;
-  read?: boolean;
-  isOutgoing?: boolean;
-  [key: string]: unknown;
-}
+/** new_notification: the Notification of the notifications list (the contract's). */
+export type LiveNotification = Notification;
 
 export interface ServerToClientEvents {
   private_message: (message: ChatMessage) => void;

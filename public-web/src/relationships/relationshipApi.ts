@@ -1,7 +1,7 @@
 import { api } from '../auth/apiClient';
 import type { Relationship, UserSummary } from '../users/types';
 
-/** Social-graph calls (docs/api-profiles-social.md, "Social graph"); the target user id is in the path. */
+/** Social-graph calls (/api/openapi.json, Social graph); the target user id is in the path. */
 export type RelationshipAction =
   | 'follow'
   | 'unfollow'

@@ -1,3 +1,4 @@
+import type { UserSearchPage } from '@circuit/shared/api/users';
 import { api } from '../auth/apiClient';
 import type { UserSummary } from '../users/types';
 
@@ -20,7 +21,7 @@ export interface SearchCriteria {
 export async function searchUsers({ q, skills }: SearchCriteria, page: number, signal?: AbortSignal): Promise<SearchPage> {
   // Both filters are always sent (empty when unused), as in the contract's example.
   const params = new URLSearchParams({ q: q.trim(), skills: skills.join(','), page: String(page), limit: String(SEARCH_PAGE_SIZE) });
-  const data = (await api.get<{ users?: UserSummary[]; total?: number; page?: number }>(`/api/users/search/by?${params}`, signal)).data;
+  const data = (await api.get<Partial<UserSearchPage>>(`/api/users/search/by?${params}`, signal)).data;
   const users = Array.isArray(data?.users) ? data.users : [];
   return { users, total: typeof data?.total === 'number' ? data.total : users.length, page };
 }

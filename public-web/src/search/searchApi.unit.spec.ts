@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addCustomSkill, canSearch, nextSearchPage } from './searchApi';
 
-const users = (n: number) => Array.from({ length: n }, (_, i) => ({ _id: `${i}`, id: `${i}`, username: `u${i}`, firstName: '', lastName: '', profilePicture: null }));
+const users = (n: number) => Array.from({ length: n }, (_, i) => ({ _id: `${i}`, id: `${i}`, username: `u${i}`, firstName: '', lastName: '', profilePicture: null, tagline: '', skills: [] }));
 
 describe('user search rules', () => {
   it('needs text or a skill', () => {

@@ -1,58 +1,11 @@
-/** Shapes of docs/api-profiles-social.md (only what the screens read is typed). */
+import type { User } from '@circuit/shared/api/users';
 
-export interface SocialLinks {
-  github?: string;
-  linkedin?: string;
-  twitter?: string;
-}
-
-/** A row of lists, notifications and search results. */
-export interface UserSummary {
-  _id: string;
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  profilePicture: string | null;
-  tagline?: string;
-  skills?: string[];
-}
+/** The answer shapes of the API, from the contract in shared/ (served at /api/openapi.json). */
+export type { SocialLinks, UserSummary } from '@circuit/shared/api/users';
+export type { Relationship } from '@circuit/shared/api/social';
 
 /** A profile (public view; `email` and `mobile` only for its owner). */
-export interface Profile extends UserSummary {
-  email?: string;
-  mobile?: string | null;
-  role: string;
-  isEmailVerified: boolean;
-  isActive: boolean;
-  bio: string;
-  tagline: string;
-  website: string;
-  socialLinks: SocialLinks;
-  country: string;
-  state: string;
-  address: string;
-  college: string;
-  course: string;
-  branch: string;
-  collegeYear: string;
-  skills: string[];
-  followersCount: number;
-  followingCount: number;
-  connectionsCount: number;
-  createdAt: string;
-  lastLogin: string | null;
-}
-
-export interface Relationship {
-  isConnected: boolean;
-  isFollowing: boolean;
-  isFollowedBy?: boolean;
-  requestPending: boolean;
-  requestReceived: boolean;
-  hasBlockedTarget: boolean;
-  isBlockedByTarget?: boolean;
-}
+export type Profile = User;
 
 export const idOf = (user: { id?: string; _id?: string }) => user.id ?? user._id ?? '';
 

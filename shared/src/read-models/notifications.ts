@@ -24,7 +24,7 @@ export interface NotificationRow {
 
 export type NotificationSender = Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'username' | 'profile_picture'>;
 
-/** The contract's Notification (docs/api-profiles-social.md, Shapes). */
+/** The contract's Notification (shared/src/api/notifications.ts, served in /api/openapi.json). */
 export interface Notification {
   _id: string;
   type: NotificationType;

@@ -4,7 +4,7 @@ import { toUserSummary, type UserSummary } from './users';
 /**
  * The projects read model (projection-service/src/projects writes it): `projects`,
  * `project_likes`, `project_saves`, `project_comments`. Both services answer with the `Project`
- * shape of docs/api-profiles-social.md, built here from those rows and `users`.
+ * shape of the API contract (/api/openapi.json), built here from those rows and `users`.
  */
 export interface ProjectRow {
   id: string;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The social graph as the contract (docs/api-profiles-social.md) shows it, always from one user's
+ * The social graph as the contract (/api/openapi.json) shows it, always from one user's
  * side (the viewer) towards another (the target). The command service answers it from the pair's
  * decider state, the projection service from the read-model tables below.
  */

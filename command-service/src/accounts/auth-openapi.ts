@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { header, type ApiRegistration } from '@circuit/shared/http/openapi/contract';
+import { AuthProvidersSchema, SignupAnswerSchema } from '@circuit/shared/api/auth';
+import { OwnUserSchema } from '@circuit/shared/api/users';
+import {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  LoginBody,
+  LoginOtpBody,
+  ResendOtpBody,
+  ResetPasswordBody,
+  SignupBody,
+  VerifyEmailBody,
+  VerifyOtpBody,
+} from '@circuit/shared/validation/accounts';
+
+const tag = 'Authentication';
+const NoData = z.null();
+const SESSION_SET = { 'Set-Cookie': header('A new session cookie (a fresh id at every sign-in)') };
+
+/** /api/auth/*: sign-up, codes, sign-in (password, code, Google, GitHub), passwords (auth-routes.ts, oauth-routes.ts). */
+export const authOpenApi: ApiRegistration = (api) => {
+  api.route({
+    method: 'post',
+    path: '/api/auth/signup',
+    tag,
+    summary: 'Create an account and mail a verification code',
+    body: SignupBody,
+    rateLimited: true,
+    ok: { status: 201, data: SignupAnswerSchema, message: 'Account created! Please check your email for OTP.' },
+    errors: { 400: 'A field breaks its rule (the message names it)', 409: 'Username or e-mail address already taken' },
+  });
+  api.route({
+    method: 'post',
+    path: '/api/auth/verify-email',
+    tag,
+    summary: 'Verify the e-mail address with the mailed code',
+    description: 'Without `email`, the account this browser just signed up is meant.',
+    body: VerifyEmailBody,
+    rateLimited: true,
+    ok: { data: NoData, message: 'Email verified successfully!' },
+    errors: {
+      400: 'Wrong, expired or used code, or already verified',
+      401: 'No e-mail given and no sign-up in this session',
+      404: 'No account with this e-mail address',
+    },
+  });
+  api.route({
+    method: 'post',
+    path: '/api/auth/resend-otp',
+    tag,
+    summary: 'Mail a new verification code',
+    body: ResendOtpBody,
+    rateLimited: true,
+    ok: { data: NoData, message: 'OTP resent successfully!' },
+    errors: { 400: 'Invalid e-mail address, or already verified', 404: 'No account with this e-mail address' },
+  });
+  api.route({
+    method: 'post',
+    path: '/api/auth/resend-verification',
+    tag,
+    summary: "Mail a new verification code to this session's account",
+    rateLimited: true,
+    ok: { data: NoData, message: 'Verification code sent to your email' },
+    errors: { 400: 'Already verified', 401: 'Neither signed in nor signed up in this session' },
+  });
+  api.route({
+    method: 'post',
+    path: '/api/auth/login',
+    tag,
+    summary: 'Sign in with username or e-mail and password',
+    body: LoginBody,
+    rateLimited: true,
+    ok: { data: OwnUserSchema, message: 'Login successful', headers: SESSION_SET },
+    errors: {
+      400: 'A field is missing',
+      401: 'Invalid credentials',
+      403: 'E-mail address not verified yet (`data.email` says which)',
+    },
+  });
+  api.route({
+    method: 'post',
+    path: '/api/auth/login-otp',
+    tag,
+    summary: 'Mail a sign-in code',
+    body: LoginOtpBody,
+    rateLimited: true,
+    ok: { data: NoData, message: 'OTP sent to your email!' },
+    errors: { 400: 'Invalid e-mail address', 404: 'No account with this e-mail address' },
+  });
+  api.route({
+    method: 'post',
+    path: '/api/auth/verify-otp',
+    tag,
+    summary: 'Sign in with the mailed code',
+    body: VerifyOtpBody,
+    rateLimited: true,
+    ok: { data: OwnUserSchema, message: 'Login successful', headers: SESSION_SET },
+    errors: { 400: 'Wrong, expired or used code', 403: 'E-mail address not verified yet', 404: 'No account with this e-mail address' },
+  });
+  api.route({
+    method: 'post',
+    path: '/api/auth/logout',
+    tag,
+    summary: 'End the session (signed in or not)',
+    command: false,
+    ok: { data: NoData, message: 'Logged out' },
+  });
+  api.route({
+    method: 'get',
+    path: '/api/auth/me',
+    tag,
+    summary: 'The signed-in user, with e-mail and mobile',
+    auth: 'session',
+    ok: { data: OwnUserSchema },
+  });
+  api.route({
+    method: 'post',
+    path: '/api/auth/forgot-password',
+    tag,
+    summary: 'Mail a password reset link',
+    body: ForgotPasswordBody,
+    rateLimited: true,
+    ok: { data: NoData, message: 'Password reset email sent successfully!' },
+    errors: { 400: 'Invalid e-mail address', 404: 'No account with this e-mail address' },
+  });
+  api.route({
+    method: 'post',
+    path: '/api/auth/reset-password',
+    tag,
+    summary: "Set a new password with the mailed link's token; ends every session of the account",
+    body: ResetPasswordBody,
+    rateLimited: true,
+    ok: { data: NoData, message: 'Password reset successfully!' },
+    errors: { 400: 'Invalid, used or expired link, or a password that breaks its rule' },
+  });
+  api.route({
+    method: 'post',
+    path: '/api/auth/change-password',
+    tag,
+    summary: "Change the signed-in user's password; ends their other sessions",
+    auth: 'session',
+    body: ChangePasswordBody,
+    rateLimited: true,
+    ok: { data: NoData, message: 'Password changed successfully!' },
+    errors: { 400: 'Wrong current password, or a new password that breaks its rule' },
+  });
+  api.route({
+    method: 'get',
+    path: '/api/auth/providers',
+    tag,
+    summary: 'Which social sign-ins are configured',
+    ok: { data: AuthProvidersSchema },
+  });
+  for (const provider of ['google', 'github'] as const) {
+    const name = provider === 'google' ? 'Google' : 'GitHub';
+    api.route({
+      method: 'get',
+      path: `/api/auth/${provider}`,
+      tag,
+      summary: `Start signing in with ${name}`,
+      ok: {
+        status: 302,
+        description: `To ${name}'s consent page; to /login?error=${provider}_auth_failed when ${name} sign-in is not configured`,
+        headers: { Location: header('Where to go', { required: true }) },
+      },
+    });
+    api.route({
+      method: 'get',
+      path: `/api/auth/${provider}/callback`,
+      tag,
+      summary: `${name} returns here; the account is found, linked by verified e-mail, or created`,
+      ok: {
+        status: 302,
+        description: `Signed in: to /dashboard?auth=success&provider=${provider}; otherwise to /login?error=${provider}_auth_failed`,
+        headers: { Location: header('Where to go', { required: true }), ...SESSION_SET },
+      },
+    });
+  }
+};

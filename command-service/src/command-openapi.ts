@@ -1,0 +1,10 @@
+import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
+import { authOpenApi } from './accounts/auth-openapi';
+import { profileOpenApi } from './profiles/profile-openapi';
+import { projectOpenApi } from './projects/project-openapi';
+import { messagingOpenApi } from './messaging/messaging-openapi';
+import { socialOpenApi } from './social/social-openapi';
+import { notificationOpenApi } from './notifications/notification-openapi';
+
+/** The command service's part of the contract: one registration per feature, beside its routes. */
+export const commandServiceOpenApi: ApiRegistration[] = [authOpenApi, profileOpenApi, projectOpenApi, socialOpenApi, messagingOpenApi, notificationOpenApi];

@@ -1,0 +1,19 @@
+import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
+import { adminOpenApi } from './admin/admin-openapi';
+import { searchOpenApi } from './search/search-openapi';
+import { projectQueryOpenApi } from './projects/project-query-openapi';
+import { profileQueryOpenApi } from './profiles/profile-query-openapi';
+import { socialQueryOpenApi } from './social/social-query-openapi';
+import { notificationQueryOpenApi } from './notifications/notification-query-openapi';
+import { messagingQueryOpenApi } from './messaging/messaging-query-openapi';
+
+/** The projection service's part of the contract (the GET /api queries): one registration per feature. */
+export const projectionServiceOpenApi: ApiRegistration[] = [
+  profileQueryOpenApi,
+  projectQueryOpenApi,
+  searchOpenApi,
+  socialQueryOpenApi,
+  notificationQueryOpenApi,
+  messagingQueryOpenApi,
+  adminOpenApi,
+];

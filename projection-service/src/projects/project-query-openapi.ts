@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
+import { ProjectSchema } from '@circuit/shared/api/projects';
+
+export const projectQueryOpenApi: ApiRegistration = (api) => {
+  api.route({
+    method: 'get',
+    path: '/api/users/projects',
+    tag: 'Projects',
+    summary: "A user's projects, newest first",
+    description: 'Without `username`, the signed-in user’s own. This answer of the spec carries `projects` in place of `data`.',
+    auth: 'optional',
+    query: z.object({ username: z.string().optional().meta({ description: 'Case-insensitive' }) }),
+    ok: {
+      status: 200,
+      description: 'The projects',
+      contentType: 'application/json',
+      schema: z.strictObject({ success: z.literal(true), projects: z.array(ProjectSchema) }),
+    },
+    errors: { 400: 'Username is required (signed out, no username)', 403: 'The owner has blocked you', 404: 'User not found' },
+  });
+};
