@@ -19,4 +19,15 @@ export const projectQueryOpenApi: ApiRegistration = (api) => {
     },
     errors: { 400: 'Username is required (signed out, no username)', 403: 'The owner has blocked you', 404: 'User not found' },
   });
+  api.route({
+    method: 'get',
+    path: '/api/users/projects/{id}',
+    tag: 'Projects',
+    summary: 'One project, as the list shows it',
+    description: 'Where a write that answered 202 points its `Location`: poll it until the project is there.',
+    auth: 'optional',
+    params: z.object({ id: z.string().meta({ description: 'A project id' }) }),
+    ok: { data: ProjectSchema },
+    errors: { 403: 'The owner has blocked you', 404: 'Project not found' },
+  });
 };
