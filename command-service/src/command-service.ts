@@ -22,6 +22,9 @@ import { notificationRoutes } from './notifications/notification-routes';
 import { createMessagingService } from './messaging/messaging-service';
 import { messagingRoutes } from './messaging/messaging-routes';
 import { startChatSendConsumer } from './messaging/chat-send-consumer';
+import { selectRateCounterStore, UserRateLimiter } from '@circuit/shared/http/user-rate-limit';
+import { userRateRules, userWriteLimits } from './http/user-write-limits';
+import { multipartOnlyOn } from '@circuit/shared/http/app';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -61,7 +64,11 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
 
   let leadership: { stop(): Promise<void> } | undefined;
 
+  const userLimits = new UserRateLimiter(selectRateCounterStore(deps.knex, deps.config.REDIS_URL), userRateRules(deps.config));
   const router = Router();
+  // The only routes that read multipart; a form posted anywhere else is refused.
+  router.use(multipartOnlyOn(['/api/users/profile-picture', '/api/users/projects/image']));
+  router.use(userWriteLimits(userLimits));
   router.use('/api/auth', oauthRoutes(deps, accounts));
   router.use('/api/auth', authRoutes(deps, accounts));
   router.use(profileRoutes(deps, profiles, fileStore));
@@ -97,6 +104,7 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
     },
     async stop() {
       await leadership?.stop();
+      await userLimits.close();
     },
   };
 }

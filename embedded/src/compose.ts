@@ -16,7 +16,7 @@ import { createCommandService } from '@circuit/command-service/command-service';
 import type { CommandServiceDeps } from '@circuit/command-service/context';
 import { seedIfEmpty } from '@circuit/command-service/seed/seed';
 import { createProjectionService } from '@circuit/projection-service/projection-service';
-import { createRealtimeService } from '@circuit/realtime-service/realtime-service';
+import { createRealtimeService, realtimeSettings } from '@circuit/realtime-service/realtime-service';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -73,6 +73,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     knex,
     session: session.middleware,
     allowedOrigins: [config.publicUrl],
+    production: config.NODE_ENV === 'production',
     mount: (a) => {
       a.use(commands.router);
       a.use(projections.router);
@@ -80,7 +81,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     fallback: web,
   });
   const server = http.createServer(app);
-  const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL });
+  const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL, ...realtimeSettings(config) });
 
   return {
     app,

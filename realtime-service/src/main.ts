@@ -6,7 +6,7 @@ import { createKnex } from '@circuit/shared/db/knex';
 import { requireDatabaseUrl, selectBus } from '@circuit/shared/adapters/select';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { onShutdown } from '@circuit/shared/process/shutdown';
-import { createRealtimeService } from './realtime-service';
+import { createRealtimeService, realtimeSettings } from './realtime-service';
 
 /** The realtime service alone: Socket.IO on the shared session store. */
 const config = loadConfig({ PORT: '3003', ...process.env });
@@ -15,6 +15,7 @@ const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config
 const bus = await selectBus(config);
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
 const app = express();
+app.disable('x-powered-by');
 app.get('/healthz', (_req, res) => {
   res.json({ status: 'ok' });
 });
@@ -27,7 +28,7 @@ app.get('/readyz', async (_req, res) => {
   }
 });
 const server = http.createServer(app);
-const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL });
+const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL, ...realtimeSettings(config) });
 server.listen(config.PORT, () => log.info({ port: config.PORT }, 'realtime service listening'));
 
 onShutdown(log, async () => {

@@ -30,6 +30,10 @@ const ConfigSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(10 * 60 * 1000),
   RATE_LIMIT_ATTEMPTS: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_MAILS: z.coerce.number().int().positive().default(10),
+  /** Chat messages one user may send per 10 seconds, over all their sockets and instances. */
+  RATE_LIMIT_MESSAGES: z.coerce.number().int().positive().default(30),
+  /** Sockets one user may hold open at once (tabs, devices). */
+  SOCKETS_PER_USER: z.coerce.number().int().positive().default(20),
   /** Set to "false" to start with an empty store. */
   SEED: z.enum(['true', 'false']).default('true'),
 });
