@@ -18,6 +18,7 @@ import {
   selectRateCounterStore,
   UserRateLimiter,
 } from '@circuit/shared/http/user-rate-limit';
+import type { RateLimitedEvent } from '@circuit/shared/realtime/socket-errors';
 import { isOnlineFor } from '@circuit/shared/presence/online-visibility';
 import type { Bus } from '@circuit/shared/ports/bus';
 import { Presence } from '@circuit/shared/presence/presence';
@@ -54,12 +55,7 @@ export function realtimeSettings(config: Pick<Config, 'publicUrl' | 'SOCKETS_PER
   } satisfies Partial<RealtimeDeps>;
 }
 
-/** What a refused event tells its sender (the web app shows `message` as a toast). */
-export interface RateLimitedEvent {
-  event: string;
-  message: string;
-  retryAfterMs: number;
-}
+export type { RateLimitedEvent };
 
 export const TOO_MANY_SOCKETS = 'Too many open connections. Close another tab and try again.';
 export const ORIGIN_REFUSED = 'Origin not allowed';
