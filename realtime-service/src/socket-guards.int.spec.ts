@@ -138,7 +138,8 @@ describe('socket guards: sessions, origin, online privacy, limits', () => {
 
     it('accepts PUBLIC_URL, the host itself, and clients that send no Origin', async () => {
       const a = await user();
-      for (const headers of [{ origin: 'http://circuit.example.test' }, { origin: base }, {}]) {
+      const origins: Record<string, string>[] = [{ origin: 'http://circuit.example.test' }, { origin: base }, {}];
+      for (const headers of origins) {
         const s = open(a.cookie, headers);
         await next(s, 'connect');
         s.close();
