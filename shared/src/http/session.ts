@@ -27,6 +27,7 @@ export const SESSION_REFRESH_MS = 5 * 60 * 1000;
  */
 export const SESSION_CACHE_MS = 1000;
 const CACHE_LIMIT = 10_000;
+const ENDED_ROW_KEPT_MS = 60 * 60 * 1000;
 const TABLE = 'sessions';
 
 /** Published on the bus when sessions end, so every realtime instance closes their sockets. */
@@ -195,7 +196,11 @@ async function migrateSessions(knex: Knex): Promise<void> {
 /** Marks rows ended and drops them from every cache of this process; answers the ended ids. */
 async function endRows(knex: Knex, where: (q: Knex.QueryBuilder) => Knex.QueryBuilder, userId?: string): Promise<string[]> {
   await sessionsTable(knex);
-  const rows: { sid: string }[] = await where(knex(TABLE)).andWhere({ ended: false }).update({ ended: true }).returning('sid');
+  // The row only has to outlive requests still running in that session; the sweep removes it after.
+  const rows: { sid: string }[] = await where(knex(TABLE))
+    .andWhere({ ended: false })
+    .update({ ended: true, expired: knex.raw('least(expired, ?)', [new Date(Date.now() + ENDED_ROW_KEPT_MS)]) })
+    .returning('sid');
   const sids = rows.map((r) => r.sid);
   for (const store of liveStores) store.forget({ sids, userId });
   return sids;
