@@ -102,7 +102,10 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     serveClient: false,
     pingInterval: 25_000,
     transports: ['websocket', 'polling'],
-    allowRequest: (req, callback) => callback(originAllowed(req, deps.allowedOrigins) ? null : ORIGIN_REFUSED, originAllowed(req, deps.allowedOrigins)),
+    allowRequest: (req, callback) => {
+      const allowed = originAllowed(req, deps.allowedOrigins);
+      callback(allowed ? null : ORIGIN_REFUSED, allowed);
+    },
   });
   // The same hardening headers as every HTTP answer, on the handshake and polling answers too.
   const headers = baselineHeaders({ production: deps.production ?? false });
@@ -175,7 +178,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     if (connections.length > 0) io.to(connections).emit(event, userId);
   }
 
-  /** Ends a socket whose session is over, saying so first (the web app signs out). */
+  /** Ends a socket whose session is over, saying so first (so a client can tell it from a network drop). */
   const endSocket = (socket: Socket) => {
     socket.emit('session_ended');
     socket.disconnect(true);
