@@ -5,6 +5,7 @@ import { createLogger } from '@circuit/shared/logger';
 import { createKnex } from '@circuit/shared/db/knex';
 import { requireDatabaseUrl, selectBus } from '@circuit/shared/adapters/select';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
+import { baselineHeaders } from '@circuit/shared/http/app';
 import { onShutdown } from '@circuit/shared/process/shutdown';
 import { createRealtimeService, realtimeSettings } from './realtime-service';
 
@@ -16,6 +17,11 @@ const bus = await selectBus(config);
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
 const app = express();
 app.disable('x-powered-by');
+const headers = Object.entries(baselineHeaders({ production: config.NODE_ENV === 'production' }));
+app.use((_req, res, next) => {
+  for (const [name, value] of headers) res.setHeader(name, value);
+  next();
+});
 app.get('/healthz', (_req, res) => {
   res.json({ status: 'ok' });
 });
