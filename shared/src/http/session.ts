@@ -3,6 +3,7 @@ import session, { type SessionData } from 'express-session';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { migrate } from '../db/migrations';
+import { withRetries } from './user-rate-limit';
 
 declare module 'express-session' {
   interface SessionData {
@@ -164,7 +165,7 @@ const tables = new WeakMap<Knex, Promise<void>>();
 function sessionsTable(knex: Knex): Promise<void> {
   let ready = tables.get(knex);
   if (!ready) {
-    ready = migrateSessions(knex);
+    ready = withRetries(() => migrateSessions(knex));
     ready.catch(() => tables.delete(knex));
     tables.set(knex, ready);
   }

@@ -43,24 +43,53 @@ export interface RateCounterStore {
 
 const TABLE = 'user_rate_counters';
 
+const tables = new WeakMap<Knex, Promise<void>>();
+
+/**
+ * Another process migrating at the same moment makes knex fail (its bookkeeping table created
+ * twice, or its lock taken): a few more tries, spaced out, get past that.
+ */
+export async function withRetries(work: () => Promise<void>, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 100 * attempt + Math.random() * 200));
+    }
+  }
+}
+
+/** Creates the table once per database handle. */
+function countersTable(knex: Knex): Promise<void> {
+  let ready = tables.get(knex);
+  if (!ready) {
+    const run = () =>
+      migrate(knex, 'user_rate_limits', [
+        {
+          name: '001_user_rate_counters',
+          up: (k) =>
+            k.schema.createTable(TABLE, (t) => {
+              t.text('key').primary();
+              t.integer('count').notNullable();
+              t.timestamp('reset_at', { useTz: true }).notNullable().index();
+            }),
+        },
+      ]);
+    ready = withRetries(run);
+    ready.catch(() => tables.delete(knex));
+    tables.set(knex, ready);
+  }
+  return ready;
+}
+
 /** Counters in a Postgres table (one row per user, action and window; old windows swept). */
 export class KnexRateCounterStore implements RateCounterStore {
   private readonly ready: Promise<void>;
   private lastSweep = Date.now();
 
   constructor(private readonly knex: Knex) {
-    this.ready = migrate(knex, 'user_rate_limits', [
-      {
-        name: '001_user_rate_counters',
-        up: (k) =>
-          k.schema.createTable(TABLE, (t) => {
-            t.text('key').primary();
-            t.integer('count').notNullable();
-            t.timestamp('reset_at', { useTz: true }).notNullable().index();
-          }),
-      },
-    ]);
-    this.ready.catch(() => undefined);
+    this.ready = countersTable(knex);
   }
 
   async increment(key: string, resetAt: number): Promise<number> {
