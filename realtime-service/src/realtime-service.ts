@@ -12,7 +12,7 @@ import { baselineHeaders } from '@circuit/shared/http/app';
 import { SessionStore, SessionTopics, SessionsEnded } from '@circuit/shared/http/session';
 import {
   DEFAULT_USER_RATE_RULES,
-  MemoryRateCounterStore,
+  LocalRateCounter,
   MESSAGES_RATE_LIMITED_MESSAGE,
   RATE_LIMITED_MESSAGE,
   selectRateCounterStore,
@@ -58,6 +58,11 @@ export function realtimeSettings(config: Pick<Config, 'publicUrl' | 'SOCKETS_PER
 export type { RateLimitedEvent };
 
 export const TOO_MANY_SOCKETS = 'Too many open connections. Close another tab and try again.';
+export const FLOOD_DISCONNECTED = 'Too many requests: this connection was closed. Reload the page to reconnect.';
+/** Refusals of one kind a socket hears per window; the rest of a flood is dropped in silence. */
+const REFUSALS_TOLD_PER_WINDOW = 10;
+/** A user whose sockets send this many times their allowance in one window is cut off. */
+const FLOOD_FACTOR = 5;
 export const ORIGIN_REFUSED = 'Origin not allowed';
 
 /**
@@ -127,7 +132,10 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     ...DEFAULT_USER_RATE_RULES,
     messages: { ...DEFAULT_USER_RATE_RULES.messages, limit: deps.messagesPer10s ?? DEFAULT_USER_RATE_RULES.messages.limit },
   });
-  const eventLimits = new UserRateLimiter(new MemoryRateCounterStore());
+  const eventRule = DEFAULT_USER_RATE_RULES.socketEvents;
+  const events = new LocalRateCounter(eventRule);
+  // A flood is told it is refused a few times per window, not once per dropped event.
+  const refusalsTold = new LocalRateCounter({ limit: REFUSALS_TOLD_PER_WINDOW, windowMs: eventRule.windowMs });
 
   io.use((socket, next) => {
     const request = socket.request as SessionRequest;
@@ -199,28 +207,41 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     };
 
     const refuse = (event: string, message: string, retryAfterMs: number) => {
+      if (!refusalsTold.hit(`${socket.id}:${message}`).allowed) return;
       const answer: RateLimitedEvent = { event, message, retryAfterMs };
       socket.emit('rate_limited', answer);
       if (event === 'private_message') socket.emit('message_error', message);
     };
+    socket.on('disconnect', () => {
+      for (const message of [RATE_LIMITED_MESSAGE, MESSAGES_RATE_LIMITED_MESSAGE]) refusalsTold.forget(`${socket.id}:${message}`);
+    });
 
     /**
-     * Every event is checked before its handler runs, one at a time per socket (so messages keep
-     * their order): the session must still be alive (nothing is sent in an ended session's name),
-     * and the user must be within their allowances.
+     * Every event is checked before its handler runs. Over the user's event allowance it is dropped
+     * at once, synchronously, so a flood costs next to nothing; far over it the socket is closed.
+     * The rest are checked one at a time per socket (so messages keep their order): the session
+     * must still be alive (nothing is sent in an ended session's name), and chat messages must be
+     * within the allowance every instance counts together.
      */
     let checks = Promise.resolve();
     socket.use(([event], next) => {
+      const name = String(event);
+      const any = events.hit(userId);
+      if (!any.allowed) {
+        if (any.count > eventRule.limit * FLOOD_FACTOR) {
+          socket.emit('rate_limited', { event: name, message: FLOOD_DISCONNECTED, retryAfterMs: any.retryAfterMs } satisfies RateLimitedEvent);
+          socket.disconnect(true);
+        } else refuse(name, RATE_LIMITED_MESSAGE, any.retryAfterMs);
+        return;
+      }
       checks = checks.then(async () => {
         try {
           const store = sessionStore(socket);
           const current = store ? await store.read(sid) : undefined;
           if (store && current?.userId !== userId) return endSocket(socket);
-          const any = await eventLimits.consume('socketEvents', userId);
-          if (!any.allowed) return refuse(String(event), RATE_LIMITED_MESSAGE, any.retryAfterMs);
-          if (event === 'private_message') {
+          if (name === 'private_message') {
             const messages = await limits.consume('messages', userId);
-            if (!messages.allowed) return refuse(String(event), MESSAGES_RATE_LIMITED_MESSAGE, messages.retryAfterMs);
+            if (!messages.allowed) return refuse(name, MESSAGES_RATE_LIMITED_MESSAGE, messages.retryAfterMs);
           }
           next();
         } catch (err) {

@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { endSessionsOf } from '@circuit/shared/http/session';
 import { MESSAGES_RATE_LIMITED_MESSAGE } from '@circuit/shared/http/user-rate-limit';
 import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
-import { ORIGIN_REFUSED, TOO_MANY_SOCKETS, type RateLimitedEvent } from './realtime-service';
+import { FLOOD_DISCONNECTED, ORIGIN_REFUSED, TOO_MANY_SOCKETS, type RateLimitedEvent } from './realtime-service';
 
 interface ChatUser {
   id: string;
@@ -21,6 +21,19 @@ function next<T = unknown>(socket: Socket, event: string, timeoutMs = 5000): Pro
       clearTimeout(timer);
       resolve(value);
     });
+  });
+}
+
+function nextWhere<T>(socket: Socket, event: string, accept: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no matching ${event} within ${timeoutMs} ms`)), timeoutMs);
+    const handler = (value: T) => {
+      if (!accept(value)) return;
+      clearTimeout(timer);
+      socket.off(event, handler);
+      resolve(value);
+    };
+    socket.on(event, handler);
   });
 }
 
@@ -154,7 +167,8 @@ describe('socket guards: sessions, origin, online privacy, limits', () => {
       await socketOf(b);
       const [sa, ss] = [await socketOf(a), await socketOf(stranger)];
 
-      expect(await checkOnline(sa, b.id)).toBe(true);
+      // Presence is written just after the connection: wait until the connection sees it.
+      await expect.poll(() => checkOnline(sa, b.id), { timeout: 5000 }).toBe(true);
       expect((await a.agent.get(`/api/users/${b.id}/online-status`).expect(200)).body.data).toEqual({ userId: b.id, isOnline: true });
       expect(await checkOnline(ss, b.id)).toBe(false);
       expect((await stranger.agent.get(`/api/users/${b.id}/online-status`).expect(200)).body.data).toEqual({ userId: b.id, isOnline: false });
@@ -182,7 +196,7 @@ describe('socket guards: sessions, origin, online privacy, limits', () => {
       await connect(a, b);
       await connect(c, d);
       const [sa, sc, sd] = [await socketOf(a), await socketOf(c), await socketOf(d)];
-      const limited = next<RateLimitedEvent>(sa, 'rate_limited');
+      const limited = nextWhere<RateLimitedEvent>(sa, 'rate_limited', (r) => r.message === MESSAGES_RATE_LIMITED_MESSAGE);
       for (let i = 0; i < 200; i++) sa.emit('private_message', { to: b.id, message: `flood ${i}`, replyTo: null });
       expect(await limited).toMatchObject({ event: 'private_message', message: MESSAGES_RATE_LIMITED_MESSAGE });
       expect((await limited).retryAfterMs).toBeGreaterThan(0);
@@ -194,6 +208,20 @@ describe('socket guards: sessions, origin, online privacy, limits', () => {
       const stored = await t.knex('chat_messages').where({ from_id: a.id }).count<{ n: string }[]>('id as n');
       // At most two windows' worth when the flood straddles a window's end.
       expect(Number(stored[0]!.n)).toBeLessThanOrEqual(20);
+    });
+
+    it('tells a flood a few times, drops the rest, and closes a socket far over its allowance', async () => {
+      const a = await user();
+      const s = await socketOf(a);
+      const told: RateLimitedEvent[] = [];
+      s.on('rate_limited', (r: RateLimitedEvent) => told.push(r));
+      const closed = next<string>(s, 'disconnect');
+      for (let i = 0; i < 1000; i++) s.emit('refresh_unread_counts');
+      expect(await closed).toBe('io server disconnect');
+      expect(told.length).toBeLessThanOrEqual(11); // ten refusals told, then the closing one
+      expect(told.at(-1)?.message).toBe(FLOOD_DISCONNECTED);
+      // Another socket of the user is welcome again once the window has passed; the cap is not used up.
+      expect(told[0]!.retryAfterMs).toBeLessThanOrEqual(10_000);
     });
   });
 });

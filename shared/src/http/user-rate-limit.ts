@@ -131,21 +131,36 @@ export class RedisRateCounterStore implements RateCounterStore {
   }
 }
 
-/** Counters of this process only: for limits that need not be shared (events of one socket land on one instance). */
-export class MemoryRateCounterStore implements RateCounterStore {
-  private readonly counts = new Map<string, { count: number; resetAt: number }>();
+/**
+ * A fixed-window count kept in this process and answered synchronously: for the hot path of socket
+ * events, where a flood must be dropped without a promise or a round trip per event (the events
+ * of one socket all land on one instance, so this count needs no sharing).
+ */
+export class LocalRateCounter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
 
-  async increment(key: string, resetAt: number): Promise<number> {
-    const now = Date.now();
-    if (this.counts.size > 50_000) for (const [k, v] of this.counts) if (v.resetAt <= now) this.counts.delete(k);
-    const entry = this.counts.get(key) ?? { count: 0, resetAt };
-    entry.count += 1;
-    this.counts.set(key, entry);
-    return entry.count;
+  constructor(
+    private readonly rule: RateRule,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one attempt; `count` is how many the key made in this window (allowed or not). */
+  hit(key: string): RateDecision & { count: number } {
+    const now = this.now();
+    const start = Math.floor(now / this.rule.windowMs) * this.rule.windowMs;
+    let window = this.windows.get(key);
+    if (!window || window.start !== start) {
+      if (this.windows.size >= 50_000) for (const [k, w] of this.windows) if (w.start !== start) this.windows.delete(k);
+      window = { start, count: 0 };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    const allowed = window.count <= this.rule.limit;
+    return { allowed, retryAfterMs: allowed ? 0 : start + this.rule.windowMs - now, count: window.count };
   }
 
-  async close(): Promise<void> {
-    this.counts.clear();
+  forget(key: string): void {
+    this.windows.delete(key);
   }
 }
 
