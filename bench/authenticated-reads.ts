@@ -16,7 +16,7 @@ const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '8' },
     concurrency: { type: 'string', default: '20' },
-    port: { type: 'string', default: '3919' },
+    port: { type: 'string', default: '3949' },
   },
 });
 const SECONDS = Number(values.seconds);

@@ -26,7 +26,7 @@ const { values } = parseArgs({
     sockets: { type: 'string', default: '1' },
     seconds: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '4' },
-    port: { type: 'string', default: '3918' },
+    port: { type: 'string', default: '3948' },
   },
 });
 const MESSAGES = Number(values.messages);
