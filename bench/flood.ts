@@ -110,18 +110,23 @@ function percentile(sorted: number[], p: number): number {
 /** The bystander's requests, `CONCURRENCY` at a time, until `until()` says stop: a read and a write in turn. */
 async function measure(bystander: BenchUser, friend: BenchUser, until: () => boolean): Promise<number[]> {
   const latencies: number[] = [];
+  const slowest = new Map<string, number>();
   let n = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (!until()) {
         const i = n++;
         const started = performance.now();
+        const kind = i % 4 === 3 ? 'POST mark-read' : i % 2 === 0 ? 'GET username' : 'GET unread-count';
         if (i % 4 === 3) await call('POST', `/api/users/messages/mark-read/${friend.id}`, undefined, bystander.cookie);
         else await call('GET', i % 2 === 0 ? `/api/users/username/${friend.username}` : '/api/users/unread-count', undefined, bystander.cookie);
-        latencies.push(performance.now() - started);
+        const took = performance.now() - started;
+        latencies.push(took);
+        slowest.set(kind, Math.max(slowest.get(kind) ?? 0, took));
       }
     }),
   );
+  console.log(`  slowest by kind: ${[...slowest].map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`);
   return latencies.sort((a, b) => a - b);
 }
 

@@ -59,6 +59,8 @@ export type { RateLimitedEvent };
 
 export const TOO_MANY_SOCKETS = 'Too many open connections. Close another tab and try again.';
 export const FLOOD_DISCONNECTED = 'Too many requests: this connection was closed. Reload the page to reconnect.';
+/** How long one user's next message waits for the outcome of the previous one at most. */
+const SEND_TURN_MS = 5000;
 /** Refusals of one kind a socket hears per window; the rest of a flood is dropped in silence. */
 const REFUSALS_TOLD_PER_WINDOW = 10;
 /** A user whose sockets send this many times their allowance in one window is cut off. */
@@ -186,6 +188,39 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     if (connections.length > 0) io.to(connections).emit(event, userId);
   }
 
+  /**
+   * One user's messages go to the command side one at a time: the next leaves when the previous
+   * one's outcome (delivered or failed) is back, or after SEND_TURN_MS. A burst from one user then
+   * queues behind itself instead of taking the database from everyone else at once.
+   */
+  const outcomes = new Map<string, () => void>();
+  const sendTurns = new Map<string, Promise<void>>();
+  const settle = (messageId: string | undefined) => {
+    if (messageId) outcomes.get(messageId)?.();
+  };
+  function sendInTurn(userId: string, messageId: string, publish: () => Promise<void>): Promise<void> {
+    const turn = (sendTurns.get(userId) ?? Promise.resolve()).then(async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const settled = new Promise<void>((resolve) => {
+        outcomes.set(messageId, resolve);
+        timer = setTimeout(resolve, SEND_TURN_MS);
+      });
+      try {
+        await publish();
+        await settled;
+      } finally {
+        clearTimeout(timer);
+        outcomes.delete(messageId);
+      }
+    });
+    const queued = turn.catch(() => undefined);
+    sendTurns.set(userId, queued);
+    void queued.then(() => {
+      if (sendTurns.get(userId) === queued) sendTurns.delete(userId);
+    });
+    return turn;
+  }
+
   /** Ends a socket whose session is over, saying so first (so a client can tell it from a network drop). */
   const endSocket = (socket: Socket) => {
     socket.emit('session_ended');
@@ -268,9 +303,10 @@ export async function createRealtimeService(deps: RealtimeDeps) {
         socket.emit('message_error', 'Message could not be sent: invalid message');
         return;
       }
-      safely('send', () =>
+      const messageId = crypto.randomUUID();
+      sendInTurn(userId, messageId, () =>
         deps.bus.publish(ChatTopics.sendRequested, {
-          messageId: crypto.randomUUID(),
+          messageId,
           from: userId,
           to: parsed.data.to,
           message: parsed.data.message,
@@ -278,7 +314,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
           correlationId: socket.id,
           origin: instanceId,
         }),
-      );
+      ).catch((err: unknown) => log.error({ err }, 'send failed'));
     });
 
     socket.on('refresh_unread_counts', () => safely('unread counts', async () => socket.emit('unread_count_update', await unreadCounts(userId))));
@@ -312,6 +348,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       const m = Delivered.safeParse(payload);
       if (!m.success) return;
       const { origin, ...message } = m.data;
+      settle(message._id);
       roomsFor([message.to, message.from], origin)?.emit('private_message', message);
     }),
     deps.bus.subscribe(ChatTopics.deleted, (payload) => {
@@ -320,6 +357,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     }),
     deps.bus.subscribe(ChatTopics.failed, (payload) => {
       const f = Failed.safeParse(payload);
+      if (f.success) settle(f.data.messageId);
       if (f.success) roomsFor([f.data.userId], f.data.origin)?.emit('message_error', f.data.error);
     }),
     deps.bus.subscribe(ChatTopics.unreadChanged, async (payload) => {
