@@ -61,6 +61,8 @@ export const TOO_MANY_SOCKETS = 'Too many open connections. Close another tab an
 export const FLOOD_DISCONNECTED = 'Too many requests: this connection was closed. Reload the page to reconnect.';
 /** How long one user's next message waits for the outcome of the previous one at most. */
 const SEND_TURN_MS = 5000;
+/** The pause between the messages of a user's backlog (never felt by someone typing). */
+const SEND_BACKLOG_GAP_MS = 100;
 /** Refusals of one kind a socket hears per window; the rest of a flood is dropped in silence. */
 const REFUSALS_TOLD_PER_WINDOW = 10;
 /** A user whose sockets send this many times their allowance in one window is cut off. */
@@ -190,15 +192,18 @@ export async function createRealtimeService(deps: RealtimeDeps) {
 
   /**
    * One user's messages go to the command side one at a time: the next leaves when the previous
-   * one's outcome (delivered or failed) is back, or after SEND_TURN_MS. A burst from one user then
-   * queues behind itself instead of taking the database from everyone else at once.
+   * one's outcome (delivered or failed) is back, or after SEND_TURN_MS, and a backlog is paced. A
+   * burst from one user then queues behind itself instead of taking the database from everyone
+   * else at once (in the embedded mode the database runs on the same thread as the requests).
    */
   const outcomes = new Map<string, () => void>();
   const sendTurns = new Map<string, Promise<void>>();
   const settle = (messageId: string | undefined) => {
     if (messageId) outcomes.get(messageId)?.();
   };
+  const backlog = new Map<string, number>();
   function sendInTurn(userId: string, messageId: string, publish: () => Promise<void>): Promise<void> {
+    backlog.set(userId, (backlog.get(userId) ?? 0) + 1);
     const turn = (sendTurns.get(userId) ?? Promise.resolve()).then(async () => {
       let timer: NodeJS.Timeout | undefined;
       const settled = new Promise<void>((resolve) => {
@@ -208,9 +213,14 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       try {
         await publish();
         await settled;
+        // With more of this user's messages waiting, a short pause lets everyone else's work in between.
+        if ((backlog.get(userId) ?? 0) > 1) await new Promise((r) => setTimeout(r, SEND_BACKLOG_GAP_MS));
       } finally {
         clearTimeout(timer);
         outcomes.delete(messageId);
+        const left = (backlog.get(userId) ?? 1) - 1;
+        if (left > 0) backlog.set(userId, left);
+        else backlog.delete(userId);
       }
     });
     const queued = turn.catch(() => undefined);
