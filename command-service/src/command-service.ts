@@ -26,6 +26,9 @@ import { messagingRoutes } from './messaging/messaging-routes';
 import { startChatSendConsumer } from './messaging/chat-send-consumer';
 import { idempotencyKeys, idempotencyKeySweeper, migrateIdempotencyKeys } from './http/idempotency';
 import { trackReadYourWrites } from './http/read-your-writes';
+import { selectRateCounterStore, UserRateLimiter } from '@circuit/shared/http/user-rate-limit';
+import { userRateRules, userWriteLimits } from './http/user-write-limits';
+import { multipartOnlyOn } from '@circuit/shared/http/app';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -70,8 +73,12 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
 
   let leadership: { stop(): Promise<void> } | undefined;
 
+  const userLimits = new UserRateLimiter(selectRateCounterStore(deps.knex, deps.config.REDIS_URL), userRateRules(deps.config));
   const router = Router();
   router.use(limits.clientCeiling);
+  // The only routes that read multipart; a form posted anywhere else is refused.
+  router.use(multipartOnlyOn(['/api/users/profile-picture', '/api/users/projects/image']));
+  router.use(userWriteLimits(userLimits));
   // Before every write route: a repeated Idempotency-Key answers the first answer and runs nothing.
   router.use(idempotencyKeys({ knex: deps.knex, secret: deps.config.sessionSecret, log: deps.log, now: deps.now, waitMs: deps.idempotencyWaitMs }));
   router.use(trackReadYourWrites);
@@ -111,6 +118,7 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
     async stop() {
       await leadership?.stop();
       await limiterStore.close();
+      await userLimits.close();
     },
   };
 }

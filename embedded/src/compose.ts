@@ -17,7 +17,7 @@ import { createCommandService } from '@circuit/command-service/command-service';
 import type { CommandServiceDeps } from '@circuit/command-service/context';
 import { seedIfEmpty } from '@circuit/command-service/seed/seed';
 import { createProjectionService } from '@circuit/projection-service/projection-service';
-import { createRealtimeService } from '@circuit/realtime-service/realtime-service';
+import { createRealtimeService, realtimeSettings } from '@circuit/realtime-service/realtime-service';
 import { buildCircuitApiDocument } from './api-document';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -76,6 +76,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     session: session.middleware,
     allowedOrigins: [config.publicUrl],
     trustProxy: config.trustProxy,
+    production: config.NODE_ENV === 'production',
     mount: (a) => {
       a.use(apiDocumentRoutes(buildCircuitApiDocument()));
       a.use(commands.router);
@@ -84,7 +85,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     fallback: web,
   });
   const server = http.createServer(app);
-  const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL });
+  const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL, ...realtimeSettings(config) });
 
   return {
     app,

@@ -20,7 +20,7 @@ const projections = await createProjectionService({ knex, store, log });
 await projections.start();
 
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
-const app = createHttpApp({ log, knex, session: session.middleware, allowedOrigins: [config.publicUrl], trustProxy: config.trustProxy, mount: (a) => a.use(apiDocumentRoutes(buildApiDocument([documentOpenApi, ...projectionServiceOpenApi], { title: 'Circuit API: queries' })), projections.router) });
+const app = createHttpApp({ log, knex, session: session.middleware, allowedOrigins: [config.publicUrl], trustProxy: config.trustProxy, production: config.NODE_ENV === 'production', mount: (a) => a.use(apiDocumentRoutes(buildApiDocument([documentOpenApi, ...projectionServiceOpenApi], { title: 'Circuit API: queries' })), projections.router) });
 const server = http.createServer(app).listen(config.PORT, () => log.info({ port: config.PORT }, 'projection service listening'));
 
 onShutdown(log, async () => {

@@ -5,8 +5,9 @@ import { createLogger } from '@circuit/shared/logger';
 import { createKnex } from '@circuit/shared/db/knex';
 import { requireDatabaseUrl, selectBus } from '@circuit/shared/adapters/select';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
+import { baselineHeaders } from '@circuit/shared/http/app';
 import { onShutdown } from '@circuit/shared/process/shutdown';
-import { createRealtimeService } from './realtime-service';
+import { createRealtimeService, realtimeSettings } from './realtime-service';
 
 /** The realtime service alone: Socket.IO on the shared session store. */
 const config = loadConfig({ PORT: '3003', ...process.env });
@@ -15,6 +16,12 @@ const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config
 const bus = await selectBus(config);
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
 const app = express();
+app.disable('x-powered-by');
+const headers = Object.entries(baselineHeaders({ production: config.NODE_ENV === 'production' }));
+app.use((_req, res, next) => {
+  for (const [name, value] of headers) res.setHeader(name, value);
+  next();
+});
 app.get('/healthz', (_req, res) => {
   res.json({ status: 'ok' });
 });
@@ -27,7 +34,7 @@ app.get('/readyz', async (_req, res) => {
   }
 });
 const server = http.createServer(app);
-const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL });
+const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL, ...realtimeSettings(config) });
 server.listen(config.PORT, () => log.info({ port: config.PORT }, 'realtime service listening'));
 
 onShutdown(log, async () => {

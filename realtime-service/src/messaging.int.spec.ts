@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { createLogger } from '@circuit/shared/logger';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { createTestApp, GENEROUS_RATE_LIMITS, type TestApp } from '@circuit/embedded/testing/test-app';
-import { createRealtimeService, type RealtimeService } from './realtime-service';
+import { createRealtimeService, realtimeSettings, type RealtimeService } from './realtime-service';
 
 interface ChatUser {
   id: string;
@@ -240,6 +240,7 @@ function suite(name: string, env: Record<string, string>) {
           bus: t.embedded.bus,
           knex: t.knex,
           redisUrl: env.REDIS_URL,
+          ...realtimeSettings(t.config),
         });
         await new Promise<void>((r) => server2.listen(0, r));
         const base2 = `http://127.0.0.1:${(server2.address() as { port: number }).port}`;

@@ -6,7 +6,20 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { z } from 'zod';
+import type { Config } from '@circuit/shared/config';
 import type { Logger } from '@circuit/shared/logger';
+import { baselineHeaders } from '@circuit/shared/http/app';
+import { SessionStore, SessionTopics, SessionsEnded } from '@circuit/shared/http/session';
+import {
+  DEFAULT_USER_RATE_RULES,
+  LocalRateCounter,
+  MESSAGES_RATE_LIMITED_MESSAGE,
+  RATE_LIMITED_MESSAGE,
+  selectRateCounterStore,
+  UserRateLimiter,
+} from '@circuit/shared/http/user-rate-limit';
+import type { RateLimitedEvent } from '@circuit/shared/realtime/socket-errors';
+import { isOnlineFor } from '@circuit/shared/presence/online-visibility';
 import type { Bus } from '@circuit/shared/ports/bus';
 import { Presence } from '@circuit/shared/presence/presence';
 import { ChatTopics } from '@circuit/shared/events/messaging';
@@ -20,9 +33,59 @@ export interface RealtimeDeps {
   /** With a Redis URL several realtime processes share rooms (Socket.IO Redis adapter). */
   redisUrl?: string;
   heartbeatMs?: number;
+  /** Browser pages allowed to open a socket (besides the host's own origin): PUBLIC_URL. */
+  allowedOrigins: string[];
+  /** Sockets one user may hold open over all instances (SOCKETS_PER_USER). */
+  socketsPerUser?: number;
+  /** Chat messages one user may send per 10 seconds (RATE_LIMIT_MESSAGES). */
+  messagesPer10s?: number;
+  /** Adds HSTS to the handshake answers (production). */
+  production?: boolean;
 }
 
-type SessionRequest = IncomingMessage & { session?: { userId?: string } };
+type SessionRequest = IncomingMessage & { session?: { userId?: string }; sessionID?: string; sessionStore?: unknown };
+
+/** The deps a process takes from its configuration. */
+export function realtimeSettings(config: Pick<Config, 'publicUrl' | 'SOCKETS_PER_USER' | 'RATE_LIMIT_MESSAGES' | 'NODE_ENV'>) {
+  return {
+    allowedOrigins: [config.publicUrl],
+    socketsPerUser: config.SOCKETS_PER_USER,
+    messagesPer10s: config.RATE_LIMIT_MESSAGES,
+    production: config.NODE_ENV === 'production',
+  } satisfies Partial<RealtimeDeps>;
+}
+
+export type { RateLimitedEvent };
+
+export const TOO_MANY_SOCKETS = 'Too many open connections. Close another tab and try again.';
+export const FLOOD_DISCONNECTED = 'Too many requests: this connection was closed. Reload the page to reconnect.';
+/** How long one user's next message waits for the outcome of the previous one at most. */
+const SEND_TURN_MS = 5000;
+/** The pause between the messages of a user's backlog (never felt by someone typing). */
+const SEND_BACKLOG_GAP_MS = 100;
+/** Refusals of one kind a socket hears per window; the rest of a flood is dropped in silence. */
+const REFUSALS_TOLD_PER_WINDOW = 10;
+/** A user whose sockets send this many times their allowance in one window is cut off. */
+const FLOOD_FACTOR = 5;
+export const ORIGIN_REFUSED = 'Origin not allowed';
+
+/**
+ * Whether a handshake may go on: a browser names its page's origin, which must be PUBLIC_URL or
+ * the very host it talks to (a page on another port of the same host is another origin). Clients
+ * that send no Origin are not browsers and carry no ambient cookie.
+ */
+export function originAllowed(req: IncomingMessage, allowedOrigins: string[]): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (allowedOrigins.some((o) => new URL(o).origin === parsed.origin)) return true;
+  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host === req.headers.host;
+}
 
 const PrivateMessage = z.object({
   to: z.string().uuid(),
@@ -55,13 +118,64 @@ const NotificationTopic = z.object({ userId: z.string(), notification: z.unknown
 export async function createRealtimeService(deps: RealtimeDeps) {
   const instanceId = crypto.randomUUID();
   const presence = await Presence.create(deps.knex);
-  const io = new Server(deps.httpServer, { serveClient: false, pingInterval: 25_000, transports: ['websocket', 'polling'] });
+  const io = new Server(deps.httpServer, {
+    serveClient: false,
+    pingInterval: 25_000,
+    transports: ['websocket', 'polling'],
+    allowRequest: (req, callback) => {
+      const allowed = originAllowed(req, deps.allowedOrigins);
+      callback(allowed ? null : ORIGIN_REFUSED, allowed);
+    },
+  });
+  // The same hardening headers as every HTTP answer, on the handshake and polling answers too.
+  const headers = baselineHeaders({ production: deps.production ?? false });
+  const addHeaders = (answer: Record<string, string | string[] | undefined>) => Object.assign(answer, headers);
+  io.engine.on('initial_headers', addHeaders);
+  io.engine.on('headers', addHeaders);
   io.engine.use(deps.session);
+
+  const socketsPerUser = deps.socketsPerUser ?? 20;
+  /** Sockets of each user on this instance, counted before any await so a burst cannot slip past. */
+  const localSockets = new Map<string, number>();
+  const release = (userId: string) => {
+    const left = (localSockets.get(userId) ?? 1) - 1;
+    if (left > 0) localSockets.set(userId, left);
+    else localSockets.delete(userId);
+  };
+  // Messages count in the store every instance (and the command side) shares; the other events per instance.
+  const limits = new UserRateLimiter(selectRateCounterStore(deps.knex, deps.redisUrl), {
+    ...DEFAULT_USER_RATE_RULES,
+    messages: { ...DEFAULT_USER_RATE_RULES.messages, limit: deps.messagesPer10s ?? DEFAULT_USER_RATE_RULES.messages.limit },
+  });
+  const eventRule = DEFAULT_USER_RATE_RULES.socketEvents;
+  const events = new LocalRateCounter(eventRule);
+  // A flood is told it is refused a few times per window, not once per dropped event.
+  const refusalsTold = new LocalRateCounter({ limit: REFUSALS_TOLD_PER_WINDOW, windowMs: eventRule.windowMs });
+
   io.use((socket, next) => {
-    const userId = (socket.request as SessionRequest).session?.userId;
-    if (!userId) return next(new Error('Not authenticated'));
+    const request = socket.request as SessionRequest;
+    const userId = request.session?.userId;
+    if (!userId || !request.sessionID) return next(new Error('Not authenticated'));
+    const held = localSockets.get(userId) ?? 0;
+    if (held >= socketsPerUser) return next(new Error(TOO_MANY_SOCKETS));
+    localSockets.set(userId, held + 1);
     socket.data.userId = userId;
-    next();
+    socket.data.sid = request.sessionID;
+    presence
+      .socketCount(userId, { exceptInstance: instanceId })
+      .then((elsewhere) => {
+        if (held + 1 + elsewhere > socketsPerUser) {
+          release(userId);
+          return next(new Error(TOO_MANY_SOCKETS));
+        }
+        // Released on disconnect (registered here so a refused handshake never counts twice).
+        socket.once('disconnect', () => release(userId));
+        next();
+      })
+      .catch((err: unknown) => {
+        release(userId);
+        next(err instanceof Error ? err : new Error(String(err)));
+      });
   });
 
   const redisClients: { quit(): Promise<unknown> }[] = [];
@@ -87,13 +201,110 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     if (connections.length > 0) io.to(connections).emit(event, userId);
   }
 
+  /**
+   * One user's messages go to the command side one at a time: the next leaves when the previous
+   * one's outcome (delivered or failed) is back, or after SEND_TURN_MS, and a backlog is paced. A
+   * burst from one user then queues behind itself instead of taking the database from everyone
+   * else at once (in the embedded mode the database runs on the same thread as the requests).
+   */
+  const outcomes = new Map<string, () => void>();
+  const sendTurns = new Map<string, Promise<void>>();
+  const settle = (messageId: string | undefined) => {
+    if (messageId) outcomes.get(messageId)?.();
+  };
+  const backlog = new Map<string, number>();
+  function sendInTurn(userId: string, messageId: string, publish: () => Promise<void>): Promise<void> {
+    backlog.set(userId, (backlog.get(userId) ?? 0) + 1);
+    const turn = (sendTurns.get(userId) ?? Promise.resolve()).then(async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const settled = new Promise<void>((resolve) => {
+        outcomes.set(messageId, resolve);
+        timer = setTimeout(resolve, SEND_TURN_MS);
+      });
+      try {
+        await publish();
+        await settled;
+        // With more of this user's messages waiting, a short pause lets everyone else's work in between.
+        if ((backlog.get(userId) ?? 0) > 1) await new Promise((r) => setTimeout(r, SEND_BACKLOG_GAP_MS));
+      } finally {
+        clearTimeout(timer);
+        outcomes.delete(messageId);
+        const left = (backlog.get(userId) ?? 1) - 1;
+        if (left > 0) backlog.set(userId, left);
+        else backlog.delete(userId);
+      }
+    });
+    const queued = turn.catch(() => undefined);
+    sendTurns.set(userId, queued);
+    void queued.then(() => {
+      if (sendTurns.get(userId) === queued) sendTurns.delete(userId);
+    });
+    return turn;
+  }
+
+  /** Ends a socket whose session is over, saying so first (so a client can tell it from a network drop). */
+  const endSocket = (socket: Socket) => {
+    socket.emit('session_ended');
+    socket.disconnect(true);
+  };
+
+  const sessionStore = (socket: Socket) => {
+    const store = (socket.request as SessionRequest).sessionStore;
+    return store instanceof SessionStore ? store : undefined;
+  };
+
   io.on('connection', (socket: Socket) => {
     const userId = socket.data.userId as string;
+    const sid = socket.data.sid as string;
     void socket.join(userId);
     const log = deps.log.child({ userId, socketId: socket.id });
     const safely = (what: string, work: () => Promise<unknown>) => {
       work().catch((err: unknown) => log.error({ err }, `${what} failed`));
     };
+
+    const refuse = (event: string, message: string, retryAfterMs: number) => {
+      if (!refusalsTold.hit(`${socket.id}:${message}`).allowed) return;
+      const answer: RateLimitedEvent = { event, message, retryAfterMs };
+      socket.emit('rate_limited', answer);
+      if (event === 'private_message') socket.emit('message_error', message);
+    };
+    socket.on('disconnect', () => {
+      for (const message of [RATE_LIMITED_MESSAGE, MESSAGES_RATE_LIMITED_MESSAGE]) refusalsTold.forget(`${socket.id}:${message}`);
+    });
+
+    /**
+     * Every event is checked before its handler runs. Over the user's event allowance it is dropped
+     * at once, synchronously, so a flood costs next to nothing; far over it the socket is closed.
+     * The rest are checked one at a time per socket (so messages keep their order): the session
+     * must still be alive (nothing is sent in an ended session's name), and chat messages must be
+     * within the allowance every instance counts together.
+     */
+    let checks = Promise.resolve();
+    socket.use(([event], next) => {
+      const name = String(event);
+      const any = events.hit(userId);
+      if (!any.allowed) {
+        if (any.count > eventRule.limit * FLOOD_FACTOR) {
+          socket.emit('rate_limited', { event: name, message: FLOOD_DISCONNECTED, retryAfterMs: any.retryAfterMs } satisfies RateLimitedEvent);
+          socket.disconnect(true);
+        } else refuse(name, RATE_LIMITED_MESSAGE, any.retryAfterMs);
+        return;
+      }
+      checks = checks.then(async () => {
+        try {
+          const store = sessionStore(socket);
+          const current = store ? await store.read(sid) : undefined;
+          if (store && current?.userId !== userId) return endSocket(socket);
+          if (name === 'private_message') {
+            const messages = await limits.consume('messages', userId);
+            if (!messages.allowed) return refuse(name, MESSAGES_RATE_LIMITED_MESSAGE, messages.retryAfterMs);
+          }
+          next();
+        } catch (err) {
+          log.error({ err }, 'socket event check failed');
+        }
+      });
+    });
 
     safely('presence', async () => {
       const wasOnline = await presence.isOnline(userId);
@@ -113,9 +324,10 @@ export async function createRealtimeService(deps: RealtimeDeps) {
         socket.emit('message_error', 'Message could not be sent: invalid message');
         return;
       }
-      safely('send', () =>
+      const messageId = crypto.randomUUID();
+      sendInTurn(userId, messageId, () =>
         deps.bus.publish(ChatTopics.sendRequested, {
-          messageId: crypto.randomUUID(),
+          messageId,
           from: userId,
           to: parsed.data.to,
           message: parsed.data.message,
@@ -124,16 +336,17 @@ export async function createRealtimeService(deps: RealtimeDeps) {
           correlationId: socket.id,
           origin: instanceId,
         }),
-      );
+      ).catch((err: unknown) => log.error({ err }, 'send failed'));
     });
 
     socket.on('refresh_unread_counts', () => safely('unread counts', async () => socket.emit('unread_count_update', await unreadCounts(userId))));
 
+    // Only a connection, and never across a block, learns whether someone is online.
     socket.on('check_online', (target: unknown, ack?: unknown) => {
       if (typeof ack !== 'function') return;
       const parsed = z.string().uuid().safeParse(target);
       if (!parsed.success) return (ack as (v: boolean) => void)(false);
-      safely('check online', async () => (ack as (v: boolean) => void)(await presence.isOnline(parsed.data)));
+      safely('check online', async () => (ack as (v: boolean) => void)(await isOnlineFor(deps.knex, presence, userId, parsed.data)));
     });
 
     socket.on('disconnect', () =>
@@ -157,6 +370,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       const m = Delivered.safeParse(payload);
       if (!m.success) return;
       const { origin, ...message } = m.data;
+      settle(message._id);
       roomsFor([message.to, message.from], origin)?.emit('private_message', message);
     }),
     deps.bus.subscribe(ChatTopics.deleted, (payload) => {
@@ -165,11 +379,24 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     }),
     deps.bus.subscribe(ChatTopics.failed, (payload) => {
       const f = Failed.safeParse(payload);
+      if (f.success) settle(f.data.messageId);
       if (f.success) roomsFor([f.data.userId], f.data.origin)?.emit('message_error', f.data.error);
     }),
     deps.bus.subscribe(ChatTopics.unreadChanged, async (payload) => {
       const u = UserTopic.safeParse(payload);
       if (u.success) io.local.to(u.data.userId).emit('unread_count_update', await unreadCounts(u.data.userId));
+    }),
+    // Sessions ended anywhere (sign-out, password change or reset): their sockets here close now.
+    deps.bus.subscribe(SessionTopics.ended, async (payload) => {
+      const ended = SessionsEnded.safeParse(payload);
+      if (!ended.success) return;
+      const sids = new Set(ended.data.sids);
+      for (const socket of await io.local.in(ended.data.userId).fetchSockets()) {
+        if (sids.has(socket.data.sid as string)) {
+          socket.emit('session_ended');
+          socket.disconnect(true);
+        }
+      }
     }),
     deps.bus.subscribe('notifications', (payload) => {
       const n = NotificationTopic.safeParse(payload);
@@ -190,6 +417,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       await Promise.all(unsubscribe.map((u) => u()));
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await presence.forgetInstance(instanceId).catch(() => undefined);
+      await limits.close();
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
     },
   };

@@ -46,6 +46,10 @@ const ConfigSchema = z.object({
   LIMIT_RESETS_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   LIMIT_ADDRESS_WINDOW_MS: z.coerce.number().int().positive().default(60 * 60 * 1000),
   LIMIT_ADDRESS_COOLDOWN_MS: z.coerce.number().int().nonnegative().default(60 * 1000),
+  /** Chat messages one user may send per 10 seconds, over all their sockets and instances. */
+  RATE_LIMIT_MESSAGES: z.coerce.number().int().positive().default(30),
+  /** Sockets one user may hold open at once (tabs, devices). */
+  SOCKETS_PER_USER: z.coerce.number().int().positive().default(20),
   /** Set to "false" to start with an empty store. */
   SEED: z.enum(['true', 'false']).default('true'),
 });

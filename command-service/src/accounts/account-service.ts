@@ -215,11 +215,13 @@ export function createAccountService(deps: CommandServiceDeps) {
       await execute(userId, { type: 'RequestPasswordReset', tokenHash: secretHash(token, key), sealedToken: seal(token, key), now: now() }, ctx);
     },
 
-    async resetPassword(token: string, password: string, ctx: CommandContext) {
+    /** Answers whose password it was, so the route can end that user's sessions. */
+    async resetPassword(token: string, password: string, ctx: CommandContext): Promise<string> {
       const userId = token.split('.')[0] ?? '';
       const { state } = await loadState(deps.store, userStream(userId), accountDecider);
       if (!userId || !state.exists) throw new DomainError(400, Messages.invalidResetLink);
       await execute(userId, { type: 'ResetPassword', tokenHash: secretHash(token, key), passwordHash: await hashPassword(password), now: now() }, ctx);
+      return userId;
     },
 
     async changePassword(userId: string, currentPassword: string, newPassword: string, ctx: CommandContext) {

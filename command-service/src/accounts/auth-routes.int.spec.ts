@@ -310,10 +310,10 @@ describe('auth routes on the embedded app (PGlite)', () => {
       await browser.post('/api/auth/verify-email').send({ otp: code }).expect(200);
     });
 
-    it('accepts the sign-up as a form body too', async () => {
+    it('refuses the sign-up as a form body (what a cross-site form sends): 415, nothing stored', async () => {
       const user = t.newUser();
-      await t.request().post('/api/auth/signup').type('form').send(user).expect(201);
-      expect(await t.knex('users').where({ email_lower: user.email })).toHaveLength(1);
+      await t.request().post('/api/auth/signup').type('form').send(user).expect(415);
+      expect(await t.knex('users').where({ email_lower: user.email })).toHaveLength(0);
     });
 
     it('resend-verification for a signed-in, verified account is a 400', async () => {
@@ -356,9 +356,10 @@ describe('auth routes on the embedded app (PGlite)', () => {
 
     it('me without a session is a 401; logout ends the session on the server too', async () => {
       await t.request().get('/api/auth/me').expect(401, { success: false, message: 'Not authenticated' });
-      const { agent } = await t.signedIn();
-      const me = await agent.get('/api/auth/me').expect(200);
-      const cookie = sessionCookie(me)!.split(';')[0]!;
+      const { user, agent } = await t.signUpVerified();
+      const login = await agent.post('/api/auth/login').send({ identifier: user.username, password: user.password }).expect(200);
+      const cookie = sessionCookie(login)!.split(';')[0]!;
+      await agent.get('/api/auth/me').expect(200);
       await agent.post('/api/auth/logout').expect(200);
       await agent.get('/api/auth/me').expect(401);
       // Replaying the old cookie does not bring the session back.

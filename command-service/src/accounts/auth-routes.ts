@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ok } from '@circuit/shared/http/envelope';
 import { DomainError, unauthorized } from '@circuit/shared/http/errors';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
+import { endSessionsOf, SESSION_COOKIE, SessionTopics, type SessionsEnded } from '@circuit/shared/http/session';
 import { findUserRow, toUserView } from '@circuit/shared/read-models/users';
 import {
   ChangePasswordBody,
@@ -34,6 +35,7 @@ const ctxOf = (req: Request) => ({ userId: req.session.userId, correlationId: co
 export async function startSession(req: Request, userId: string): Promise<void> {
   await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
   req.session.userId = userId;
+  req.session.refreshedAt = Date.now();
   await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
 }
 
@@ -50,6 +52,18 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
     return { accountKey: userId ? `user:${userId}` : `${kind}:${keyOf(value)}`, isFailure: isWrongSecret };
   }
   const attemptOnUser = (userId: string): SignInAttempt => ({ accountKey: `user:${userId}`, isFailure: isWrongSecret });
+
+  /** Tells every realtime instance to close the sockets of ended sessions. */
+  async function announceEnded(ended: SessionsEnded) {
+    if (ended.sids.length === 0) return;
+    await deps.bus.publish(SessionTopics.ended, ended).catch((err: unknown) => deps.log.warn({ err }, 'could not announce ended sessions'));
+  }
+
+  /** After a password change or reset: the user's other sessions end, here and on their sockets. */
+  async function endOtherSessions(req: Request, userId: string) {
+    const except = req.session.userId === userId ? req.sessionID : undefined;
+    await announceEnded({ userId, sids: await endSessionsOf(deps.knex, userId, { except }) });
+  }
 
   async function currentUser(userId: string) {
     const row = await findUserRow(deps.knex, userId);
@@ -126,8 +140,11 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
 
   router.post('/logout', async (req, res) => {
     // Always ends the session, signed in or not.
+    const { userId } = req.session;
+    const sid = req.sessionID;
     await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
-    res.clearCookie('circuit.sid', { path: '/' });
+    if (userId) await announceEnded({ userId, sids: [sid] });
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
     res.json(ok(null, 'Logged out'));
   });
 
@@ -151,7 +168,8 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
 
   router.post('/reset-password', async (req, res) => {
     const body = parse(ResetPasswordBody, req.body);
-    await accounts.resetPassword(body.token, body.password, ctxOf(req));
+    const userId = await accounts.resetPassword(body.token, body.password, ctxOf(req));
+    await endOtherSessions(req, userId);
     res.json(ok(null, 'Password reset successfully!'));
   });
 
@@ -160,6 +178,7 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
     if (!userId) throw unauthorized('Not authenticated');
     const body = parse(ChangePasswordBody, req.body);
     await limits.signInAttempt(req, res, attemptOnUser(userId), () => accounts.changePassword(userId, body.currentPassword, body.newPassword, ctxOf(req)));
+    await endOtherSessions(req, userId);
     res.json(ok(null, 'Password changed successfully!'));
   });
 

@@ -6,6 +6,8 @@ import { badRequest, notFound } from '@circuit/shared/http/errors';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { toUserSummary, type UserRow } from '@circuit/shared/read-models/users';
 import type { Presence } from '@circuit/shared/presence/presence';
+import { isOnlineFor } from '@circuit/shared/presence/online-visibility';
+import { SOCIAL_TABLES } from '@circuit/shared/read-models/social';
 
 const Id = z.string().uuid();
 export const ChatQuery = z.object({
@@ -85,16 +87,25 @@ export function messagingQueryRoutes(knex: Knex, presence: Presence): Router {
 
   router.get('/api/users/online-status', async (req, res) => {
     const me = requireUserId(req);
-    const connections: { other_id: string }[] = await knex('user_connections').where({ user_id: me }).select('other_id');
+    // Connections only, and none across a block either way.
+    const connections: { other_id: string }[] = await knex(`${SOCIAL_TABLES.connections} as c`)
+      .where('c.user_id', me)
+      .whereNotExists((q) =>
+        q
+          .from(SOCIAL_TABLES.blocks)
+          .whereRaw('(blocker_id = c.user_id and blocked_id = c.other_id) or (blocker_id = c.other_id and blocked_id = c.user_id)'),
+      )
+      .select('c.other_id');
     const ids = connections.map((c) => c.other_id);
     const online = await presence.onlineAmong(ids);
     res.json(ok(Object.fromEntries(ids.map((id) => [id, online.has(id)]))));
   });
 
   router.get('/api/users/:id/online-status', async (req, res) => {
-    requireUserId(req);
+    const me = requireUserId(req);
     const id = parseId(req.params.id, 'Invalid user id');
-    res.json(ok({ userId: id, isOnline: await presence.isOnline(id) }));
+    // Whom someone else may not see online looks offline to them, never "hidden".
+    res.json(ok({ userId: id, isOnline: await isOnlineFor(knex, presence, me, id) }));
   });
 
   router.get('/api/users/:id/chat', async (req, res) => {

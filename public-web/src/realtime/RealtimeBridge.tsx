@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { notificationKeys } from '../notifications/notificationsApi';
-import { notify } from '../ui/toast';
+import { notify, TOAST_DURATION } from '../ui/toast';
 import { NOTIFICATION_TOAST_MS } from './constants';
 import { presenceKeys, unreadKeys } from './keys';
 import { useSocketEvent, useSocketReconnected } from './socketContext';
@@ -13,6 +13,8 @@ import { unseenUnread } from './openConversations';
  * - new_notification: a toast for 4 s with its message, and the notifications list is read again
  *   (the header badge rises in shell/headerCounts.ts);
  * - message_error: the server's text as an error toast (the conversation marks its message failed);
+ * - rate_limited: the server's "too often" text as an error toast (a refused chat message is
+ *   toasted by its message_error already);
  * - unread_count_update replaces the unread counts; user_online / user_offline update presence;
  * - after a reconnection, presence and unread counts are read again (events may have been missed).
  */
@@ -30,6 +32,13 @@ export function RealtimeBridge() {
 
   useSocketEvent('message_error', (error) => {
     notify.error(typeof error === 'string' && error ? error : 'Message could not be sent');
+  });
+
+  useSocketEvent('rate_limited', (refused) => {
+    if (refused?.event === 'private_message') return;
+    // One toast for a burst of refusals, not one per refused event.
+    const text = typeof refused?.message === 'string' && refused.message ? refused.message : 'You are doing that too often. Please wait a moment and try again.';
+    toast.error(text, { id: 'rate-limited', duration: TOAST_DURATION.error });
   });
 
   useSocketEvent('unread_count_update', (update) => {

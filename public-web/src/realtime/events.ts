@@ -2,6 +2,7 @@
  * The realtime channel of spec section 7 ("Realtime channel"), as the server implements it
  * (realtime-service/src/realtime-service.ts).
  */
+import type { RateLimitedEvent } from '@circuit/shared/realtime/socket-errors';
 
 import type { ChatMessage, ReplyRef } from '@circuit/shared/api/messaging';
 import type { Notification } from '@circuit/shared/api/notifications';
@@ -23,6 +24,8 @@ export interface ServerToClientEvents {
   new_notification: (notification: LiveNotification) => void;
   user_online: (userId: string) => void;
   user_offline: (userId: string) => void;
+  rate_limited: (refused: RateLimitedEvent) => void;
+  session_ended: () => void;
 }
 
 export interface PrivateMessagePayload {

@@ -17,6 +17,69 @@ export interface HttpAppOptions {
   trustProxy?: boolean | number | string;
   /** Mounted after the API's 404 (static web apps). */
   fallback?: Router | RequestHandler;
+  /** Adds HSTS (NODE_ENV=production: served over https behind the proxy). */
+  production?: boolean;
+}
+
+/**
+ * The policy of both web apps (and harmless on JSON): scripts only from our own files, never
+ * inline; styles may be inline (React and MUI set them); images also from https (avatars, bios).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Hardening headers of every answer: HTTP routes, web apps, and the Socket.IO handshake. */
+export function baselineHeaders(options: { production: boolean }): Record<string, string> {
+  return {
+    // No MIME sniffing, no framing, no full referrers to other sites.
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(options.production ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json)';
+
+/**
+ * State-changing requests carry JSON, or multipart for an upload: the body types a cross-site
+ * HTML form can send (urlencoded, text/plain) are refused, with 415. Multipart is let through
+ * here; the service that has uploads refuses it on every other route (multipartOnlyOn).
+ */
+export const jsonBodiesOnly: RequestHandler = (req, res, next) => {
+  const type = mediaTypeOf(req.headers['content-type']);
+  if (SAFE_METHODS.has(req.method) || type === undefined) return next();
+  if (type === 'application/json' || /^application\/[\w.-]+\+json$/.test(type) || type === 'multipart/form-data') return next();
+  res.status(415).json({ success: false, message: JSON_ONLY_MESSAGE });
+};
+
+/** The media type of a Content-Type header, lower case, without parameters (the header alone decides, body or not). */
+function mediaTypeOf(header: string | undefined): string | undefined {
+  const type = header?.split(';')[0]?.trim().toLowerCase();
+  return type ? type : undefined;
+}
+
+/** Multipart (which a cross-site form can send too) only on the given upload paths; 415 elsewhere. */
+export function multipartOnlyOn(uploadPaths: string[]): RequestHandler {
+  const uploads = new Set(uploadPaths);
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || uploads.has(req.path) || mediaTypeOf(req.headers['content-type']) !== 'multipart/form-data') return next();
+    res.status(415).json({ success: false, message: JSON_ONLY_MESSAGE });
+  };
 }
 
 /** The express app every service process builds: logging, JSON, sessions, CSRF guard, health, errors. */
@@ -24,11 +87,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback');
+  const headers = Object.entries(baselineHeaders({ production: options.production ?? false }));
   app.use((_req, res, next) => {
-    // Baseline hardening for every answer: no MIME sniffing, no framing, no full referrers to other sites.
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    for (const [name, value] of headers) res.setHeader(name, value);
     next();
   });
   app.get('/healthz', (_req, res) => {
@@ -43,8 +104,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }
   });
   app.use(requestLogging(options.log));
+  app.use(jsonBodiesOnly);
   app.use(express.json({ limit: '1mb' }));
-  app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(rejectUnstorableText);
   app.use(options.session);
   app.use(sameOriginOnly(options.allowedOrigins));

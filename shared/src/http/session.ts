@@ -1,41 +1,261 @@
 import type { RequestHandler } from 'express';
-import session from 'express-session';
-import { ConnectSessionKnexStore } from 'connect-session-knex';
+import session, { type SessionData } from 'express-session';
 import type { Knex } from 'knex';
+import { z } from 'zod';
+import { migrate } from '../db/migrations';
+import { withRetries } from './user-rate-limit';
 
 declare module 'express-session' {
   interface SessionData {
     userId?: string;
     /** Where an OAuth sign-in started (for the failure redirect). */
     oauthProvider?: string;
+    /** When this session was last written back with a fresh expiry (ms since the epoch). */
+    refreshedAt?: number;
   }
 }
 
 export const SESSION_COOKIE = 'circuit.sid';
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * A signed-in session is written back (a fresh expiry in the row and in the cookie) at most this
+ * often; every other request only reads it. Thirty days of life make five minutes of lag moot.
+ */
+export const SESSION_REFRESH_MS = 5 * 60 * 1000;
+/**
+ * How long one process trusts a session row it has read. Sessions ended by this process drop out
+ * of its cache at once; other processes notice within this time.
+ */
+export const SESSION_CACHE_MS = 1000;
+const CACHE_LIMIT = 10_000;
+const ENDED_ROW_KEPT_MS = 60 * 60 * 1000;
+const TABLE = 'sessions';
+
+/** Published on the bus when sessions end, so every realtime instance closes their sockets. */
+export const SessionTopics = { ended: 'sessions.ended' } as const;
+export const SessionsEnded = z.object({ userId: z.string(), sids: z.array(z.string()) });
+export type SessionsEnded = z.infer<typeof SessionsEnded>;
+
+interface Row {
+  sid: string;
+  sess: unknown;
+  expired: Date | string;
+  ended: boolean;
+}
+
+interface Cached {
+  /** The row's JSON (each reader gets its own copy: express-session changes what it is given). */
+  json: string | null;
+  userId?: string;
+  until: number;
+}
+
+/** Every store of this process, so ending a session here takes effect in all of them at once. */
+const liveStores = new Set<SessionStore>();
+
+type Callback<T = void> = (err?: unknown, value?: T) => void;
+
+/**
+ * The session store (Postgres, shared by every service of every process, DESIGN section 6).
+ * Unlike a plain store it knows whose session a row is, so a user's sessions can be ended
+ * together, and an ended session stays ended: a row is marked ended (not deleted until it
+ * expires), and a late write from a request still running in that session cannot bring it back.
+ * Reads are cached for SESSION_CACHE_MS, so a burst of requests reads the row once.
+ */
+export class SessionStore extends session.Store {
+  private readonly cache = new Map<string, Cached>();
+  private readonly ready: Promise<void>;
+  private cleanup?: NodeJS.Timeout;
+  /** Moves on whenever sessions end, so reads begun before cannot cache what they saw. */
+  private generation = 0;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly options: { cacheMs?: number; cleanupMs?: number } = {},
+  ) {
+    super();
+    this.ready = sessionsTable(knex);
+    const cleanupMs = options.cleanupMs ?? 15 * 60 * 1000;
+    if (cleanupMs > 0) {
+      this.cleanup = setInterval(() => {
+        void this.knex(TABLE).where('expired', '<', new Date()).del().catch(() => undefined);
+      }, cleanupMs);
+      this.cleanup.unref();
+    }
+    liveStores.add(this);
+  }
+
+  override get(sid: string, callback: Callback<SessionData | null>): void {
+    this.read(sid).then(
+      (data) => callback(null, data),
+      (err: unknown) => callback(err),
+    );
+  }
+
+  /** The session's data, or null when it never existed, expired or was ended. */
+  async read(sid: string): Promise<SessionData | null> {
+    const hit = this.cache.get(sid);
+    if (hit && hit.until > Date.now()) return hit.json === null ? null : (JSON.parse(hit.json) as SessionData);
+    await this.ready;
+    const generation = this.generation;
+    const row = await this.knex<Row>(TABLE).where({ sid }).first('sid', 'sess', 'expired', 'ended');
+    const data = row && !row.ended && new Date(row.expired).getTime() > Date.now() ? parseSess(row.sess) : null;
+    // A read that raced with an ending may hold the row as it was before: answer it, but do not keep it.
+    if (generation === this.generation) this.remember(sid, data && JSON.stringify(data), data?.userId);
+    return data;
+  }
+
+  override set(sid: string, sess: SessionData, callback?: Callback): void {
+    this.write(sid, sess).then(
+      () => callback?.(),
+      (err: unknown) => callback?.(err),
+    );
+  }
+
+  private async write(sid: string, sess: SessionData): Promise<void> {
+    await this.ready;
+    const expired = sess.cookie.expires ? new Date(sess.cookie.expires) : new Date(Date.now() + THIRTY_DAYS_MS);
+    const row = { sid, sess: JSON.stringify(sess), expired, user_id: sess.userId ?? null, ended: false };
+    // An ended row keeps its place: a request that was still running in that session must not revive it.
+    const written = await this.knex(TABLE)
+      .insert(row)
+      .onConflict('sid')
+      .merge(['sess', 'expired', 'user_id'])
+      .where(`${TABLE}.ended`, false)
+      .returning('sid');
+    this.remember(sid, written.length > 0 ? row.sess : null, sess.userId);
+  }
+
+  override destroy(sid: string, callback?: Callback): void {
+    endRows(this.knex, (q) => q.where({ sid })).then(
+      () => callback?.(),
+      (err: unknown) => callback?.(err),
+    );
+  }
+
+  close(): void {
+    if (this.cleanup) clearInterval(this.cleanup);
+    liveStores.delete(this);
+    this.cache.clear();
+  }
+
+  /** Forgets cached sessions: the given ones, or every session of a user. */
+  forget(match: { sids?: string[]; userId?: string }): void {
+    this.generation += 1;
+    const sids = new Set(match.sids ?? []);
+    for (const [sid, entry] of this.cache) {
+      if (sids.has(sid) || (match.userId !== undefined && entry.userId === match.userId)) this.cache.delete(sid);
+    }
+  }
+
+  private remember(sid: string, json: string | null, userId: string | undefined): void {
+    if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(sid, { json, userId, until: Date.now() + (this.options.cacheMs ?? SESSION_CACHE_MS) });
+  }
+}
+
+function parseSess(sess: unknown): SessionData | null {
+  const value: unknown = typeof sess === 'string' ? JSON.parse(sess) : sess;
+  return value && typeof value === 'object' ? (value as SessionData) : null;
+}
+
+const tables = new WeakMap<Knex, Promise<void>>();
+
+/** Creates or upgrades the table once per database handle. */
+function sessionsTable(knex: Knex): Promise<void> {
+  let ready = tables.get(knex);
+  if (!ready) {
+    ready = withRetries(() => migrateSessions(knex));
+    ready.catch(() => tables.delete(knex));
+    tables.set(knex, ready);
+  }
+  return ready;
+}
+
+async function migrateSessions(knex: Knex): Promise<void> {
+  await migrate(knex, 'sessions', [
+    {
+      // The table connect-session-knex made before this store existed: kept, so nobody is signed out.
+      name: '001_sessions',
+      up: async (k) => {
+        await k.raw(`create table if not exists ${TABLE} (sid varchar(255) primary key, sess json not null, expired timestamptz not null)`);
+        await k.raw(`create index if not exists sessions_expired_index on ${TABLE} (expired)`);
+      },
+    },
+    {
+      name: '002_sessions_owner_and_end',
+      up: async (k) => {
+        await k.raw(`alter table ${TABLE} add column if not exists user_id text`);
+        await k.raw(`alter table ${TABLE} add column if not exists ended boolean not null default false`);
+        await k.raw(`update ${TABLE} set user_id = sess->>'userId' where user_id is null`);
+        await k.raw(`create index if not exists sessions_user_id_index on ${TABLE} (user_id)`);
+      },
+    },
+  ]);
+}
+
+/** Marks rows ended and drops them from every cache of this process; answers the ended ids. */
+async function endRows(knex: Knex, where: (q: Knex.QueryBuilder) => Knex.QueryBuilder, userId?: string): Promise<string[]> {
+  await sessionsTable(knex);
+  // The row only has to outlive requests still running in that session; the sweep removes it after.
+  const rows: { sid: string }[] = await where(knex(TABLE))
+    .andWhere({ ended: false })
+    .update({ ended: true, expired: knex.raw('least(expired, ?)', [new Date(Date.now() + ENDED_ROW_KEPT_MS)]) })
+    .returning('sid');
+  const sids = rows.map((r) => r.sid);
+  for (const store of liveStores) store.forget({ sids, userId });
+  return sids;
+}
+
+/**
+ * Ends every session of a user but `except` (the one that asked, after a password change).
+ * Effective at once in this process and within SESSION_CACHE_MS in the others; answers the
+ * ended session ids (publish them as SessionTopics.ended so the sockets close too).
+ */
+export async function endSessionsOf(knex: Knex, userId: string, options: { except?: string } = {}): Promise<string[]> {
+  return endRows(
+    knex,
+    (q) => {
+      const query = q.where({ user_id: userId });
+      return options.except ? query.andWhereNot({ sid: options.except }) : query;
+    },
+    userId,
+  );
+}
 
 export interface SessionMiddleware {
   middleware: RequestHandler;
+  store: SessionStore;
   close(): void;
 }
 
 /** Sessions live in Postgres so every service of every process reads the same one (DESIGN section 6). */
-export function createSessionMiddleware(knex: Knex, options: { secret: string; secure: boolean }): SessionMiddleware {
-  const store = new ConnectSessionKnexStore({ knex, tableName: 'sessions', createTable: true, cleanupInterval: 15 * 60 * 1000 });
-  const middleware = session({
+export function createSessionMiddleware(knex: Knex, options: { secret: string; secure: boolean; cacheMs?: number }): SessionMiddleware {
+  const store = new SessionStore(knex, { cacheMs: options.cacheMs });
+  const sessions = session({
     name: SESSION_COOKIE,
     secret: options.secret,
     store,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    // Not rolling: a cookie and a row write on every request cost more than they give. The refresh below
+    // rolls a signed-in session forward every SESSION_REFRESH_MS instead.
+    rolling: false,
     proxy: true,
     cookie: { httpOnly: true, sameSite: 'lax', secure: options.secure, maxAge: THIRTY_DAYS_MS },
   });
-  return {
-    middleware,
-    close: () => {
-      if (store.nextDbCleanup) clearTimeout(store.nextDbCleanup);
-    },
+  const refresh: RequestHandler = (req, _res, next) => {
+    const current = req.session as (typeof req.session & Partial<SessionData>) | undefined;
+    // Socket.IO handshakes read the session only; their answers are no place to renew a cookie.
+    if (current?.userId && !req.url.startsWith('/socket.io/')) {
+      const now = Date.now();
+      // Changing the data makes express-session write the row and send the cookie with a fresh expiry.
+      if (now - (current.refreshedAt ?? 0) > SESSION_REFRESH_MS) current.refreshedAt = now;
+    }
+    next();
   };
+  const middleware: RequestHandler = (req, res, next) => {
+    sessions(req, res, (err?: unknown) => (err ? next(err) : refresh(req, res, next)));
+  };
+  return { middleware, store, close: () => store.close() };
 }

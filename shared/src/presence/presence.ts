@@ -52,6 +52,14 @@ export class Presence {
     return Boolean(row);
   }
 
+  /** Open sockets of a user (optionally leaving out one instance's, which it counts itself). */
+  async socketCount(userId: string, options: { exceptInstance?: string } = {}, now = new Date()): Promise<number> {
+    const query = this.knex(TABLE).where({ user_id: userId }).andWhere('seen_at', '>', new Date(now.getTime() - PRESENCE_TTL_MS));
+    if (options.exceptInstance) query.andWhereNot({ instance_id: options.exceptInstance });
+    const [row] = await query.count<{ count: number | string }[]>('socket_id as count');
+    return Number(row?.count ?? 0);
+  }
+
   async onlineAmong(userIds: string[], now = new Date()): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
     const rows: { user_id: string }[] = await this.knex(TABLE)

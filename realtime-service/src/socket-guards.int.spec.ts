@@ -1,0 +1,227 @@
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import { endSessionsOf } from '@circuit/shared/http/session';
+import { MESSAGES_RATE_LIMITED_MESSAGE } from '@circuit/shared/http/user-rate-limit';
+import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
+import { FLOOD_DISCONNECTED, ORIGIN_REFUSED, TOO_MANY_SOCKETS, type RateLimitedEvent } from './realtime-service';
+
+interface ChatUser {
+  id: string;
+  cookie: string;
+  username: string;
+  password: string;
+  agent: ReturnType<TestApp['request']>;
+}
+
+function next<T = unknown>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (value: T) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
+}
+
+function nextWhere<T>(socket: Socket, event: string, accept: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no matching ${event} within ${timeoutMs} ms`)), timeoutMs);
+    const handler = (value: T) => {
+      if (!accept(value)) return;
+      clearTimeout(timer);
+      socket.off(event, handler);
+      resolve(value);
+    };
+    socket.on(event, handler);
+  });
+}
+
+function silence(socket: Socket, event: string, ms = 500): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fail = (v: unknown) => reject(new Error(`unexpected ${event}: ${JSON.stringify(v)}`));
+    socket.once(event, fail);
+    setTimeout(() => {
+      socket.off(event, fail);
+      resolve();
+    }, ms);
+  });
+}
+
+describe('socket guards: sessions, origin, online privacy, limits', () => {
+  let t: TestApp;
+  let base: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'http://circuit.example.test', RATE_LIMIT_MESSAGES: '10', SOCKETS_PER_USER: '5' } });
+    base = `http://127.0.0.1:${await t.embedded.listen(0)}`;
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await t?.stop();
+  });
+
+  async function login(agent: ChatUser['agent'], username: string, password: string) {
+    const res = await agent.post('/api/auth/login').send({ identifier: username, password }).expect(200);
+    return { id: res.body.data.id as string, cookie: String(res.headers['set-cookie']?.[0] ?? '').split(';')[0]! };
+  }
+
+  async function user(): Promise<ChatUser> {
+    const u = t.newUser();
+    const { agent } = await t.signUpVerified(u);
+    return { ...(await login(agent, u.username, u.password)), username: u.username, password: u.password, agent };
+  }
+
+  async function connect(a: ChatUser, b: ChatUser) {
+    await a.agent.post(`/api/users/connect/${b.id}`).expect(200);
+    await b.agent.post(`/api/users/accept-connection/${a.id}`).expect(200);
+  }
+
+  function open(cookie: string, headers: Record<string, string> = {}): Socket {
+    const s = io(base, { transports: ['websocket'], extraHeaders: { cookie, ...headers }, reconnection: false, forceNew: true });
+    sockets.push(s);
+    return s;
+  }
+
+  async function socketOf(u: { cookie: string }): Promise<Socket> {
+    const s = open(u.cookie);
+    await next(s, 'connect');
+    return s;
+  }
+
+  const checkOnline = (s: Socket, id: string) => new Promise((resolve) => s.emit('check_online', id, resolve));
+
+  describe('sessions', () => {
+    it('logout disconnects the sockets of that session only', async () => {
+      const a = await user();
+      const otherTab = await login(t.request(), a.username, a.password);
+      const [mine, other] = [await socketOf(a), await socketOf(otherTab)];
+      const ended = next(mine, 'session_ended');
+      const gone = next<string>(mine, 'disconnect');
+      const stays = silence(other, 'disconnect', 800);
+      await a.agent.post('/api/auth/logout').expect(200);
+      await ended;
+      expect(await gone).toBe('io server disconnect');
+      await stays;
+      expect(other.connected).toBe(true);
+    });
+
+    it('a password change disconnects the sockets of the other sessions, not its own', async () => {
+      const a = await user();
+      const otherBrowser = await login(t.request(), a.username, a.password);
+      const [mine, theirs] = [await socketOf(a), await socketOf(otherBrowser)];
+      const gone = next<string>(theirs, 'disconnect');
+      const stays = silence(mine, 'disconnect', 800);
+      await a.agent.post('/api/auth/change-password').send({ currentPassword: a.password, newPassword: 'changed-pass-2' }).expect(200);
+      expect(await gone).toBe('io server disconnect');
+      await stays;
+      // Its cookie no longer opens a socket.
+      const again = open(otherBrowser.cookie);
+      expect((await next<Error>(again, 'connect_error')).message).toBe('Not authenticated');
+    });
+
+    it('a socket whose session ended sends nothing, even when nobody announced the end', async () => {
+      const [a, b] = [await user(), await user()];
+      await connect(a, b);
+      const [sa, sb] = [await socketOf(a), await socketOf(b)];
+      // Ended in the database only (as another process would, its bus message lost).
+      await endSessionsOf(t.knex, a.id);
+      const nothing = silence(sb, 'private_message', 800);
+      const closed = next(sa, 'session_ended');
+      sa.emit('private_message', { to: b.id, message: 'sent by a dead session', replyTo: null });
+      await closed;
+      await nothing;
+      expect(await t.knex('chat_messages').where({ from_id: a.id })).toHaveLength(0);
+    });
+  });
+
+  describe('origin', () => {
+    it('refuses a handshake from a page of another origin, even on the same host', async () => {
+      const a = await user();
+      const port = new URL(base).port;
+      const evil = open(a.cookie, { origin: `http://127.0.0.1:${Number(port) + 1}` });
+      const error = await next<Error>(evil, 'connect_error');
+      expect(error.message).toBeTruthy();
+      expect(evil.connected).toBe(false);
+      const polling = await supertest(base).get('/socket.io/?EIO=4&transport=polling').set('Origin', 'https://evil.example.test').set('Cookie', a.cookie);
+      expect(polling.status).toBe(403);
+      expect(polling.text).toContain(ORIGIN_REFUSED);
+    });
+
+    it('accepts PUBLIC_URL, the host itself, and clients that send no Origin', async () => {
+      const a = await user();
+      const origins: Record<string, string>[] = [{ origin: 'http://circuit.example.test' }, { origin: base }, {}];
+      for (const headers of origins) {
+        const s = open(a.cookie, headers);
+        await next(s, 'connect');
+        s.close();
+      }
+    });
+  });
+
+  describe('online status', () => {
+    it('tells only connections, and nobody across a block', async () => {
+      const [a, b, stranger] = [await user(), await user(), await user()];
+      await connect(a, b);
+      await socketOf(b);
+      const [sa, ss] = [await socketOf(a), await socketOf(stranger)];
+
+      // Presence is written just after the connection: wait until the connection sees it.
+      await expect.poll(() => checkOnline(sa, b.id), { timeout: 5000 }).toBe(true);
+      expect((await a.agent.get(`/api/users/${b.id}/online-status`).expect(200)).body.data).toEqual({ userId: b.id, isOnline: true });
+      expect(await checkOnline(ss, b.id)).toBe(false);
+      expect((await stranger.agent.get(`/api/users/${b.id}/online-status`).expect(200)).body.data).toEqual({ userId: b.id, isOnline: false });
+
+      await b.agent.post(`/api/users/block/${a.id}`).expect(200);
+      expect(await checkOnline(sa, b.id)).toBe(false);
+      expect((await a.agent.get(`/api/users/${b.id}/online-status`).expect(200)).body.data).toEqual({ userId: b.id, isOnline: false });
+      expect((await a.agent.get('/api/users/online-status').expect(200)).body.data[b.id]).not.toBe(true);
+    });
+  });
+
+  describe('limits', () => {
+    it('caps the sockets one user holds open', async () => {
+      const a = await user();
+      const open5 = await Promise.all(Array.from({ length: 5 }, () => socketOf(a)));
+      const sixth = open(a.cookie);
+      expect((await next<Error>(sixth, 'connect_error')).message).toBe(TOO_MANY_SOCKETS);
+      open5[0]!.close();
+      await new Promise((r) => setTimeout(r, 200));
+      await socketOf(a);
+    });
+
+    it('refuses a flooding sender with a rate_limited event while another user chats on', async () => {
+      const [a, b, c, d] = [await user(), await user(), await user(), await user()];
+      await connect(a, b);
+      await connect(c, d);
+      const [sa, sc, sd] = [await socketOf(a), await socketOf(c), await socketOf(d)];
+      const limited = nextWhere<RateLimitedEvent>(sa, 'rate_limited', (r) => r.message === MESSAGES_RATE_LIMITED_MESSAGE);
+      for (let i = 0; i < 200; i++) sa.emit('private_message', { to: b.id, message: `flood ${i}`, replyTo: null });
+      expect(await limited).toMatchObject({ event: 'private_message', message: MESSAGES_RATE_LIMITED_MESSAGE });
+      expect((await limited).retryAfterMs).toBeGreaterThan(0);
+
+      const got = next<{ message: string }>(sd, 'private_message');
+      sc.emit('private_message', { to: d.id, message: 'not slowed down', replyTo: null });
+      expect((await got).message).toBe('not slowed down');
+      await new Promise((r) => setTimeout(r, 500));
+      const stored = await t.knex('chat_messages').where({ from_id: a.id }).count<{ n: string }[]>('id as n');
+      // At most two windows' worth when the flood straddles a window's end.
+      expect(Number(stored[0]!.n)).toBeLessThanOrEqual(20);
+    });
+
+    it('tells a flood a few times, drops the rest, and closes a socket far over its allowance', async () => {
+      const a = await user();
+      const s = await socketOf(a);
+      const told: RateLimitedEvent[] = [];
+      s.on('rate_limited', (r: RateLimitedEvent) => told.push(r));
+      const closed = next<string>(s, 'disconnect');
+      for (let i = 0; i < 1000; i++) s.emit('refresh_unread_counts');
+      expect(await closed).toBe('io server disconnect');
+      expect(told.length).toBeLessThanOrEqual(11); // ten refusals told, then the closing one
+      expect(told.at(-1)?.message).toBe(FLOOD_DISCONNECTED);
+      // Another socket of the user is welcome again once the window has passed; the cap is not used up.
+      expect(told[0]!.retryAfterMs).toBeLessThanOrEqual(10_000);
+    });
+  });
+});

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionData } from 'express-session';
+import { createKnex, type Knex } from '../db/knex';
+import { createTestSchema, testDatabaseUrl, type TestSchema } from '../testkit/postgres';
+import { describeWhen, fromEnv } from '../testkit/skip';
+import { endSessionsOf, SessionStore } from './session';
+import { KnexRateCounterStore, RedisRateCounterStore, UserRateLimiter, DEFAULT_USER_RATE_RULES, type RateCounterStore } from './user-rate-limit';
+
+const DAY = 24 * 3600_000;
+const sessionOf = (userId: string | undefined): SessionData =>
+  ({ cookie: { originalMaxAge: 30 * DAY, expires: new Date(Date.now() + 30 * DAY), httpOnly: true, path: '/' }, ...(userId ? { userId } : {}) }) as SessionData;
+const set = (store: SessionStore, sid: string, sess: SessionData) =>
+  new Promise<void>((resolve, reject) => store.set(sid, sess, (err) => (err ? reject(err as Error) : resolve())));
+const destroy = (store: SessionStore, sid: string) => new Promise<void>((resolve, reject) => store.destroy(sid, (err) => (err ? reject(err as Error) : resolve())));
+
+function storeSuite(open: () => Promise<{ knex: Knex; other: () => Knex; close(): Promise<void> }>) {
+  let db: Awaited<ReturnType<typeof open>>;
+  beforeAll(async () => {
+    db = await open();
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('upgrades a table connect-session-knex made, keeping its sessions and learning whose they are', async () => {
+    const { knex } = db;
+    await knex.raw('create table if not exists sessions (sid varchar(255) primary key, sess json not null, expired timestamptz not null)');
+    await knex('sessions').insert({ sid: 'legacy-sid', sess: JSON.stringify(sessionOf('legacy-user')), expired: new Date(Date.now() + DAY) });
+    const store = new SessionStore(knex, { cleanupMs: 0 });
+    try {
+      expect((await store.read('legacy-sid'))?.userId).toBe('legacy-user');
+      expect(await endSessionsOf(knex, 'legacy-user')).toEqual(['legacy-sid']);
+      expect(await store.read('legacy-sid')).toBeNull();
+    } finally {
+      store.close();
+    }
+  });
+
+  it('ends all sessions of a user but one, at once for every store of the process, within the cache period for another process', async () => {
+    const here = new SessionStore(db.knex, { cleanupMs: 0, cacheMs: 60_000 });
+    const elsewhere = new SessionStore(db.other(), { cleanupMs: 0, cacheMs: 300 });
+    try {
+      await set(here, 'a1', sessionOf('user-a'));
+      await set(here, 'a2', sessionOf('user-a'));
+      await set(here, 'b1', sessionOf('user-b'));
+      for (const sid of ['a1', 'a2']) expect((await elsewhere.read(sid))?.userId).toBe('user-a');
+      expect((await here.read('a2'))?.userId).toBe('user-a');
+
+      expect(await endSessionsOf(db.knex, 'user-a', { except: 'a1' })).toEqual(['a2']);
+      expect(await here.read('a2')).toBeNull();
+      expect((await here.read('a1'))?.userId).toBe('user-a');
+      expect((await here.read('b1'))?.userId).toBe('user-b');
+      // The other process still trusts its copy for its (short) cache period, not longer.
+      await new Promise((r) => setTimeout(r, 350));
+      expect(await elsewhere.read('a2')).toBeNull();
+
+      // A late write from a request of the ended session does not revive it; a destroyed one neither.
+      await set(elsewhere, 'a2', sessionOf('user-a'));
+      expect(await here.read('a2')).toBeNull();
+      await destroy(here, 'b1');
+      await set(here, 'b1', sessionOf('user-b'));
+      expect(await here.read('b1')).toBeNull();
+    } finally {
+      here.close();
+      elsewhere.close();
+    }
+  });
+
+  it('counts a user limit across instances sharing the database', async () => {
+    await countsAcrossInstances(new KnexRateCounterStore(db.knex), new KnexRateCounterStore(db.other()));
+  });
+}
+
+async function countsAcrossInstances(one: RateCounterStore, two: RateCounterStore) {
+  const rules = { ...DEFAULT_USER_RATE_RULES, reports: { limit: 4, windowMs: 60_000 } };
+  const start = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000 * 60 * 24 * 400;
+  let now = start + 1;
+  const [a, b] = [new UserRateLimiter(one, rules, () => now), new UserRateLimiter(two, rules, () => now)];
+  const user = `user-${Math.random().toString(36).slice(2)}`;
+  const decisions = await Promise.all([a, b, a, b, a, b].map((l) => l.consume('reports', user)));
+  expect(decisions.filter((d) => d.allowed)).toHaveLength(4);
+  // The next window starts afresh.
+  now = start + 60_000 + 1;
+  expect((await b.consume('reports', user)).allowed).toBe(true);
+  await a.close();
+  await b.close();
+}
+
+describe('session store and user limits on PGlite', () => {
+  storeSuite(async () => {
+    const knex = await createKnex({ kind: 'pglite' });
+    // PGlite is one process's database: the "other process" is a second handle on it.
+    return { knex, other: () => knex, close: () => knex.destroy() };
+  });
+});
+
+describeWhen('session store and user limits on Postgres', testDatabaseUrl(), (url) => {
+  let schema: TestSchema;
+  storeSuite(async () => {
+    schema = await createTestSchema({ url, label: 'sessions' });
+    return { knex: schema.knex, other: () => schema.connect(), close: () => schema.cleanup() };
+  });
+});
+
+describeWhen('user limits on Redis', fromEnv('REDIS_URL'), (url) => {
+  it('counts a user limit across instances sharing Redis', async () => {
+    await countsAcrossInstances(new RedisRateCounterStore(url), new RedisRateCounterStore(url));
+  });
+});
