@@ -51,7 +51,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   const { config } = options;
   const log = options.log ?? createLogger('circuit', config.LOG_LEVEL);
   const knex = options.knex ?? (await createKnex(databaseTargetFrom(config)));
-  const store = await PostgresEventStore.create(knex);
+  const store = await PostgresEventStore.create(knex, { log });
   const bus = new InProcessBus();
   const { mailer, mailbox } = await selectMailer(config, knex, log);
   // The projection runner below shares this process and reports its progress directly.
