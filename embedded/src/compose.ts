@@ -98,8 +98,9 @@ export async function composeEmbedded(options: EmbeddedOptions) {
       const address = server.address();
       return typeof address === 'object' && address ? address.port : port;
     },
+    /** In order: stop accepting and close sockets (their last writes included), drain subscribers, then close the pool. */
     async stop(): Promise<void> {
-      await realtime.stop(); // closes the http server too
+      await realtime.stop(); // closes the http server (waiting for requests in flight) and every socket
       await commands.stop();
       await projections.stop();
       session.close();
