@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
-import { checkedData, foldEvents } from '@circuit/shared/commands/decider';
+import { checkedData, loadState } from '@circuit/shared/commands/decider';
 import { SocialEventSchemas } from '@circuit/shared/events/social';
 import { notificationsStream } from '@circuit/shared/events/notifications';
 import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent, type Subscription } from '@circuit/shared/ports/event-store';
@@ -10,7 +10,7 @@ import type { Logger } from '@circuit/shared/logger';
 import type { ReadModelProgress } from '@circuit/shared/projections/progress';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import { toNotification, type Notification } from '@circuit/shared/read-models/notifications';
-import { notificationsDecider, type NotificationEvent, type NotificationsCommand } from './notifications-decider';
+import { initialNotificationsState, notificationsDecider, type NotificationEvent, type NotificationsCommand } from './notifications-decider';
 
 /** The bus topic of new notifications: `{ userId, notification }` (the realtime service delivers them live). */
 export const NOTIFICATIONS_TOPIC = 'notifications';
@@ -23,6 +23,8 @@ const NAME = 'notifications';
 /** Created by migrateProcessManagers (command-service/src/mail/account-mail-process-manager.ts). */
 const CHECKPOINT_TABLE = 'process_manager_checkpoints';
 const MAX_ATTEMPTS = 25;
+/** How far around an event its command's other events can be (a social command appends at most a handful). */
+const COMMAND_WINDOW = 16;
 
 /** A name-based UUID (RFC 4122 version 5 layout, SHA-1 of a fixed namespace and the name). */
 export function uuidFrom(name: string): string {
@@ -71,8 +73,12 @@ function sameCommand(stream: RecordedEvent[], event: RecordedEvent): RecordedEve
  *   request notifications are resolved (rejected, read) but nobody is told "rejected".
  *
  * Idempotent: every appended event has an id derived from the cause event's id, the recipient and
- * the purpose, and the decider refuses to create a notification twice, so a replay (a restart
- * before the checkpoint moved, a second instance) appends nothing new and publishes nothing.
+ * the purpose, and the store never stores an event id twice, so a replay (a restart before the
+ * checkpoint moved, a second instance) appends nothing new and publishes nothing.
+ *
+ * Bounded: handling an event reads only the few events of its own command, and a follow's
+ * notification is appended without reading the recipient's notifications at all, so the work per
+ * event does not grow with either stream's history.
  * Its checkpoint (in process_manager_checkpoints) moves after each social event it handled.
  */
 export class NotificationsProcessManager {
@@ -183,30 +189,46 @@ export class NotificationsProcessManager {
     }
   }
 
+  /** Only the neighbourhood of `event` in its stream: a command appends a few events, side by side. */
   private async commandOf(event: RecordedEvent): Promise<RecordedEvent[]> {
-    return sameCommand(await this.deps.store.readStream(event.streamId), event);
+    const around = await this.deps.store.readStream(event.streamId, { fromRevision: Math.max(0, event.revision - COMMAND_WINDOW), maxCount: 2 * COMMAND_WINDOW + 1 });
+    return sameCommand(around, event);
   }
 
-  /** Decides on the recipient's stream and appends with derived ids, retrying on a concurrent write. */
+  /**
+   * Appends the reaction to the recipient's stream with ids derived from the cause. A creation needs
+   * no state: its id is the event id, so the store's idempotent append never stores it twice and the
+   * recipient's history is never read. A resolution decides on the recipient's state, loaded as a
+   * command's is (only the events since it was last folded).
+   */
   private async apply(cause: RecordedEvent, { recipient, command: partial }: Reaction): Promise<void> {
     const streamId = notificationsStream(recipient);
     const at = new Date(cause.occurredAt);
-    const command: NotificationsCommand =
-      partial.type === 'Create' ? { ...partial, notificationId: notificationIdFor(cause.id, recipient, partial.kind), userId: recipient, now: at } : { ...partial, now: at };
     const metadata: EventMetadata = { causationId: cause.id };
     if (typeof cause.metadata.correlationId === 'string') metadata.correlationId = cause.metadata.correlationId;
     if (typeof cause.metadata.userId === 'string') metadata.userId = cause.metadata.userId;
+    const toAppend = (events: NotificationEvent[]): NewEvent[] =>
+      events.map((e) => ({ id: eventIdFor(cause.id, e), type: e.type, data: checkedData(e), metadata, occurredAt: cause.occurredAt }));
 
+    if (partial.type === 'Create') {
+      const command = { ...partial, notificationId: notificationIdFor(cause.id, recipient, partial.kind), userId: recipient, now: at };
+      const events = notificationsDecider.decide(command, initialNotificationsState());
+      const result = await this.deps.store.append(streamId, toAppend(events), 'any');
+      if (result.position > this.lastAppended) this.lastAppended = result.position;
+      // A replay (a restart before the checkpoint moved) finds it stored and tells nobody again.
+      if (!result.alreadyStored) for (const e of events) if (e.type === 'NotificationCreated') await this.publish(e);
+      return;
+    }
+
+    const command: NotificationsCommand = { ...partial, now: at };
     for (let attempt = 1; ; attempt++) {
-      const recorded = await this.deps.store.readStream(streamId);
-      const state = foldEvents(notificationsDecider, recorded);
+      const { state, revision } = await loadState(this.deps.store, streamId, notificationsDecider);
       const events = notificationsDecider.decide(command, state);
       if (events.length === 0) return;
-      const revision = recorded.at(-1)?.revision ?? 'no_stream';
-      const toAppend: NewEvent[] = events.map((e) => ({ id: eventIdFor(cause.id, e), type: e.type, data: checkedData(e), metadata, occurredAt: cause.occurredAt }));
       try {
-        const { position } = await this.deps.store.append(streamId, toAppend, revision);
+        const { position } = await this.deps.store.append(streamId, toAppend(events), revision);
         if (position > this.lastAppended) this.lastAppended = position;
+        return;
       } catch (error) {
         if (error instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) {
           await new Promise((r) => setTimeout(r, Math.random() * Math.min(100, 2 ** attempt)));
@@ -214,8 +236,6 @@ export class NotificationsProcessManager {
         }
         throw error;
       }
-      for (const e of events) if (e.type === 'NotificationCreated') await this.publish(e);
-      return;
     }
   }
 

@@ -7,6 +7,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
@@ -268,7 +269,7 @@ export class PostgresEventStore implements EventStore {
       }
       if (row.n_existing === row.n_input) {
         // A repeated append (a retried request): already stored, nothing to do.
-        return { nextRevision: row.current ?? -1, position: BigInt(row.existing_position!) };
+        return { nextRevision: row.current ?? -1, position: BigInt(row.existing_position!), alreadyStored: true };
       }
       if (row.position === null) throw new ConcurrencyError(streamId, expected, row.current ?? 'no_stream');
       this.appended.emit('appended');
@@ -277,8 +278,11 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const rows: Row[] = await this.knex(TABLE).where({ stream_id: streamId }).orderBy('revision', 'asc');
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const query = this.knex(TABLE).where({ stream_id: streamId }).orderBy('revision', 'asc');
+    if (options.fromRevision !== undefined && options.fromRevision > 0) query.andWhere('revision', '>=', options.fromRevision);
+    if (options.maxCount !== undefined) query.limit(Math.max(0, options.maxCount));
+    const rows: Row[] = await query;
     return rows.map(toRecorded);
   }
 
