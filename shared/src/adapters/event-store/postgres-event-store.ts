@@ -19,16 +19,32 @@ const TABLE = 'event_store_events';
 const SUBSCRIPTION_PAGE = 500;
 /**
  * Positions are `(transaction id << 20) + rank in the append`: the feed is ordered by transaction
- * id, and readers only read below the oldest transaction still open (pg_snapshot_xmin, as Emmett's
- * and Marten's Postgres stores do). A transaction that commits late therefore always sits above
- * everything a reader has already seen, so no subscriber can skip it, and appends to different
- * streams never wait for each other (DESIGN section 3). Positions stay below 2^53 while
- * transaction ids stay below 2^33.
+ * id, and readers only read below the oldest transaction still appending (as Emmett's and
+ * Marten's Postgres stores read below pg_snapshot_xmin). A transaction that commits late therefore
+ * always sits above everything a reader has already seen, so no subscriber can skip it, and appends
+ * to different streams never wait for each other (DESIGN section 3). Positions stay below 2^53
+ * while transaction ids stay below 2^33.
  */
 const RANK_BITS = 20;
 const MAX_EVENTS_PER_APPEND = 2 ** RANK_BITS - 1;
-/** The visibility bound: every position below it belongs to a finished transaction. */
-const BOUND = `(pg_snapshot_xmin(pg_current_snapshot())::text::bigint << ${RANK_BITS})`;
+/**
+ * The visibility bound, as a transaction id: the next transaction id, or the oldest one among the
+ * transactions appending right now (they hold RowExclusiveLock on the events table; an append gets
+ * its transaction id only after taking that lock, in its single statement). Unlike
+ * pg_snapshot_xmin, other work on the server (other schemas, other databases, a session idle in a
+ * transaction) does not hold readers back. Read in a statement of its own, before the statement
+ * that reads the events: whatever was appending when the bound was taken and is not listed has
+ * finished by the time the events are read, so every event below the bound is visible then.
+ * pg_locks gives 32-bit ids: each is widened to the xid8 just below the next one.
+ */
+const BOUND_SQL = `
+with n as (select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as next)
+select least(n.next, min(n.next - ((n.next % 4294967296 - l.transactionid::text::bigint + 4294967296) % 4294967296))) as bound
+from n left join (
+  pg_locks r join pg_locks l on l.virtualtransaction = r.virtualtransaction and l.locktype = 'transactionid'
+) on r.locktype = 'relation' and r.mode = 'RowExclusiveLock' and r.granted
+     and r.relation = '${TABLE}'::regclass and r.database = (select oid from pg_database where datname = current_database())
+group by n.next`;
 /** How long a read waits for committed events hidden behind a transaction that is still open. */
 const HIDDEN_WAIT_MS = 1000;
 const UNIQUE_VIOLATION = '23505';
@@ -299,32 +315,36 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
+  /** The position below which every event is committed (see BOUND_SQL). */
+  private async bound(): Promise<string> {
+    const row: { bound: number | string } = (await this.knex.raw(BOUND_SQL)).rows[0];
+    return (BigInt(row.bound) << BigInt(RANK_BITS)).toString();
+  }
+
   async readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
     return this.belowBound(async () => {
-      const rows: (Partial<Row> & { bound: number | string; head: number | string | null })[] = (
+      const bound = await this.bound();
+      const rows: (Partial<Row> & { head: number | string | null })[] = (
         await this.knex.raw(
-          `with b as (select ${BOUND} as bound, (select max(position) from ${TABLE}) as head)
-           select b.bound, b.head, e.* from b left join lateral (
-             select * from ${TABLE} where position > ? and position < b.bound order by position limit ?
+          `select h.head, e.* from (select max(position) as head from ${TABLE}) h left join lateral (
+             select * from ${TABLE} where position > ? and position < ? order by position limit ?
            ) e on true`,
-          [after.toString(), limit],
+          [after.toString(), bound, limit],
         )
       ).rows;
       const events = rows.filter((r) => r.position !== null && r.position !== undefined).map((r) => toRecorded(r as Row));
       const head = rows[0]?.head;
-      const hidden = events.length === 0 && head !== null && head !== undefined && BigInt(head) > after && BigInt(head) >= BigInt(rows[0]!.bound);
+      const hidden = events.length === 0 && head !== null && head !== undefined && BigInt(head) > after && BigInt(head) >= BigInt(bound);
       return { result: events, hidden };
     });
   }
 
-  /** The position up to which the feed is complete (events of open transactions are not counted). */
+  /** The position up to which the feed is complete (events of appends still running are not counted). */
   async headPosition(): Promise<bigint> {
     return this.belowBound(async () => {
+      const bound = await this.bound();
       const row: { visible: number | string | null; head: number | string | null } = (
-        await this.knex.raw(
-          `with b as (select ${BOUND} as bound)
-           select (select max(position) from ${TABLE} where position < b.bound) as visible, (select max(position) from ${TABLE}) as head from b`,
-        )
+        await this.knex.raw(`select (select max(position) from ${TABLE} where position < ?) as visible, (select max(position) from ${TABLE}) as head`, [bound])
       ).rows[0];
       const visible = BigInt(row.visible ?? 0);
       return { result: visible, hidden: BigInt(row.head ?? 0) > visible };
