@@ -25,6 +25,7 @@ const CHECKPOINT_TABLE = 'process_manager_checkpoints';
 const MAX_ATTEMPTS = 25;
 /** How far around an event its command's other events can be (a social command appends at most a handful). */
 const COMMAND_WINDOW = 16;
+const CHECKPOINT_EVERY_MS = 1000;
 
 /** A name-based UUID (RFC 4122 version 5 layout, SHA-1 of a fixed namespace and the name). */
 export function uuidFrom(name: string): string {
@@ -79,13 +80,14 @@ function sameCommand(stream: RecordedEvent[], event: RecordedEvent): RecordedEve
  * Bounded: handling an event reads only the few events of its own command, and a follow's
  * notification is appended without reading the recipient's notifications at all, so the work per
  * event does not grow with either stream's history.
- * Its checkpoint (in process_manager_checkpoints) moves after each social event it handled.
+ * Its checkpoint (in process_manager_checkpoints) follows, at most a second behind the events it handled.
  */
 export class NotificationsProcessManager {
   private subscription: Subscription | undefined;
   /** Feed position up to which every event has been handled. */
   private handled = 0n;
   private saved = 0n;
+  private checkpointTimer: NodeJS.Timeout | undefined;
   /** Position of the last notification event this process appended. */
   private lastAppended = 0n;
   private readonly progressed = new EventEmitter();
@@ -112,6 +114,8 @@ export class NotificationsProcessManager {
   async stop(): Promise<void> {
     await this.subscription?.stop();
     this.subscription = undefined;
+    clearTimeout(this.checkpointTimer);
+    this.checkpointTimer = undefined;
     if (this.handled > this.saved) await this.saveCheckpoint(this.handled).catch(() => undefined);
   }
 
@@ -136,6 +140,20 @@ export class NotificationsProcessManager {
     await this.deps.progress.waitFor(this.lastAppended, Math.max(0, deadline - Date.now()));
   }
 
+  /**
+   * The checkpoint is written at most every CHECKPOINT_EVERY_MS, not in the path of every answer
+   * that waits for this manager: a restart replays the few events after it, which changes nothing.
+   */
+  private checkpointSoon(): void {
+    if (this.checkpointTimer) return;
+    this.checkpointTimer = setTimeout(() => {
+      this.checkpointTimer = undefined;
+      const position = this.handled;
+      if (position > this.saved) this.saveCheckpoint(position).catch((err: unknown) => this.deps.log.warn({ err }, 'notifications checkpoint not saved; retrying'));
+    }, CHECKPOINT_EVERY_MS);
+    this.checkpointTimer.unref();
+  }
+
   private async saveCheckpoint(position: bigint): Promise<void> {
     await this.deps.knex(CHECKPOINT_TABLE).insert({ name: NAME, position: position.toString() }).onConflict('name').merge();
     this.saved = position;
@@ -146,7 +164,7 @@ export class NotificationsProcessManager {
     if (event.streamId.startsWith('relationship-')) {
       const reactions = await this.reactionsTo(event);
       for (const reaction of reactions) await this.apply(event, reaction);
-      await this.saveCheckpoint(event.position);
+      this.checkpointSoon();
     }
     if (event.position > this.handled) this.handled = event.position;
     this.progressed.emit('handled');
