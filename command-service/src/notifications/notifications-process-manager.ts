@@ -107,6 +107,7 @@ export class NotificationsProcessManager {
     this.subscription = this.deps.store.subscribe({
       after,
       onEvent: (event) => this.handle(event),
+      onBatch: (events) => this.handleBatch(events),
       onError: (error) => this.deps.log.error({ err: error }, 'notifications process manager failed; retrying'),
     });
   }
@@ -161,12 +162,27 @@ export class NotificationsProcessManager {
 
   /** Handles one event of the feed (exported for tests: call it twice to see a replay change nothing). */
   async handle(event: RecordedEvent): Promise<void> {
-    if (event.streamId.startsWith('relationship-')) {
-      const reactions = await this.reactionsTo(event);
-      for (const reaction of reactions) await this.apply(event, reaction);
-      this.checkpointSoon();
-    }
-    if (event.position > this.handled) this.handled = event.position;
+    await this.handleBatch([event]);
+  }
+
+  /**
+   * Handles consecutive events of the feed. Each relationship's events are handled in order, and
+   * different relationships side by side: their reactions are independent (creations are
+   * idempotent appends, resolutions retry on a concurrent write), so a burst of follows does not
+   * queue behind one another. A failure has the whole batch delivered again, which changes nothing
+   * for the events already handled.
+   */
+  async handleBatch(events: RecordedEvent[]): Promise<void> {
+    const byRelationship = new Map<string, RecordedEvent[]>();
+    for (const e of events) if (e.streamId.startsWith('relationship-')) byRelationship.set(e.streamId, [...(byRelationship.get(e.streamId) ?? []), e]);
+    await Promise.all(
+      [...byRelationship.values()].map(async (inOrder) => {
+        for (const event of inOrder) for (const reaction of await this.reactionsTo(event)) await this.apply(event, reaction);
+      }),
+    );
+    if (byRelationship.size > 0) this.checkpointSoon();
+    const last = events.at(-1);
+    if (last && last.position > this.handled) this.handled = last.position;
     this.progressed.emit('handled');
   }
 
