@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_DATABASE_URL, benchSchema } from './lib';
@@ -30,12 +31,25 @@ export async function waitReady(url: string): Promise<void> {
   throw new Error(`${url} did not become ready`);
 }
 
-/** `database: 'postgres'` runs the app on BENCH_DATABASE_URL in a fresh schema (dropped at stop). */
-export async function startServer(options: { port: number; database: 'pglite' | 'postgres'; env?: Record<string, string> }): Promise<BenchServer> {
+/** A port nobody listens on right now (other benches may run on the same machine). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `database: 'postgres'` runs the app on BENCH_DATABASE_URL in a fresh schema (dropped at stop). Without a port, a free one. */
+export async function startServer(options: { port?: number; database: 'pglite' | 'postgres'; env?: Record<string, string> }): Promise<BenchServer> {
+  const port = options.port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-bench-'));
   const schema = options.database === 'postgres' ? await benchSchema('app', 2) : undefined;
   const env: Record<string, string> = {
-    PORT: String(options.port),
+    PORT: String(port),
     DATA_DIR: dataDir,
     SEED: 'false',
     LOG_LEVEL: 'warn',
@@ -56,7 +70,7 @@ export async function startServer(options: { port: number; database: 'pglite' | 
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const base = `http://127.0.0.1:${options.port}`;
+  const base = `http://127.0.0.1:${port}`;
   await waitReady(`${base}/readyz`);
   return {
     base,

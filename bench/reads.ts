@@ -13,7 +13,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, client, inBatches, startServer, waitReady } from './app';
+import { ROOT, client, freePort, inBatches, startServer, waitReady } from './app';
 import { fmt, intArg, loadFor, medianOf, table, type Measure } from './lib';
 
 const { values } = parseArgs({
@@ -21,14 +21,12 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '20' },
     seconds: { type: 'string', default: '5' },
     runs: { type: 'string', default: '3' },
-    port: { type: 'string', default: '3919' },
     database: { type: 'string', default: 'postgres' },
   },
 });
 const CONNECTIONS = intArg(values.connections, 20);
 const SECONDS = intArg(values.seconds, 5);
 const RUNS = intArg(values.runs, 3);
-const PORT = intArg(values.port, 3919);
 const DATABASE = values.database === 'pglite' ? 'pglite' : 'postgres';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
@@ -46,8 +44,8 @@ function get(url: string, cookie?: string): Promise<Buffer> {
   });
 }
 
-const server = await startServer({ port: PORT, database: DATABASE });
-const plainPort = PORT + 1;
+const server = await startServer({ database: DATABASE });
+const plainPort = await freePort();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-bench-reads-'));
 let plain: ReturnType<typeof spawn> | undefined;
 try {

@@ -18,7 +18,8 @@ const { values } = parseArgs({
   options: {
     pairs: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '20' },
-    port: { type: 'string', default: '3917' },
+    /** Default: a free port. */
+    port: { type: 'string' },
     /** Pause before each reply, in ms: 0 saturates (every pair always has a message in flight). */
     think: { type: 'string', default: '0' },
     /** pglite (the embedded default) or postgres (BENCH_DATABASE_URL, a schema of its own). */
@@ -30,7 +31,6 @@ const { values } = parseArgs({
 });
 const PAIRS = Number(values.pairs);
 const SECONDS = Number(values.seconds);
-const PORT = Number(values.port);
 const THINK_MS = Number(values.think);
 const DATABASE = values.database === 'postgres' ? 'postgres' : 'pglite';
 const RUNS = intArg(values.runs, 1);
@@ -42,12 +42,12 @@ interface BenchUser {
   socket?: Socket;
 }
 
-const server = await startServer({ port: PORT, database: DATABASE });
+const server = await startServer({ port: values.port ? Number(values.port) : undefined, database: DATABASE });
 const BASE = server.base;
 const { call, createUser } = client(BASE);
 try {
   const setupStarted = Date.now();
-  const users = await inBatches(PAIRS * 2, 20, createUser);
+  const users: BenchUser[] = await inBatches(PAIRS * 2, 20, createUser);
   await inBatches(PAIRS, 20, async (p) => {
     const a = users[2 * p]!;
     const b = users[2 * p + 1]!;
@@ -130,9 +130,9 @@ try {
   }
 
   console.log(`database: ${DATABASE}, pairs: ${PAIRS}, ${RUNS} run(s) of ${SECONDS} s, think time: ${THINK_MS} ms${SATURATE ? `, then ${RUNS} saturated run(s) of ${SATURATE} s` : ''}`);
-  const runs = [];
+  const runs: Awaited<ReturnType<typeof phase>>[] = [];
   for (let r = 0; r < RUNS; r++) runs.push(await phase(THINK_MS, SECONDS));
-  const saturated = [];
+  const saturated: Awaited<ReturnType<typeof phase>>[] = [];
   for (let r = 0; SATURATE > 0 && r < RUNS; r++) saturated.push(await phase(0, SATURATE));
 
   const row = (label: string, list: typeof runs) =>

@@ -17,7 +17,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     runs: { type: 'string', default: '3' },
     history: { type: 'string', default: '10000' },
-    port: { type: 'string', default: '3918' },
+    /** Default: a free port. */
+    port: { type: 'string' },
     database: { type: 'string', default: 'postgres' },
   },
 });
@@ -27,7 +28,7 @@ const RUNS = intArg(values.runs, 3);
 const HISTORY = Number(values.history) || 0;
 const DATABASE = values.database === 'pglite' ? 'pglite' : 'postgres';
 
-const server = await startServer({ port: intArg(values.port, 3918), database: DATABASE });
+const server = await startServer({ port: values.port ? Number(values.port) : undefined, database: DATABASE });
 const { call, createUser } = client(server.base);
 try {
   const users = await inBatches(CLIENTS * 2, 10, createUser);

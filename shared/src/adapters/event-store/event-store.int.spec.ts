@@ -59,7 +59,7 @@ describeWhen('Postgres adapter: the LISTEN connection', testDatabaseUrl(), (url)
     it('is reopened after its backend is terminated, and still wakes subscribers for appends of another process', async () => {
       const db = await createTestSchema({ url, label: 'event_store_listen', poolMax: 2 });
       const warnings: string[] = [];
-      const log = { warn: (_: unknown, msg: string) => void warnings.push(msg), info: () => undefined, error: () => undefined };
+      const log = { warn: (_: object, msg: string) => void warnings.push(msg), info: () => undefined };
       // Polling so slow that only a NOTIFY can deliver within the test's wait.
       const store = await PostgresEventStore.create(db.knex, { pollIntervalMs: 600_000, log });
       const writerKnex = db.connect({ poolMax: 1 });
@@ -72,7 +72,7 @@ describeWhen('Postgres adapter: the LISTEN connection', testDatabaseUrl(), (url)
 
         const killed = store.listenerPid;
         expect(killed).toEqual(expect.any(Number));
-        await writerKnex.raw('select pg_terminate_backend(?)', [killed]);
+        await writerKnex.raw('select pg_terminate_backend(?)', [killed!]);
         await waitFor(() => store.listenerPid !== undefined && store.listenerPid !== killed, { timeoutMs: 10_000, message: 'a new LISTEN connection' });
         expect(warnings).toContain('event store LISTEN connection lost; reopening');
 

@@ -13,7 +13,6 @@ import {
   type Subscription,
 } from '../../ports/event-store';
 import { migrate } from '../../db/migrations';
-import type { Logger } from '../../logger';
 
 const TABLE = 'event_store_events';
 const SUBSCRIPTION_PAGE = 500;
@@ -48,7 +47,7 @@ group by n.next`;
 /** How long a read waits for committed events hidden behind a transaction that is still open. */
 const HIDDEN_WAIT_MS = 1000;
 const UNIQUE_VIOLATION = '23505';
-const MAX_APPEND_ATTEMPTS = 10;
+const MAX_APPEND_ATTEMPTS = 100;
 
 /** The whole append in one statement (one round trip, no lock): the checks, then the insert. */
 const APPEND_SQL = `
@@ -103,13 +102,18 @@ function toRecorded(row: Row): RecordedEvent {
   };
 }
 
+export interface EventStoreLog {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
 export interface PostgresEventStoreOptions {
   /** Fallback polling interval of subscriptions, for appends made by other processes. */
   pollIntervalMs?: number;
   /** Listen for NOTIFY from other processes (real Postgres only). */
   listen?: boolean;
-  /** Where a lost LISTEN connection and its reopening are reported. */
-  log?: Pick<Logger, 'warn' | 'info' | 'error'>;
+  /** Where a lost LISTEN connection and its reopening are reported (a pino logger fits). */
+  log?: EventStoreLog;
 }
 
 interface ListenConnection {
@@ -127,7 +131,7 @@ interface AppendRow {
   next_revision: number | null;
 }
 
-const silent = { warn: () => undefined, info: () => undefined, error: () => undefined };
+const silent: EventStoreLog = { warn: () => undefined, info: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class PostgresEventStore implements EventStore {
@@ -280,7 +284,12 @@ export class PostgresEventStore implements EventStore {
       } catch (error) {
         // A concurrent append took the same revision, or stored the same event ids: decide again
         // against what it committed (a repeat is then recognised, a stale revision refused).
-        if ((error as { code?: string }).code === UNIQUE_VIOLATION && attempt < MAX_APPEND_ATTEMPTS) continue;
+        // With a revision expected, the next attempt refuses (the revision moved); with 'any' it
+        // takes the next revision, after a short jittered pause when the stream is very hot.
+        if ((error as { code?: string }).code === UNIQUE_VIOLATION && attempt < MAX_APPEND_ATTEMPTS) {
+          if (attempt > 2) await sleep(Math.random() * Math.min(50, 2 ** attempt));
+          continue;
+        }
         throw error;
       }
       if (row.n_existing === row.n_input) {
