@@ -1,5 +1,5 @@
 /**
- * `npm run bench:writes -- [--clients 20] [--seconds 10] [--runs 3] [--history 10000] [--database postgres|pglite]`
+ * `npm run bench:writes -- [--clients 20] [--seconds 10] [--runs 3] [--history 10000] [--warmup 5] [--database postgres|pglite]`
  *
  * Follow/unfollow toggles through HTTP, each client on a pair of its own, every answer sent once
  * the read models include the change (read-your-writes). Measured on a fresh history, then again
@@ -20,6 +20,8 @@ const { values } = parseArgs({
     /** Default: a free port. */
     port: { type: 'string' },
     database: { type: 'string', default: 'postgres' },
+    /** Seconds of unmeasured toggles before the first measure. */
+    warmup: { type: 'string', default: '5' },
   },
 });
 const CLIENTS = intArg(values.clients, 20);
@@ -27,6 +29,7 @@ const SECONDS = intArg(values.seconds, 10);
 const RUNS = intArg(values.runs, 3);
 const HISTORY = Number(values.history) || 0;
 const DATABASE = values.database === 'pglite' ? 'pglite' : 'postgres';
+const WARMUP = Number(values.warmup) || 0;
 
 const server = await startServer({ port: values.port ? Number(values.port) : undefined, database: DATABASE });
 const { call, createUser } = client(server.base);
@@ -52,6 +55,8 @@ try {
     return medianOf(runs);
   };
 
+  // Warm-up, not measured: the server's first requests compile code and fill caches.
+  await loadFor(CLIENTS, WARMUP, (c) => toggle(c));
   const fresh = await measure('fresh pairs');
   let done = 0;
   const historyStarted = performance.now();
@@ -69,7 +74,7 @@ try {
   }
   const after = await measure(`after ${done} earlier toggles`);
 
-  console.log(`\nFollow/unfollow through HTTP on ${DATABASE}, ${CLIENTS} clients, read-your-writes, ${SECONDS} s per run, median of ${RUNS} runs:\n`);
+  console.log(`\nFollow/unfollow through HTTP on ${DATABASE}, ${CLIENTS} clients, read-your-writes, ${SECONDS} s per run after ${WARMUP} s of warm-up, median of ${RUNS} runs:\n`);
   table(
     ['history', 'writes/s', 'p50 ms', 'p99 ms', 'errors'],
     [

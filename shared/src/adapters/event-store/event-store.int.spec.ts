@@ -85,7 +85,7 @@ describeWhen('Postgres adapter: the LISTEN connection', testDatabaseUrl(), (url)
         await store.close();
         await db.cleanup();
       }
-    }, 30_000);
+    }, 60_000);
   });
 });
 
