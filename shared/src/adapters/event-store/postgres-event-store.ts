@@ -44,6 +44,8 @@ from n left join (
 ) on r.locktype = 'relation' and r.mode = 'RowExclusiveLock' and r.granted
      and r.relation = '${TABLE}'::regclass and r.database = (select oid from pg_database where datname = current_database())
 group by n.next`;
+/** Above every position (PGlite, where no append runs while a read does). */
+const NO_BOUND = (2n ** 62n).toString();
 /** How long a read waits for committed events hidden behind a transaction that is still open. */
 const HIDDEN_WAIT_MS = 1000;
 const UNIQUE_VIOLATION = '23505';
@@ -326,6 +328,8 @@ export class PostgresEventStore implements EventStore {
 
   /** The position below which every event is committed (see BOUND_SQL). */
   private async bound(): Promise<string> {
+    // PGlite has one connection: a read never runs beside an append, so everything stored is complete.
+    if (!this.onSharedServer) return NO_BOUND;
     const row: { bound: number | string } = (await this.knex.raw(BOUND_SQL)).rows[0];
     return (BigInt(row.bound) << BigInt(RANK_BITS)).toString();
   }
