@@ -41,7 +41,7 @@ async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-flood-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED: 'false', LOG_LEVEL: 'warn', SCRYPT_COST: '1024', NODE_ENV: 'development', RATE_LIMIT_ATTEMPTS: '100000', RATE_LIMIT_MAILS: '100000' },
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED: 'false', LOG_LEVEL: 'warn', SCRYPT_COST: '1024', NODE_ENV: 'development', LIMIT_CLIENT_REQUESTS: '1000000', LIMIT_CLIENT_FAILED_SIGNINS: '1000000', LIMIT_CODES_PER_ADDRESS: '100000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 300; i++) {

@@ -1,69 +1,40 @@
 /**
- * `npm run bench:realtime -- --pairs 200 --seconds 20 [--think 0]`
+ * `npm run bench:realtime -- --pairs 200 --seconds 20 [--think 0] [--database pglite|postgres]`
  *
- * Starts the embedded app in a child process on a temporary data directory, creates 2N users
+ * Starts the embedded app in a child process (on a temporary PGlite data directory, or on a schema
+ * of its own on Postgres with `--database postgres`), creates 2N users
  * (sign-up, e-mailed code, verify, sign in), connects each pair (request + accept), opens one
  * socket per user, then lets every pair exchange messages as a ping-pong for the given time:
  * each message goes through the full path (socket -> bus -> command -> event store ->
  * projection -> bus -> socket), each reply sent `--think` ms after the message arrived.
  * Prints delivered count, latency percentiles and errors; exits 1 if a message was lost.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
+import { client, inBatches, startServer } from './app';
+import { fmt, intArg, median, percentile } from './lib';
 
 const { values } = parseArgs({
   options: {
     pairs: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '20' },
-    port: { type: 'string', default: '3917' },
+    /** Default: a free port. */
+    port: { type: 'string' },
     /** Pause before each reply, in ms: 0 saturates (every pair always has a message in flight). */
     think: { type: 'string', default: '0' },
+    /** pglite (the embedded default) or postgres (BENCH_DATABASE_URL, a schema of its own). */
+    database: { type: 'string', default: 'pglite' },
+    runs: { type: 'string', default: '1' },
+    /** After the runs with think time, as many saturated runs of this many seconds (0: none). */
+    saturate: { type: 'string', default: '0' },
   },
 });
 const PAIRS = Number(values.pairs);
 const SECONDS = Number(values.seconds);
-const PORT = Number(values.port);
 const THINK_MS = Number(values.think);
-const BASE = `http://127.0.0.1:${PORT}`;
-
-async function startServer() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-bench-'));
-  const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []), '--import', 'tsx', 'embedded/src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED: 'false', LOG_LEVEL: 'warn', SCRYPT_COST: '1024', NODE_ENV: 'development', LIMIT_CLIENT_REQUESTS: '1000000', LIMIT_CLIENT_FAILED_SIGNINS: '1000000', LIMIT_CODES_PER_ADDRESS: '100000', RATE_LIMIT_MESSAGES: '1000000' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${BASE}/readyz`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function call(method: string, url: string, body?: unknown, cookie?: string) {
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => ({}))) as { data?: { id?: string }; message?: string };
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.message ?? ''}`);
-  return { json, cookie: res.headers.get('set-cookie')?.split(';')[0] };
-}
+const DATABASE = values.database === 'postgres' ? 'postgres' : 'pglite';
+const RUNS = intArg(values.runs, 1);
+const SATURATE = Number(values.saturate) || 0;
 
 interface BenchUser {
   id: string;
@@ -71,36 +42,12 @@ interface BenchUser {
   socket?: Socket;
 }
 
-async function createUser(i: number): Promise<BenchUser> {
-  const username = `bench_${i}_${Date.now().toString(36)}`;
-  const email = `${username}@bench.local`;
-  await call('POST', '/api/auth/signup', { username, email, password: 'bench123', firstName: 'Bench', lastName: `User${i}` });
-  let code: string | undefined;
-  for (let t = 0; t < 100 && !code; t++) {
-    const { json } = await call('GET', `/dev/mailbox?to=${encodeURIComponent(email)}`);
-    code = ((json as { data?: { text: string }[] }).data?.[0]?.text.match(/\b(\d{6})\b/) ?? [])[1];
-    if (!code) await new Promise((r) => setTimeout(r, 50));
-  }
-  await call('POST', '/api/auth/verify-email', { email, otp: code });
-  const login = await call('POST', '/api/auth/login', { identifier: username, password: 'bench123' });
-  return { id: login.json.data!.id!, cookie: login.cookie! };
-}
-
-async function inBatches<T>(count: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < count; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)))));
-  return out;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-const server = await startServer();
+const server = await startServer({ port: values.port ? Number(values.port) : undefined, database: DATABASE });
+const BASE = server.base;
+const { call, createUser } = client(BASE);
 try {
   const setupStarted = Date.now();
-  const users = await inBatches(PAIRS * 2, 20, createUser);
+  const users: BenchUser[] = await inBatches(PAIRS * 2, 20, createUser);
   await inBatches(PAIRS, 20, async (p) => {
     const a = users[2 * p]!;
     const b = users[2 * p + 1]!;
@@ -117,11 +64,12 @@ try {
   });
   console.log(`setup: ${users.length} users, ${PAIRS} connected pairs, ${users.length} sockets in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s`);
 
-  const latencies: number[] = [];
-  let sent = 0;
   let errors = 0;
+  let sent = 0;
   const pending = new Map<string, number>();
-  let running = true;
+  let latencies: number[] = [];
+  let running = false;
+  let think = THINK_MS;
 
   for (let p = 0; p < PAIRS; p++) {
     const pair = [users[2 * p]!, users[2 * p + 1]!];
@@ -136,7 +84,7 @@ try {
         if (started === undefined) return;
         pending.delete(m.message);
         latencies.push(performance.now() - started);
-        if (running) setTimeout(() => running && send(me, other), THINK_MS);
+        if (running) setTimeout(() => running && send(me, other), think);
       });
     });
   }
@@ -146,23 +94,57 @@ try {
     from.socket!.emit('private_message', { from: from.id, to: to.id, message: text, replyTo: null });
   }
 
-  const started = Date.now();
-  // With a think time, pairs start spread over it instead of all in one burst.
-  for (let p = 0; p < PAIRS; p++) setTimeout(() => send(users[2 * p]!, users[2 * p + 1]!), Math.random() * THINK_MS);
-  await new Promise((r) => setTimeout(r, SECONDS * 1000));
-  running = false;
-  // Let the messages in flight arrive.
-  for (let i = 0; i < 100 && pending.size > 0; i++) await new Promise((r) => setTimeout(r, 100));
-  const elapsed = (Date.now() - started) / 1000;
+  /** One measured phase: every pair ping-pongs for `seconds`, replying `thinkMs` after each message. */
+  async function phase(thinkMs: number, seconds: number) {
+    think = thinkMs;
+    latencies = [];
+    const sentBefore = sent;
+    const errorsBefore = errors;
+    running = true;
+    const started = Date.now();
+    // With a think time, pairs start spread over it instead of all in one burst.
+    for (let p = 0; p < PAIRS; p++) setTimeout(() => send(users[2 * p]!, users[2 * p + 1]!), Math.random() * thinkMs);
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    running = false;
+    // Let the messages in flight arrive.
+    for (let i = 0; i < 100 && pending.size > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    const elapsed = (Date.now() - started) / 1000;
+    latencies.sort((x, y) => x - y);
+    const result = {
+      sent: sent - sentBefore,
+      delivered: latencies.length,
+      lost: pending.size,
+      errors: errors - errorsBefore,
+      rate: latencies.length / elapsed,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      max: latencies.at(-1) ?? NaN,
+    };
+    pending.clear();
+    console.log(
+      `think ${thinkMs} ms, ${seconds} s: sent ${result.sent}, delivered ${result.delivered}, undelivered ${result.lost}, errors ${result.errors}, ` +
+        `${result.rate.toFixed(0)} messages/s, latency ms p50 ${result.p50.toFixed(1)}, p95 ${result.p95.toFixed(1)}, p99 ${result.p99.toFixed(1)}, max ${result.max.toFixed(1)}`,
+    );
+    return result;
+  }
 
-  latencies.sort((a, b) => a - b);
-  const lost = pending.size;
-  console.log(`pairs: ${PAIRS}, duration: ${SECONDS} s, think time: ${THINK_MS} ms`);
-  console.log(`sent: ${sent}, delivered: ${latencies.length}, undelivered: ${lost}, errors: ${errors}`);
-  console.log(`throughput: ${(latencies.length / elapsed).toFixed(0)} messages/s`);
-  console.log(`latency ms: p50 ${percentile(latencies, 50).toFixed(1)}, p95 ${percentile(latencies, 95).toFixed(1)}, p99 ${percentile(latencies, 99).toFixed(1)}, max ${(latencies.at(-1) ?? NaN).toFixed(1)}`);
+  console.log(`database: ${DATABASE}, pairs: ${PAIRS}, ${RUNS} run(s) of ${SECONDS} s, think time: ${THINK_MS} ms${SATURATE ? `, then ${RUNS} saturated run(s) of ${SATURATE} s` : ''}`);
+  const runs: Awaited<ReturnType<typeof phase>>[] = [];
+  for (let r = 0; r < RUNS; r++) runs.push(await phase(THINK_MS, SECONDS));
+  const saturated: Awaited<ReturnType<typeof phase>>[] = [];
+  for (let r = 0; SATURATE > 0 && r < RUNS; r++) saturated.push(await phase(0, SATURATE));
+
+  const row = (label: string, list: typeof runs) =>
+    `| ${label} | ${list.reduce((n, x) => n + x.sent, 0)} | ${list.reduce((n, x) => n + x.delivered, 0)} | ${list.reduce((n, x) => n + x.lost + x.errors, 0)} | ${median(list.map((x) => x.rate)).toFixed(0)} msg/s | ${fmt(median(list.map((x) => x.p50)))} ms | ${fmt(median(list.map((x) => x.p95)))} ms | ${fmt(median(list.map((x) => x.p99)))} ms |`;
+  console.log(`\nChat on ${DATABASE}, ${PAIRS} pairs, median of ${RUNS} run(s) (totals for counts):\n`);
+  console.log('| run | sent | delivered | lost or failed | throughput | p50 | p95 | p99 |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(row(`${SECONDS} s, ${THINK_MS} ms think time`, runs));
+  if (saturated.length > 0) console.log(row(`${SATURATE} s, saturated (no think time)`, saturated));
   for (const u of users) u.socket?.close();
-  process.exitCode = lost > 0 || errors > 0 ? 1 : 0;
+  const lost = [...runs, ...saturated].some((x) => x.lost > 0 || x.errors > 0);
+  process.exitCode = lost ? 1 : 0;
 } finally {
   await server.stop();
 }

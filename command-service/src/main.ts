@@ -19,7 +19,7 @@ import { seedIfEmpty } from './seed/seed';
 const config = loadConfig({ PORT: '3001', ...process.env });
 const log = createLogger('command-service', config.LOG_LEVEL);
 const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'command service') });
-const store = await selectEventStore(config, knex);
+const store = await selectEventStore(config, knex, log);
 const bus = await selectBus(config);
 const { mailer, mailbox } = await selectMailer(config, knex, log);
 // Another process runs the projections: progress is read from their checkpoint.

@@ -53,7 +53,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   const { config } = options;
   const log = options.log ?? createLogger('circuit', config.LOG_LEVEL);
   const knex = options.knex ?? (await createKnex(databaseTargetFrom(config)));
-  const store = await PostgresEventStore.create(knex);
+  const store = await PostgresEventStore.create(knex, { log });
   const bus = new InProcessBus();
   const { mailer, mailbox } = await selectMailer(config, knex, log);
   // The projection runner below shares this process and reports its progress directly.
@@ -103,8 +103,9 @@ export async function composeEmbedded(options: EmbeddedOptions) {
       const address = server.address();
       return typeof address === 'object' && address ? address.port : port;
     },
+    /** In order: stop accepting and close sockets (their last writes included), drain subscribers, then close the pool. */
     async stop(): Promise<void> {
-      await realtime.stop(); // closes the http server too
+      await realtime.stop(); // closes the http server (waiting for requests in flight) and every socket
       await commands.stop();
       await projections.stop();
       session.close();

@@ -15,7 +15,7 @@ import { projectionServiceOpenApi } from './projection-openapi';
 const config = loadConfig({ PORT: '3002', ...process.env });
 const log = createLogger('projection-service', config.LOG_LEVEL);
 const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'projection service') });
-const store = await selectEventStore(config, knex);
+const store = await selectEventStore(config, knex, log);
 const projections = await createProjectionService({ knex, store, log });
 await projections.start();
 

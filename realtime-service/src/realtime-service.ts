@@ -253,13 +253,20 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     return store instanceof SessionStore ? store : undefined;
   };
 
+  // Work started by sockets; stop() waits for it before the caller closes the database pool.
+  const inFlight = new Set<Promise<unknown>>();
+  let stopping = false;
+
   io.on('connection', (socket: Socket) => {
     const userId = socket.data.userId as string;
     const sid = socket.data.sid as string;
     void socket.join(userId);
     const log = deps.log.child({ userId, socketId: socket.id });
     const safely = (what: string, work: () => Promise<unknown>) => {
-      work().catch((err: unknown) => log.error({ err }, `${what} failed`));
+      const running: Promise<unknown> = work()
+        .catch((err: unknown) => log.error({ err }, `${what} failed`))
+        .finally(() => inFlight.delete(running));
+      inFlight.add(running);
     };
 
     const refuse = (event: string, message: string, retryAfterMs: number) => {
@@ -349,12 +356,14 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       safely('check online', async () => (ack as (v: boolean) => void)(await isOnlineFor(deps.knex, presence, userId, parsed.data)));
     });
 
-    socket.on('disconnect', () =>
+    socket.on('disconnect', () => {
+      // Shutting down: forgetInstance below removes every socket of this instance at once.
+      if (stopping) return;
       safely('presence', async () => {
         await presence.disconnected(socket.id);
         if (!(await presence.isOnline(userId))) await announcePresence(userId, 'user_offline');
-      }),
-    );
+      });
+    });
   });
 
   /**
@@ -412,11 +421,14 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   return {
     io,
     instanceId,
+    /** Stops accepting, closes every socket, waits for the work they started, then forgets this instance's presence. */
     async stop() {
+      stopping = true;
       clearInterval(heartbeat);
       await Promise.all(unsubscribe.map((u) => u()));
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      await presence.forgetInstance(instanceId).catch(() => undefined);
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await presence.forgetInstance(instanceId).catch((err: unknown) => deps.log.warn({ err }, 'could not clear presence at shutdown'));
       await limits.close();
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notificationsStream } from '@circuit/shared/events/notifications';
 import { relationshipStream } from '@circuit/shared/events/social';
 import type { Notification } from '@circuit/shared/read-models/notifications';
@@ -184,6 +184,31 @@ function notificationFlows(app: () => TestApp) {
     // Another user's notifications are untouched by my mark-all.
     await a.agent.post(`/api/users/connect/${b.userId}`).expect(200);
     expect((await list(b)).unreadCount).toBe(1);
+  });
+
+  it("handling a follow reads neither the followee's notifications nor the whole relationship (its work does not grow with history)", async () => {
+    const [asha, ravi] = await Promise.all([person(), person()]);
+    for (let i = 0; i < 3; i++) {
+      await asha.agent.post(`/api/users/follow/${ravi.userId}`).expect(200);
+      await asha.agent.post(`/api/users/unfollow/${ravi.userId}`).expect(200);
+    }
+    const reads: { streamId: string; options?: { fromRevision?: number; maxCount?: number } }[] = [];
+    const readStream = t.store.readStream.bind(t.store);
+    const spy = vi.spyOn(t.store, 'readStream').mockImplementation(async (streamId, options) => {
+      reads.push({ streamId, options });
+      return readStream(streamId, options);
+    });
+    try {
+      await asha.agent.post(`/api/users/follow/${ravi.userId}`).expect(200);
+      await waitFor(async () => (await list(ravi)).data.length === 4, { timeoutMs: 5000, message: 'the fourth follow notification' });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(reads.filter((r) => r.streamId === notificationsStream(ravi.userId))).toEqual([]);
+    const relationship = reads.filter((r) => r.streamId === relationshipStream(asha.userId, ravi.userId));
+    expect(relationship.length).toBeGreaterThan(0);
+    // The command reads the events since it last folded the stream; the process manager only its command's neighbourhood.
+    for (const r of relationship) expect((r.options?.fromRevision ?? 0) > 0 || r.options?.maxCount !== undefined, JSON.stringify(r)).toBe(true);
   });
 
   it('a replay of the social events appends nothing new and publishes nothing again', async () => {

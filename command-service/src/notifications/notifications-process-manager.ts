@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
-import { checkedData, foldEvents } from '@circuit/shared/commands/decider';
+import { checkedData, loadState } from '@circuit/shared/commands/decider';
 import { SocialEventSchemas } from '@circuit/shared/events/social';
 import { notificationsStream } from '@circuit/shared/events/notifications';
 import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent, type Subscription } from '@circuit/shared/ports/event-store';
@@ -10,7 +10,7 @@ import type { Logger } from '@circuit/shared/logger';
 import type { ReadModelProgress } from '@circuit/shared/projections/progress';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import { toNotification, type Notification } from '@circuit/shared/read-models/notifications';
-import { notificationsDecider, type NotificationEvent, type NotificationsCommand } from './notifications-decider';
+import { initialNotificationsState, notificationsDecider, type NotificationEvent, type NotificationsCommand } from './notifications-decider';
 
 /** The bus topic of new notifications: `{ userId, notification }` (the realtime service delivers them live). */
 export const NOTIFICATIONS_TOPIC = 'notifications';
@@ -23,6 +23,9 @@ const NAME = 'notifications';
 /** Created by migrateProcessManagers (command-service/src/mail/account-mail-process-manager.ts). */
 const CHECKPOINT_TABLE = 'process_manager_checkpoints';
 const MAX_ATTEMPTS = 25;
+/** How far around an event its command's other events can be (a social command appends at most a handful). */
+const COMMAND_WINDOW = 16;
+const CHECKPOINT_EVERY_MS = 1000;
 
 /** A name-based UUID (RFC 4122 version 5 layout, SHA-1 of a fixed namespace and the name). */
 export function uuidFrom(name: string): string {
@@ -71,15 +74,20 @@ function sameCommand(stream: RecordedEvent[], event: RecordedEvent): RecordedEve
  *   request notifications are resolved (rejected, read) but nobody is told "rejected".
  *
  * Idempotent: every appended event has an id derived from the cause event's id, the recipient and
- * the purpose, and the decider refuses to create a notification twice, so a replay (a restart
- * before the checkpoint moved, a second instance) appends nothing new and publishes nothing.
- * Its checkpoint (in process_manager_checkpoints) moves after each social event it handled.
+ * the purpose, and the store never stores an event id twice, so a replay (a restart before the
+ * checkpoint moved, a second instance) appends nothing new and publishes nothing.
+ *
+ * Bounded: handling an event reads only the few events of its own command, and a follow's
+ * notification is appended without reading the recipient's notifications at all, so the work per
+ * event does not grow with either stream's history.
+ * Its checkpoint (in process_manager_checkpoints) follows, at most a second behind the events it handled.
  */
 export class NotificationsProcessManager {
   private subscription: Subscription | undefined;
   /** Feed position up to which every event has been handled. */
   private handled = 0n;
   private saved = 0n;
+  private checkpointTimer: NodeJS.Timeout | undefined;
   /** Position of the last notification event this process appended. */
   private lastAppended = 0n;
   private readonly progressed = new EventEmitter();
@@ -99,6 +107,7 @@ export class NotificationsProcessManager {
     this.subscription = this.deps.store.subscribe({
       after,
       onEvent: (event) => this.handle(event),
+      onBatch: (events) => this.handleBatch(events),
       onError: (error) => this.deps.log.error({ err: error }, 'notifications process manager failed; retrying'),
     });
   }
@@ -106,6 +115,8 @@ export class NotificationsProcessManager {
   async stop(): Promise<void> {
     await this.subscription?.stop();
     this.subscription = undefined;
+    clearTimeout(this.checkpointTimer);
+    this.checkpointTimer = undefined;
     if (this.handled > this.saved) await this.saveCheckpoint(this.handled).catch(() => undefined);
   }
 
@@ -130,6 +141,20 @@ export class NotificationsProcessManager {
     await this.deps.progress.waitFor(this.lastAppended, Math.max(0, deadline - Date.now()));
   }
 
+  /**
+   * The checkpoint is written at most every CHECKPOINT_EVERY_MS, not in the path of every answer
+   * that waits for this manager: a restart replays the few events after it, which changes nothing.
+   */
+  private checkpointSoon(): void {
+    if (this.checkpointTimer) return;
+    this.checkpointTimer = setTimeout(() => {
+      this.checkpointTimer = undefined;
+      const position = this.handled;
+      if (position > this.saved) this.saveCheckpoint(position).catch((err: unknown) => this.deps.log.warn({ err }, 'notifications checkpoint not saved; retrying'));
+    }, CHECKPOINT_EVERY_MS);
+    this.checkpointTimer.unref();
+  }
+
   private async saveCheckpoint(position: bigint): Promise<void> {
     await this.deps.knex(CHECKPOINT_TABLE).insert({ name: NAME, position: position.toString() }).onConflict('name').merge();
     this.saved = position;
@@ -137,12 +162,27 @@ export class NotificationsProcessManager {
 
   /** Handles one event of the feed (exported for tests: call it twice to see a replay change nothing). */
   async handle(event: RecordedEvent): Promise<void> {
-    if (event.streamId.startsWith('relationship-')) {
-      const reactions = await this.reactionsTo(event);
-      for (const reaction of reactions) await this.apply(event, reaction);
-      await this.saveCheckpoint(event.position);
-    }
-    if (event.position > this.handled) this.handled = event.position;
+    await this.handleBatch([event]);
+  }
+
+  /**
+   * Handles consecutive events of the feed. Each relationship's events are handled in order, and
+   * different relationships side by side: their reactions are independent (creations are
+   * idempotent appends, resolutions retry on a concurrent write), so a burst of follows does not
+   * queue behind one another. A failure has the whole batch delivered again, which changes nothing
+   * for the events already handled.
+   */
+  async handleBatch(events: RecordedEvent[]): Promise<void> {
+    const byRelationship = new Map<string, RecordedEvent[]>();
+    for (const e of events) if (e.streamId.startsWith('relationship-')) byRelationship.set(e.streamId, [...(byRelationship.get(e.streamId) ?? []), e]);
+    await Promise.all(
+      [...byRelationship.values()].map(async (inOrder) => {
+        for (const event of inOrder) for (const reaction of await this.reactionsTo(event)) await this.apply(event, reaction);
+      }),
+    );
+    if (byRelationship.size > 0) this.checkpointSoon();
+    const last = events.at(-1);
+    if (last && last.position > this.handled) this.handled = last.position;
     this.progressed.emit('handled');
   }
 
@@ -183,30 +223,46 @@ export class NotificationsProcessManager {
     }
   }
 
+  /** Only the neighbourhood of `event` in its stream: a command appends a few events, side by side. */
   private async commandOf(event: RecordedEvent): Promise<RecordedEvent[]> {
-    return sameCommand(await this.deps.store.readStream(event.streamId), event);
+    const around = await this.deps.store.readStream(event.streamId, { fromRevision: Math.max(0, event.revision - COMMAND_WINDOW), maxCount: 2 * COMMAND_WINDOW + 1 });
+    return sameCommand(around, event);
   }
 
-  /** Decides on the recipient's stream and appends with derived ids, retrying on a concurrent write. */
+  /**
+   * Appends the reaction to the recipient's stream with ids derived from the cause. A creation needs
+   * no state: its id is the event id, so the store's idempotent append never stores it twice and the
+   * recipient's history is never read. A resolution decides on the recipient's state, loaded as a
+   * command's is (only the events since it was last folded).
+   */
   private async apply(cause: RecordedEvent, { recipient, command: partial }: Reaction): Promise<void> {
     const streamId = notificationsStream(recipient);
     const at = new Date(cause.occurredAt);
-    const command: NotificationsCommand =
-      partial.type === 'Create' ? { ...partial, notificationId: notificationIdFor(cause.id, recipient, partial.kind), userId: recipient, now: at } : { ...partial, now: at };
     const metadata: EventMetadata = { causationId: cause.id };
     if (typeof cause.metadata.correlationId === 'string') metadata.correlationId = cause.metadata.correlationId;
     if (typeof cause.metadata.userId === 'string') metadata.userId = cause.metadata.userId;
+    const toAppend = (events: NotificationEvent[]): NewEvent[] =>
+      events.map((e) => ({ id: eventIdFor(cause.id, e), type: e.type, data: checkedData(e), metadata, occurredAt: cause.occurredAt }));
 
+    if (partial.type === 'Create') {
+      const command = { ...partial, notificationId: notificationIdFor(cause.id, recipient, partial.kind), userId: recipient, now: at };
+      const events = notificationsDecider.decide(command, initialNotificationsState());
+      const result = await this.deps.store.append(streamId, toAppend(events), 'any');
+      if (result.position > this.lastAppended) this.lastAppended = result.position;
+      // A replay (a restart before the checkpoint moved) finds it stored and tells nobody again.
+      if (!result.alreadyStored) for (const e of events) if (e.type === 'NotificationCreated') await this.publish(e);
+      return;
+    }
+
+    const command: NotificationsCommand = { ...partial, now: at };
     for (let attempt = 1; ; attempt++) {
-      const recorded = await this.deps.store.readStream(streamId);
-      const state = foldEvents(notificationsDecider, recorded);
+      const { state, revision } = await loadState(this.deps.store, streamId, notificationsDecider);
       const events = notificationsDecider.decide(command, state);
       if (events.length === 0) return;
-      const revision = recorded.at(-1)?.revision ?? 'no_stream';
-      const toAppend: NewEvent[] = events.map((e) => ({ id: eventIdFor(cause.id, e), type: e.type, data: checkedData(e), metadata, occurredAt: cause.occurredAt }));
       try {
-        const { position } = await this.deps.store.append(streamId, toAppend, revision);
+        const { position } = await this.deps.store.append(streamId, toAppend(events), revision);
         if (position > this.lastAppended) this.lastAppended = position;
+        return;
       } catch (error) {
         if (error instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) {
           await new Promise((r) => setTimeout(r, Math.random() * Math.min(100, 2 ** attempt)));
@@ -214,8 +270,6 @@ export class NotificationsProcessManager {
         }
         throw error;
       }
-      for (const e of events) if (e.type === 'NotificationCreated') await this.publish(e);
-      return;
     }
   }
 

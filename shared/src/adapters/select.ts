@@ -15,12 +15,12 @@ import { SmtpMailer } from './mailer/smtp-mailer';
  * KAFKA_BROKERS -> Kafka, else LISTEN/NOTIFY on a real Postgres, else in-process;
  * SMTP_URL -> SMTP, else the dev mailbox.
  */
-export async function selectEventStore(config: Config, knex: Knex): Promise<EventStore> {
+export async function selectEventStore(config: Config, knex: Knex, log?: Logger): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
     const { KurrentDbEventStore } = await import('./event-store/kurrentdb-event-store');
     return KurrentDbEventStore.connect(config.EVENTSTORE_URL);
   }
-  return PostgresEventStore.create(knex);
+  return PostgresEventStore.create(knex, { log });
 }
 
 export async function selectBus(config: Config): Promise<Bus> {

@@ -33,14 +33,51 @@ export function foldEvents<State, Event extends { type: string; data: unknown }>
   return recorded.reduce((state, e) => decider.evolve(state, { type: e.type, data: e.data } as Event), decider.initialState());
 }
 
+/**
+ * Folded states of recently used streams, per store and per `evolve`: a snapshot kept in memory,
+ * so a command on a long-lived stream reads only the events appended since it was last folded
+ * (events never change, so a state at revision r plus the events after r is the state at the
+ * head). Bounded: the least recently used streams are forgotten first. Every process keeps its
+ * own; what another process appended is read as the tail like anything else. Relies on `evolve`
+ * being pure (it returns a new state and never changes the one it is given).
+ */
+const MAX_CACHED_STREAMS = 5000;
+type Folded = { state: unknown; revision: number };
+const folded = new WeakMap<EventStore, WeakMap<object, Map<string, Folded>>>();
+
+function foldedStates(store: EventStore, evolve: object): Map<string, Folded> {
+  let byEvolve = folded.get(store);
+  if (!byEvolve) folded.set(store, (byEvolve = new WeakMap()));
+  let states = byEvolve.get(evolve);
+  if (!states) byEvolve.set(evolve, (states = new Map()));
+  return states;
+}
+
+function remember(states: Map<string, Folded>, streamId: string, entry: Folded): void {
+  states.delete(streamId);
+  states.set(streamId, entry);
+  if (states.size > MAX_CACHED_STREAMS) states.delete(states.keys().next().value!);
+}
+
 export async function loadState<State, Event extends { type: string; data: unknown }>(
   store: EventStore,
   streamId: string,
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
 ): Promise<{ state: State; revision: number | 'no_stream' }> {
-  const recorded = await store.readStream(streamId);
-  const last = recorded.at(-1);
-  return { state: foldEvents(decider, recorded), revision: last ? last.revision : 'no_stream' };
+  const states = foldedStates(store, decider.evolve);
+  const cached = states.get(streamId);
+  let state = cached ? (cached.state as State) : decider.initialState();
+  let revision = cached?.revision ?? -1;
+  const tail = await store.readStream(streamId, cached ? { fromRevision: revision + 1 } : undefined);
+  if (tail.length > 0 && tail[0]!.revision !== revision + 1) {
+    // Not the continuation of what was folded (cannot happen with an append-only store): start over.
+    states.delete(streamId);
+    return loadState(store, streamId, decider);
+  }
+  for (const e of tail) state = decider.evolve(state, { type: e.type, data: e.data } as Event);
+  revision = tail.at(-1)?.revision ?? revision;
+  if (revision >= 0) remember(states, streamId, { state, revision });
+  return { state, revision: revision >= 0 ? revision : 'no_stream' };
 }
 
 /** Every event a command appends is in the catalogue and matches its schema: nothing malformed is ever stored. */
@@ -79,8 +116,11 @@ export async function handleCommand<State, Command, Event extends { type: string
     if (events.length === 0) return { events, state };
     try {
       const expected = options.anyRevision ? 'any' : revision;
-      const { position } = await store.append(streamId, toNewEvents(events, ctx, now().toISOString()), expected);
-      return { events, state: events.reduce(decider.evolve, state), position };
+      const { position, nextRevision } = await store.append(streamId, toNewEvents(events, ctx, now().toISOString()), expected);
+      const next = events.reduce(decider.evolve, state);
+      // Nothing else was appended in between: the next command starts from this state.
+      if (nextRevision === (revision === 'no_stream' ? -1 : revision) + events.length) remember(foldedStates(store, decider.evolve), streamId, { state: next, revision: nextRevision });
+      return { events, state: next, position };
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) {
         if (error instanceof ConcurrencyError) throw conflict('Too many simultaneous changes. Please try again.');

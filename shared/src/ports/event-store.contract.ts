@@ -196,6 +196,19 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
         expect((await store.readStream(stream)).map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
       });
 
+      it('reads a stream from a revision, at most maxCount events (a command reads only what it has not folded yet)', async () => {
+        const stream = streamName('long-lived');
+        await store.append(stream, [newEvent('R0'), newEvent('R1'), newEvent('R2'), newEvent('R3'), newEvent('R4')], 'no_stream');
+        expect((await store.readStream(stream, { fromRevision: 3 })).map((e) => [e.revision, e.type])).toEqual([
+          [3, 'R3'],
+          [4, 'R4'],
+        ]);
+        expect((await store.readStream(stream, { fromRevision: 1, maxCount: 2 })).map((e) => e.type)).toEqual(['R1', 'R2']);
+        expect((await store.readStream(stream, { fromRevision: 0 })).map((e) => e.type)).toEqual(['R0', 'R1', 'R2', 'R3', 'R4']);
+        expect(await store.readStream(stream, { fromRevision: 5 })).toEqual([]);
+        expect(await store.readStream(streamName('nothing-here'), { fromRevision: 2 })).toEqual([]);
+      });
+
       it('returns [] for a stream that does not exist', async () => {
         expect(await store.readStream(streamName('nothing-here'))).toEqual([]);
       });
@@ -254,6 +267,8 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
         const first = await store.append(stream, events, 'any');
         const again = await store.append(stream, events, 'any');
         expect(again.position).toBe(first.position);
+        expect(first.alreadyStored).not.toBe(true);
+        if (again.alreadyStored !== undefined) expect(again.alreadyStored).toBe(true);
         expect(await store.readStream(stream)).toHaveLength(2);
         const feed = (await store.readAll(head, 100)).filter((e) => e.streamId === stream);
         expect(feed.map((e) => e.id)).toEqual(events.map((e) => e.id));

@@ -33,6 +33,8 @@ export interface AppendResult {
   nextRevision: number;
   /** Global position of the last appended event (or of the already stored one, for a repeated append). */
   position: bigint;
+  /** True when every event was already stored and nothing was appended (adapters that can tell say so). */
+  alreadyStored?: boolean;
 }
 
 export class ConcurrencyError extends Error {
@@ -64,11 +66,20 @@ export interface SubscribeOptions {
   onError?(error: unknown): void;
 }
 
+export interface ReadStreamOptions {
+  /** First revision to read (0-based, inclusive). */
+  fromRevision?: number;
+  maxCount?: number;
+}
+
 export interface EventStore {
   /** Appends atomically. Events whose ids are already stored are not appended again. */
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
-  /** Every event of a stream in revision order; [] when the stream does not exist. */
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /**
+   * The events of a stream in revision order, from `fromRevision` (default 0) and at most
+   * `maxCount` of them; [] when the stream does not exist (or has nothing from there).
+   */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** A page of the global feed, events with position > after, at most `limit`. */
   readAll(after: bigint, limit: number): Promise<RecordedEvent[]>;
   /** Catch-up then live subscription to the global feed. Never skips an event, never repeats one. */

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createKnex } from '../../db/knex';
 import { eventStoreContract } from '../../ports/event-store.contract';
 import { createTestSchema, testDatabaseUrl, type TestSchema } from '../../testkit/postgres';
 import { describeWhen, firstAvailable, fromEnv, viaDocker } from '../../testkit/skip';
+import { waitFor } from '../../testkit/wait';
+import { newEvent } from '../../ports/event-store.contract';
+import type { RecordedEvent } from '../../ports/event-store';
 import { KurrentDbEventStore } from './kurrentdb-event-store';
 import { PostgresEventStore } from './postgres-event-store';
 
@@ -49,6 +52,41 @@ describeWhen('Postgres adapter on a real Postgres', testDatabaseUrl(), (url) => 
     },
     { concurrency: { writers: 8, appendsPerWriter: 50 } },
   );
+});
+
+describeWhen('Postgres adapter: the LISTEN connection', testDatabaseUrl(), (url) => {
+  describe('Postgres adapter: the LISTEN connection', () => {
+    it('is reopened after its backend is terminated, and still wakes subscribers for appends of another process', async () => {
+      const db = await createTestSchema({ url, label: 'event_store_listen', poolMax: 2 });
+      const warnings: string[] = [];
+      const log = { warn: (_: object, msg: string) => void warnings.push(msg), info: () => undefined };
+      // Polling so slow that only a NOTIFY can deliver within the test's wait.
+      const store = await PostgresEventStore.create(db.knex, { pollIntervalMs: 600_000, log });
+      const writerKnex = db.connect({ poolMax: 1 });
+      const writer = await PostgresEventStore.create(writerKnex, { listen: false });
+      const received: RecordedEvent[] = [];
+      const subscription = store.subscribe({ after: 0n, onEvent: async (e) => void received.push(e) });
+      try {
+        await writer.append('listen-a', [newEvent('Before')], 'no_stream');
+        await waitFor(() => received.length === 1, { timeoutMs: 5000, message: 'the event appended before the kill' });
+
+        const killed = store.listenerPid;
+        expect(killed).toEqual(expect.any(Number));
+        await writerKnex.raw('select pg_terminate_backend(?)', [killed!]);
+        await waitFor(() => store.listenerPid !== undefined && store.listenerPid !== killed, { timeoutMs: 10_000, message: 'a new LISTEN connection' });
+        expect(warnings).toContain('event store LISTEN connection lost; reopening');
+
+        await writer.append('listen-a', [newEvent('After')], 0);
+        await waitFor(() => received.length === 2, { timeoutMs: 5000, message: 'the event appended after the LISTEN connection was reopened' });
+        expect(received.map((e) => e.type)).toEqual(['Before', 'After']);
+      } finally {
+        await subscription.stop();
+        await writer.close();
+        await store.close();
+        await db.cleanup();
+      }
+    }, 60_000);
+  });
 });
 
 // Production: KurrentDB at EVENTSTORE_URL, or one started with testcontainers when Docker is there.

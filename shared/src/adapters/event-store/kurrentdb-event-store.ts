@@ -28,6 +28,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
@@ -229,10 +230,12 @@ export class KurrentDbEventStore implements EventStore {
     return { nextRevision, position: stored.position };
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
+    if (options.maxCount !== undefined && options.maxCount <= 0) return events;
+    const fromRevision = options.fromRevision && options.fromRevision > 0 ? BigInt(options.fromRevision) : START;
     try {
-      for await (const resolved of this.client.readStream(this.stream(streamId), { direction: FORWARDS, fromRevision: START })) {
+      for await (const resolved of this.client.readStream(this.stream(streamId), { direction: FORWARDS, fromRevision, ...(options.maxCount !== undefined ? { maxCount: options.maxCount } : {}) })) {
         const recorded = resolved.event && this.toRecorded(resolved.event, resolved.commitPosition);
         if (recorded) events.push(recorded);
       }

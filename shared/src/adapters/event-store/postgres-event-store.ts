@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import {
@@ -6,6 +7,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
@@ -13,11 +15,70 @@ import {
 import { migrate } from '../../db/migrations';
 
 const TABLE = 'event_store_events';
-const NOTIFY_CHANNEL = 'circuit_event_store';
-// One lock for every append: positions then commit in the order they were taken, so a reader
-// that saw position N can never later see a smaller one commit (DESIGN section 3).
-const APPEND_LOCK_KEY = 0x43495243; // "CIRC"
 const SUBSCRIPTION_PAGE = 500;
+/**
+ * Positions are `(transaction id << 20) + rank in the append`: the feed is ordered by transaction
+ * id, and readers only read below the oldest transaction still appending (as Emmett's and
+ * Marten's Postgres stores read below pg_snapshot_xmin). A transaction that commits late therefore
+ * always sits above everything a reader has already seen, so no subscriber can skip it, and appends
+ * to different streams never wait for each other (DESIGN section 3). Positions stay below 2^53
+ * while transaction ids stay below 2^33.
+ */
+const RANK_BITS = 20;
+const MAX_EVENTS_PER_APPEND = 2 ** RANK_BITS - 1;
+/**
+ * The visibility bound, as a transaction id: the next transaction id, or the oldest one among the
+ * transactions appending right now (they hold RowExclusiveLock on the events table; an append gets
+ * its transaction id only after taking that lock, in its single statement). Unlike
+ * pg_snapshot_xmin, other work on the server (other schemas, other databases, a session idle in a
+ * transaction) does not hold readers back. Read in a statement of its own, before the statement
+ * that reads the events: whatever was appending when the bound was taken and is not listed has
+ * finished by the time the events are read, so every event below the bound is visible then.
+ * pg_locks gives 32-bit ids: each is widened to the xid8 just below the next one.
+ */
+const BOUND_SQL = `
+with n as (select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as next)
+select least(n.next, min(n.next - ((n.next % 4294967296 - l.transactionid::text::bigint + 4294967296) % 4294967296))) as bound
+from n left join (
+  pg_locks r join pg_locks l on l.virtualtransaction = r.virtualtransaction and l.locktype = 'transactionid'
+) on r.locktype = 'relation' and r.mode = 'RowExclusiveLock' and r.granted
+     and r.relation = '${TABLE}'::regclass and r.database = (select oid from pg_database where datname = current_database())
+group by n.next`;
+/** Above every position (PGlite, where no append runs while a read does). */
+const NO_BOUND = (2n ** 62n).toString();
+/** How long a read waits for committed events hidden behind a transaction that is still open. */
+const HIDDEN_WAIT_MS = 1000;
+const UNIQUE_VIOLATION = '23505';
+const MAX_APPEND_ATTEMPTS = 100;
+
+/** The whole append in one statement (one round trip, no lock): the checks, then the insert. */
+const APPEND_SQL = `
+with input as (
+  select * from jsonb_to_recordset(?::jsonb) as i(ord int, event_id text, type text, data text, metadata text, occurred_at timestamptz)
+),
+existing as (
+  select e.event_id, e.position from ${TABLE} e where e.event_id in (select event_id from input)
+),
+decision as (
+  select (select count(*) from existing)::int as n_existing,
+         (select count(*) from input)::int as n_input,
+         (select max(revision) from ${TABLE} where stream_id = ?) as current,
+         (select max(position) from existing) as existing_position
+),
+inserted as (
+  insert into ${TABLE} (position, event_id, stream_id, revision, type, data, metadata, occurred_at)
+  select (pg_current_xact_id()::text::bigint << ${RANK_BITS}) + row_number() over (order by i.ord),
+         i.event_id, ?, coalesce(d.current, -1) + row_number() over (order by i.ord),
+         i.type, i.data::jsonb, i.metadata::jsonb, i.occurred_at
+  from input i cross join decision d
+  where not exists (select 1 from existing x where x.event_id = i.event_id)
+    and d.n_existing < d.n_input
+    and (case ?::text when 'any' then true when 'no_stream' then d.current is null else d.current = ?::int end)
+  returning position, revision
+)
+select d.n_existing, d.n_input, d.current, d.existing_position,
+       (select max(position) from inserted) as position, (select max(revision) from inserted) as next_revision
+from decision d`;
 
 interface Row {
   position: number | string;
@@ -43,23 +104,55 @@ function toRecorded(row: Row): RecordedEvent {
   };
 }
 
+export interface EventStoreLog {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
 export interface PostgresEventStoreOptions {
   /** Fallback polling interval of subscriptions, for appends made by other processes. */
   pollIntervalMs?: number;
   /** Listen for NOTIFY from other processes (real Postgres only). */
   listen?: boolean;
+  /** Where a lost LISTEN connection and its reopening are reported (a pino logger fits). */
+  log?: EventStoreLog;
 }
+
+interface ListenConnection {
+  query(sql: string): Promise<{ rows: { pid?: number }[] }>;
+  on(event: 'notification' | 'error' | 'end', cb: (arg: unknown) => void): void;
+  end(): Promise<void>;
+}
+
+interface AppendRow {
+  n_existing: number;
+  n_input: number;
+  current: number | null;
+  existing_position: number | string | null;
+  position: number | string | null;
+  next_revision: number | null;
+}
+
+const silent: EventStoreLog = { warn: () => undefined, info: () => undefined };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class PostgresEventStore implements EventStore {
   private readonly appended = new EventEmitter();
-  private listenConnection: { end?: () => unknown; release?: () => unknown } | undefined;
+  private listenConnection: ListenConnection | undefined;
+  private listenPid: number | undefined;
+  private listenRetry: NodeJS.Timeout | undefined;
   /** A real Postgres, where other connections and processes append too (PGlite has one connection). */
   private readonly onSharedServer: boolean;
   private closed = false;
+  /** NOTIFY after commit, coalesced: one in flight at a time, one more if appends came meanwhile. */
+  private notifying: Promise<void> | undefined;
+  private notifyAgain = false;
 
   private constructor(
     private readonly knex: Knex,
-    private readonly options: Required<PostgresEventStoreOptions>,
+    private readonly options: Required<Omit<PostgresEventStoreOptions, 'log'>> & { log: NonNullable<PostgresEventStoreOptions['log']> },
+    /** Per schema, so appends in one schema wake only the processes that share it. */
+    private readonly channel: string,
   ) {
     this.appended.setMaxListeners(0);
     this.onSharedServer = knex.client.config.client === 'pg';
@@ -84,89 +177,191 @@ export class PostgresEventStore implements EventStore {
         },
       },
     ]);
-    const store = new PostgresEventStore(knex, {
-      pollIntervalMs: options.pollIntervalMs ?? 500,
-      listen: options.listen ?? knex.client.config.client === 'pg',
-    });
+    const schema: string = (await knex.raw('select current_schema() as schema')).rows[0]?.schema ?? 'public';
+    const channel = `circuit_events_${createHash('sha1').update(schema).digest('hex').slice(0, 20)}`;
+    const store = new PostgresEventStore(
+      knex,
+      {
+        pollIntervalMs: options.pollIntervalMs ?? 500,
+        listen: options.listen ?? knex.client.config.client === 'pg',
+        log: options.log ?? silent,
+      },
+      channel,
+    );
     if (store.options.listen) await store.startListening();
     return store;
   }
 
+  /** Backend process id of the LISTEN connection (operators and tests: pg_terminate_backend). */
+  get listenerPid(): number | undefined {
+    return this.listenPid;
+  }
+
   private async startListening(): Promise<void> {
     // A dedicated connection outside the pool: LISTEN lasts as long as the connection.
-    const connection = (await this.knex.client.acquireRawConnection()) as {
-      query(sql: string): Promise<unknown>;
-      on(event: 'notification' | 'error', cb: (arg: unknown) => void): void;
-      end(): Promise<void>;
-    };
+    const connection = (await this.knex.client.acquireRawConnection()) as ListenConnection;
     connection.on('notification', () => this.appended.emit('appended'));
-    connection.on('error', () => undefined);
-    await connection.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    connection.on('error', (error) => this.listenLost(connection, error));
+    connection.on('end', () => this.listenLost(connection, undefined));
+    try {
+      await connection.query(`LISTEN ${this.channel}`);
+      this.listenPid = (await connection.query('select pg_backend_pid() as pid')).rows[0]?.pid;
+    } catch (error) {
+      await connection.end().catch(() => undefined);
+      throw error;
+    }
     this.listenConnection = connection;
+  }
+
+  /** The LISTEN connection died (server restart, terminated backend): reopen it with backoff. */
+  private listenLost(connection: ListenConnection, error: unknown): void {
+    if (this.closed || this.listenConnection !== connection) return;
+    this.listenConnection = undefined;
+    this.listenPid = undefined;
+    this.options.log.warn({ err: error }, 'event store LISTEN connection lost; reopening');
+    void connection.end().catch(() => undefined);
+    // Appends made while nobody listened: subscribers read again now rather than at the next poll.
+    this.appended.emit('appended');
+    this.reopenListen(1);
+  }
+
+  private reopenListen(attempt: number): void {
+    const delay = Math.min(5000, 50 * 2 ** attempt) * (0.75 + Math.random() / 2);
+    this.listenRetry = setTimeout(() => {
+      this.listenRetry = undefined;
+      if (this.closed) return;
+      this.startListening().then(
+        () => {
+          this.options.log.info({ attempt }, 'event store LISTEN connection reopened');
+          this.appended.emit('appended');
+        },
+        (error: unknown) => {
+          if (this.closed) return;
+          this.options.log.warn({ err: error, attempt }, 'event store could not reopen its LISTEN connection; retrying');
+          this.reopenListen(attempt + 1);
+        },
+      );
+    }, delay);
+  }
+
+  /** Wakes subscribers in other processes; PGlite has no other processes. */
+  private notifyOthers(): void {
+    if (!this.onSharedServer || this.closed) return;
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = (async () => {
+      do {
+        this.notifyAgain = false;
+        try {
+          await this.knex.raw('select pg_notify(?, \'\')', [this.channel]);
+        } catch (error) {
+          if (!this.closed) this.options.log.warn({ err: error }, 'event store NOTIFY failed; other processes poll');
+        }
+      } while (this.notifyAgain && !this.closed);
+      this.notifying = undefined;
+    })();
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const result = await this.knex.transaction(async (trx) => {
-      // PGlite has a single connection: its transactions already run one at a time.
-      if (this.onSharedServer) await trx.raw('select pg_advisory_xact_lock(?)', [APPEND_LOCK_KEY]);
-      // After the lock, in one statement: which of these ids are stored, and the stream's revision.
-      const ids = events.map((e) => e.id);
-      const found: { event_id: string | null; position: number | string | null; current: number | null }[] = await trx
-        .select('e.event_id', 'e.position', trx.raw('(select max(revision) from ?? where stream_id = ?) as current', [TABLE, streamId]))
-        .from(trx.raw('(select 1) as one'))
-        .leftJoin(trx(TABLE).whereIn('event_id', ids).select('event_id', 'position').as('e'), trx.raw('true'));
-      const existing = found.filter((r): r is { event_id: string; position: number | string; current: number | null } => r.event_id !== null);
-      const currentRevision = found[0]?.current ?? null;
-      if (existing.length === events.length) {
-        // A repeated append (a retried request): already stored, nothing to do.
-        const last = existing.reduce((a, b) => (BigInt(a.position) > BigInt(b.position) ? a : b));
-        return { nextRevision: currentRevision ?? -1, position: BigInt(last.position), appended: false };
-      }
-      const known = new Set(existing.map((r) => r.event_id));
-      const fresh = events.filter((e) => !known.has(e.id));
-      if (expected === 'no_stream' && currentRevision !== null) {
-        throw new ConcurrencyError(streamId, expected, currentRevision);
-      }
-      if (typeof expected === 'number' && currentRevision !== expected) {
-        throw new ConcurrencyError(streamId, expected, currentRevision ?? 'no_stream');
-      }
-      let revision = currentRevision ?? -1;
-      const rows = fresh.map((e) => ({
+    if (events.length > MAX_EVENTS_PER_APPEND) throw new Error(`append takes at most ${MAX_EVENTS_PER_APPEND} events`);
+    const input = JSON.stringify(
+      events.map((e, ord) => ({
+        ord,
         event_id: e.id,
-        stream_id: streamId,
-        revision: ++revision,
         type: e.type,
         data: JSON.stringify(e.data ?? null),
         metadata: JSON.stringify(e.metadata ?? {}),
         occurred_at: e.occurredAt,
-      }));
-      const inserted: { position: number | string }[] = await trx(TABLE).insert(rows).returning('position');
-      // Wakes subscribers in other processes; PGlite has no other processes.
-      if (this.onSharedServer) await trx.raw(`select pg_notify('${NOTIFY_CHANNEL}', '')`);
-      const position = inserted.map((r) => BigInt(r.position)).reduce((a, b) => (a > b ? a : b));
-      return { nextRevision: revision, position, appended: true };
-    });
-    if (result.appended) this.appended.emit('appended');
-    return { nextRevision: result.nextRevision, position: result.position };
+      })),
+    );
+    const expectedKind = typeof expected === 'number' ? 'revision' : expected;
+    const expectedRevision = typeof expected === 'number' ? expected : null;
+    for (let attempt = 1; ; attempt++) {
+      let row: AppendRow;
+      try {
+        row = (await this.knex.raw(APPEND_SQL, [input, streamId, streamId, expectedKind, expectedRevision])).rows[0] as AppendRow;
+      } catch (error) {
+        // A concurrent append took the same revision, or stored the same event ids: decide again
+        // against what it committed (a repeat is then recognised, a stale revision refused).
+        // With a revision expected, the next attempt refuses (the revision moved); with 'any' it
+        // takes the next revision, after a short jittered pause when the stream is very hot.
+        if ((error as { code?: string }).code === UNIQUE_VIOLATION && attempt < MAX_APPEND_ATTEMPTS) {
+          if (attempt > 2) await sleep(Math.random() * Math.min(50, 2 ** attempt));
+          continue;
+        }
+        throw error;
+      }
+      if (row.n_existing === row.n_input) {
+        // A repeated append (a retried request): already stored, nothing to do.
+        return { nextRevision: row.current ?? -1, position: BigInt(row.existing_position!), alreadyStored: true };
+      }
+      if (row.position === null) throw new ConcurrencyError(streamId, expected, row.current ?? 'no_stream');
+      this.appended.emit('appended');
+      this.notifyOthers();
+      return { nextRevision: row.next_revision!, position: BigInt(row.position) };
+    }
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const rows: Row[] = await this.knex(TABLE).where({ stream_id: streamId }).orderBy('revision', 'asc');
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const query = this.knex(TABLE).where({ stream_id: streamId }).orderBy('revision', 'asc');
+    if (options.fromRevision !== undefined && options.fromRevision > 0) query.andWhere('revision', '>=', options.fromRevision);
+    if (options.maxCount !== undefined) query.limit(Math.max(0, options.maxCount));
+    const rows: Row[] = await query;
     return rows.map(toRecorded);
+  }
+
+  /**
+   * Runs `read` until it is not held back by an open transaction: committed events above the
+   * visibility bound (a later transaction that committed first) are waited for, briefly.
+   */
+  private async belowBound<T>(read: () => Promise<{ result: T; hidden: boolean }>): Promise<T> {
+    const deadline = Date.now() + HIDDEN_WAIT_MS;
+    for (let pause = 1; ; pause = Math.min(pause * 2, 20)) {
+      const { result, hidden } = await read();
+      if (!hidden || this.closed || Date.now() >= deadline) return result;
+      await sleep(pause);
+    }
+  }
+
+  /** The position below which every event is committed (see BOUND_SQL). */
+  private async bound(): Promise<string> {
+    // PGlite has one connection: a read never runs beside an append, so everything stored is complete.
+    if (!this.onSharedServer) return NO_BOUND;
+    const row: { bound: number | string } = (await this.knex.raw(BOUND_SQL)).rows[0];
+    return (BigInt(row.bound) << BigInt(RANK_BITS)).toString();
   }
 
   async readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
-    const rows: Row[] = await this.knex(TABLE)
-      .where('position', '>', after.toString())
-      .orderBy('position', 'asc')
-      .limit(limit);
-    return rows.map(toRecorded);
+    return this.belowBound(async () => {
+      const bound = await this.bound();
+      const rows: (Partial<Row> & { head: number | string | null })[] = (
+        await this.knex.raw(
+          `select h.head, e.* from (select max(position) as head from ${TABLE}) h left join lateral (
+             select * from ${TABLE} where position > ? and position < ? order by position limit ?
+           ) e on true`,
+          [after.toString(), bound, limit],
+        )
+      ).rows;
+      const events = rows.filter((r) => r.position !== null && r.position !== undefined).map((r) => toRecorded(r as Row));
+      const head = rows[0]?.head;
+      const hidden = events.length === 0 && head !== null && head !== undefined && BigInt(head) > after && BigInt(head) >= BigInt(bound);
+      return { result: events, hidden };
+    });
   }
 
+  /** The position up to which the feed is complete (events of appends still running are not counted). */
   async headPosition(): Promise<bigint> {
-    const rows = await this.knex(TABLE).max<{ max: number | string | null }[]>('position as max');
-    return BigInt(rows[0]?.max ?? 0);
+    return this.belowBound(async () => {
+      const bound = await this.bound();
+      const row: { visible: number | string | null; head: number | string | null } = (
+        await this.knex.raw(`select (select max(position) from ${TABLE} where position < ?) as visible, (select max(position) from ${TABLE}) as head`, [bound])
+      ).rows[0];
+      const visible = BigInt(row.visible ?? 0);
+      return { result: visible, hidden: BigInt(row.head ?? 0) > visible };
+    });
   }
 
   subscribe(options: SubscribeOptions): Subscription {
@@ -230,7 +425,11 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.listenRetry) clearTimeout(this.listenRetry);
     this.appended.emit('appended');
-    if (this.listenConnection) await this.knex.client.destroyRawConnection(this.listenConnection);
+    await this.notifying;
+    const connection = this.listenConnection;
+    this.listenConnection = undefined;
+    if (connection) await connection.end().catch(() => undefined);
   }
 }

@@ -1,0 +1,32 @@
+/**
+ * `npm run bench`: every benchmark in turn, on Postgres (BENCH_DATABASE_URL, default the local test
+ * database; each in a schema of its own), each printing its figures beside its baseline:
+ * appends (beside plain INSERTs and the former global-lock append), writes (fresh pairs beside the
+ * same after 10,000 toggles), reads (beside plain express serving the same bytes), realtime (1,000
+ * chatting pairs with think time, then saturated), and projection rebuilds when bench/rebuild.ts is there.
+ * Extra arguments go to every script (for example `-- --runs 1`).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const extra = process.argv.slice(2);
+const parts: [string, string[]][] = [
+  ['appends', []],
+  ['writes', []],
+  ['reads', []],
+  ['realtime', ['--database', 'postgres', '--pairs', '1000', '--think', '2000', '--seconds', '20', '--runs', '3', '--saturate', '10']],
+];
+if (fs.existsSync(path.join(ROOT, 'bench/rebuild.ts'))) parts.push(['rebuild', []]);
+
+let failed = 0;
+for (const [name, args] of parts) {
+  console.log(`\n## bench:${name}\n`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', `bench/${name}.ts`, ...args, ...extra], { cwd: ROOT, stdio: 'inherit' });
+  if (run.status !== 0) {
+    failed++;
+    console.log(`bench:${name} exited with ${run.status ?? run.signal}`);
+  }
+}
+process.exitCode = failed > 0 ? 1 : 0;

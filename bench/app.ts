@@ -1,0 +1,133 @@
+/**
+ * The app under benchmark: the embedded composition root in a child process (as `npm start` runs
+ * it), on a temporary PGlite data directory or on a schema of its own on a real Postgres, plus the
+ * HTTP helpers that sign bench users up and in.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { BENCH_DATABASE_URL, benchSchema } from './lib';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface BenchServer {
+  base: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Polls `url` until it answers 200 (at most a minute). */
+export async function waitReady(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not become ready`);
+}
+
+/** A port nobody listens on right now (other benches may run on the same machine). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `database: 'postgres'` runs the app on BENCH_DATABASE_URL in a fresh schema (dropped at stop). Without a port, a free one. */
+export async function startServer(options: { port?: number; database: 'pglite' | 'postgres'; env?: Record<string, string> }): Promise<BenchServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-bench-'));
+  const schema = options.database === 'postgres' ? await benchSchema('app', 2) : undefined;
+  const env: Record<string, string> = {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED: 'false',
+    LOG_LEVEL: 'warn',
+    SCRYPT_COST: '1024',
+    NODE_ENV: 'development',
+    // The bench's many users sign up and sign in from one address; chat pairs send fast.
+    LIMIT_CLIENT_REQUESTS: '1000000',
+    LIMIT_CLIENT_FAILED_SIGNINS: '1000000',
+    LIMIT_CODES_PER_ADDRESS: '100000',
+    RATE_LIMIT_MESSAGES: '1000000',
+    ...options.env,
+  };
+  if (schema) {
+    const url = new URL(BENCH_DATABASE_URL);
+    url.searchParams.set('options', `-c search_path=${schema.schema}`);
+    env.DATABASE_URL = url.toString();
+  }
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'embedded/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitReady(`${base}/readyz`);
+  return {
+    base,
+    child,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await schema?.cleanup();
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  json: { data?: Record<string, unknown> & { id?: string }; message?: string };
+  cookie?: string;
+}
+
+export function client(base: string) {
+  async function call(method: string, url: string, body?: unknown, cookie?: string): Promise<Answer> {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json().catch(() => ({}))) as Answer['json'];
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.message ?? ''}`);
+    return { status: res.status, json, cookie: res.headers.get('set-cookie')?.split(';')[0] };
+  }
+
+  /** Sign-up, the e-mailed code from the dev mailbox, verification, sign-in. */
+  async function createUser(i: number): Promise<{ id: string; cookie: string; username: string }> {
+    const username = `bench_${i}_${Date.now().toString(36)}`;
+    const email = `${username}@bench.local`;
+    await call('POST', '/api/auth/signup', { username, email, password: 'bench123', firstName: 'Bench', lastName: `User${i}` });
+    let code: string | undefined;
+    for (let t = 0; t < 100 && !code; t++) {
+      const { json } = await call('GET', `/dev/mailbox?to=${encodeURIComponent(email)}`);
+      code = ((json as { data?: { text: string }[] }).data?.[0]?.text.match(/\b(\d{6})\b/) ?? [])[1];
+      if (!code) await new Promise((r) => setTimeout(r, 50));
+    }
+    await call('POST', '/api/auth/verify-email', { email, otp: code });
+    const login = await call('POST', '/api/auth/login', { identifier: username, password: 'bench123' });
+    return { id: login.json.data!.id!, cookie: login.cookie!, username };
+  }
+
+  return { call, createUser };
+}
+
+export async function inBatches<T>(count: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < count; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)))));
+  return out;
+}

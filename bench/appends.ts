@@ -1,0 +1,108 @@
+/**
+ * `npm run bench:appends -- [--seconds 3] [--runs 3] [--writers 1,8,32]`
+ *
+ * Appends of one event each to the writer's own streams (optimistic revision, as a command does)
+ * on a real Postgres (BENCH_DATABASE_URL, default the local test database; a schema of its own),
+ * for 1, 8 and 32 writers, each on a connection of its own. Side by side in the same run:
+ * - plain INSERTs of the same rows into a table without checks (what the server can do: pgbench-style),
+ * - the Postgres adapter (one statement, ordered by transaction id),
+ * - the baseline: the adapter's former append under one global advisory lock.
+ * Each figure is the median of `--runs` runs. A subscriber follows the feed meanwhile, as the
+ * projections do in production.
+ */
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import type { Knex } from 'knex';
+import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
+import type { NewEvent } from '@circuit/shared/ports/event-store';
+import { lockedAppend } from './baseline/locked-append';
+import { benchSchema, fmt, intArg, loadFor, medianOf, table, type Measure } from './lib';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '3' },
+    writers: { type: 'string', default: '1,8,32' },
+  },
+});
+const SECONDS = intArg(values.seconds, 3);
+const RUNS = intArg(values.runs, 3);
+const WRITERS = values.writers!.split(',').map(Number).filter((n) => n > 0);
+const POOL = Math.max(...WRITERS) + 4;
+
+const event = (i: number): NewEvent => ({
+  id: randomUUID(),
+  type: 'UserFollowed',
+  data: { from: randomUUID(), to: randomUUID(), i },
+  metadata: { userId: randomUUID(), correlationId: randomUUID() },
+  occurredAt: new Date().toISOString(),
+});
+
+type Variant = 'plain INSERT' | 'event store' | 'baseline: global lock';
+const VARIANTS: Variant[] = ['plain INSERT', 'event store', 'baseline: global lock'];
+
+// One pool for every variant: the server's connection limit is shared with everything else on it.
+const db = await benchSchema('appends', POOL);
+const results = new Map<string, Measure[]>();
+try {
+  const knex = db.knex;
+  await knex.raw(`create table plain (id bigserial primary key, event_id text not null, stream_id text not null, type text not null, data jsonb not null, metadata jsonb not null, occurred_at timestamptz not null)`);
+  const store = await PostgresEventStore.create(knex, { pollIntervalMs: 500 });
+  // The baseline writes a table of the same shape, so both start empty and neither slows the other's reads.
+  await knex.raw('create table locked_events (like event_store_events including all)');
+  // A live subscriber, as the projections of a running system.
+  let followed = 0;
+  const subscription = store.subscribe({ onBatch: async (batch) => void (followed += batch.length), onEvent: async () => undefined });
+
+  const revisions = new Map<string, number>();
+  const streamOf = (variant: string, run: number, writers: number, w: number, i: number) => `${variant}-${run}-${writers}-w${w}-s${i % 4}`;
+
+  const once: Record<Variant, (knex: Knex, stream: string, i: number) => Promise<void>> = {
+    'plain INSERT': async (knex, stream, i) => {
+      const e = event(i);
+      await knex.raw('insert into plain (event_id, stream_id, type, data, metadata, occurred_at) values (?, ?, ?, ?, ?, ?)', [
+        e.id,
+        stream,
+        e.type,
+        JSON.stringify(e.data),
+        JSON.stringify(e.metadata),
+        e.occurredAt,
+      ]);
+    },
+    'event store': async (_knex, stream, i) => {
+      const { nextRevision } = await store.append(stream, [event(i)], revisions.get(stream) ?? 'no_stream');
+      revisions.set(stream, nextRevision);
+    },
+    'baseline: global lock': async (knex, stream, i) => {
+      revisions.set(stream, await lockedAppend(knex, 'locked_events', stream, [event(i)], revisions.get(stream) ?? 'no_stream'));
+    },
+  };
+
+  for (let run = 1; run <= RUNS; run++) {
+    for (const writers of WRITERS) {
+      for (const variant of VARIANTS) {
+        const m = await loadFor(writers, SECONDS, (w, i) => once[variant](knex, streamOf(variant.slice(0, 5), run, writers, w, i), i));
+        const key = `${variant}|${writers}`;
+        results.set(key, [...(results.get(key) ?? []), m]);
+        console.error(`run ${run}: ${variant}, ${writers} writers: ${fmt(m.rate, 0)} events/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms`);
+      }
+    }
+  }
+  await subscription.stop();
+  await store.close();
+
+  console.log(`\nAppends of one event, ${SECONDS} s per measure, median of ${RUNS} runs (events/s, latency in ms):\n`);
+  table(
+    ['writers', ...VARIANTS.flatMap((v) => [`${v} events/s`, `${v} p50 / p99`])],
+    WRITERS.map((writers) => [
+      writers,
+      ...VARIANTS.flatMap((v) => {
+        const m = medianOf(results.get(`${v}|${writers}`)!);
+        return [fmt(m.rate, 0), `${fmt(m.p50)} / ${fmt(m.p99)}${m.errors ? ` (${m.errors} errors)` : ''}`];
+      }),
+    ]),
+  );
+  console.log(`\nevents the subscriber followed: ${followed}`);
+} finally {
+  await db.cleanup();
+}
