@@ -29,7 +29,7 @@ describeWhen('realtime service shutdown on Postgres', testDatabaseUrl(), (url) =
     const lines: string[] = [];
     const log = pino({ level: 'warn' }, new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
     const server = http.createServer();
-    const realtime = await createRealtimeService({ httpServer: server, session: headerSession, log, bus: new InProcessBus(), knex });
+    const realtime = await createRealtimeService({ httpServer: server, session: headerSession, log, bus: new InProcessBus(), knex, allowedOrigins: ['http://localhost'] });
     await new Promise<void>((resolve) => server.listen(0, resolve));
     const port = (server.address() as { port: number }).port;
     const sockets: Socket[] = [];
