@@ -50,7 +50,7 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService): 
 
   router.post('/signup', limit.mails, async (req, res) => {
     const body = parse(SignupBody, req.body);
-    const { userId } = await accounts.register(body, ctxOf(req));
+    const { userId } = await accounts.register(body, ctxOf(req), { pendingSignUp: req.session.pendingVerificationUserId });
     req.session.pendingVerificationUserId = userId;
     res.status(201).json(ok({ email: body.email, username: body.username }, 'Account created! Please check your email for OTP.'));
   });
