@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { Footer } from '../shell/Footer';
 import { Header } from '../shell/Header';
+import { OAuthWelcome } from './OAuthWelcome';
 
 /** The application shell: navigation bar on every screen, footer everywhere but /messages. */
 export function RootLayout() {
@@ -16,11 +17,13 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so a page that fills in later never pushes it (no layout shift). */}
+      <main id="main" tabIndex={-1} className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col outline-none">
         <Outlet />
       </main>
       {showFooter && <Footer />}
       <ScrollRestoration />
+      <OAuthWelcome />
     </div>
   );
 }

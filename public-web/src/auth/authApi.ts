@@ -18,4 +18,5 @@ export const authApi = {
 };
 
 /** Social sign-in starts with a full-page navigation to the server's OAuth start address. */
-export const oauthStartUrl = (provider: 'google' | 'github') => `/api/auth/${provider}`;
+export const oauthStartUrl = (provider: 'google' | 'github', returnTo?: string | null) =>
+  returnTo ? `/api/auth/${provider}?returnTo=${encodeURIComponent(returnTo)}` : `/api/auth/${provider}`;

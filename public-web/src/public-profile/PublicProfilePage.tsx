@@ -42,6 +42,7 @@ import { capitalise, fullName, idOf, type Profile, type Relationship } from '../
 import { usersApi } from '../users/usersApi';
 import { RelationshipButtons } from './RelationshipButtons';
 import { ReportDialog } from './ReportDialog';
+import { LoginButtonLink } from '../auth/LoginLinks';
 
 export const PROFILE_NOT_FOUND_TOAST = 'User profile not found. Please check the username and try again.';
 export const PROFILE_LOAD_FAILED = 'Failed to load user profile. Please try again later.';
@@ -243,9 +244,9 @@ function ProfileLayout({
                   <p className="text-sm text-slate-500">Could not load your relationship with this user.</p>
                 ) : null)}
               {!signedIn && (
-                <ButtonLink to="/login" size="md">
+                <LoginButtonLink size="md">
                   Sign in to connect
-                </ButtonLink>
+                </LoginButtonLink>
               )}
               <Menu
                 buttonLabel="More actions"
