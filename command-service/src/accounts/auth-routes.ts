@@ -110,6 +110,13 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService): 
     res.json(ok(await currentUser(req.session.userId)));
   });
 
+  // The web app's first question on every page load: being signed out is an ordinary answer (200, data null),
+  // not a 401 error that every signed-out visitor's browser would log in its console.
+  router.get('/session', async (req, res) => {
+    const row = req.session.userId ? await findUserRow(deps.knex, req.session.userId) : undefined;
+    res.json(ok(row ? toUserView(row, { includePrivate: true }) : null, row ? 'Signed in' : 'Not signed in'));
+  });
+
   router.post('/forgot-password', limit.mails, async (req, res) => {
     const body = parse(ForgotPasswordBody, req.body);
     await accounts.requestPasswordReset(body.email, ctxOf(req));

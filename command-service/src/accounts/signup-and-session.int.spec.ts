@@ -55,3 +55,22 @@ describe('a new sign-up replacing an unverified one', () => {
     await t.request().post('/api/auth/login').send({ identifier: first.username, password: first.password }).expect(200);
   });
 });
+
+describe('GET /api/auth/session', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('answers 200 with no user when signed out (no error for a visitor), and the user when signed in', async () => {
+    await t.request().get('/api/auth/session').expect(200, { success: true, message: 'Not signed in', data: null });
+    const browser = t.request();
+    const { user } = await t.signUpVerified();
+    await browser.post('/api/auth/login').send({ identifier: user.username, password: user.password }).expect(200);
+    const res = await browser.get('/api/auth/session').expect(200);
+    expect(res.body.data).toMatchObject({ username: user.username, email: user.email });
+  });
+});
