@@ -166,7 +166,8 @@ function ProjectDetails({ project, username }: { project: Project; username: str
   );
 }
 
-const countComments = (comments: ProjectComment[] | undefined): number =>
+/** Comments and their replies, counted alike (the card and the dialog show the same number). */
+export const countComments = (comments: ProjectComment[] | undefined): number =>
   (comments ?? []).reduce((sum, c) => sum + 1 + countComments(c.replies), 0);
 
 function CommentItem({
