@@ -47,13 +47,13 @@ export function ConversationList({ threads, me, selectedId, unread, online, onSe
                 <span className="flex items-baseline justify-between gap-2">
                   <span className={clsx('truncate text-sm text-slate-900', count > 0 ? 'font-bold' : 'font-semibold')}>{name}</span>
                   {last && (
-                    <time dateTime={last.createdAt} className={clsx('shrink-0 text-xs', count > 0 ? 'font-semibold text-indigo-600' : 'text-slate-500')}>
+                    <time dateTime={last.createdAt} className={clsx('shrink-0 text-xs', count > 0 ? 'font-semibold text-indigo-600' : 'text-slate-600')}>
                       {formatThreadTime(last.createdAt)}
                     </time>
                   )}
                 </span>
                 <span className="mt-0.5 flex items-center justify-between gap-2">
-                  <span className={clsx('truncate text-sm', count > 0 ? 'font-medium text-slate-800' : 'text-slate-500')}>{preview}</span>
+                  <span className={clsx('truncate text-sm', count > 0 ? 'font-medium text-slate-800' : 'text-slate-600')}>{preview}</span>
                   {count > 0 && (
                     <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-[11px] font-bold text-white" aria-hidden="true">
                       {count > 99 ? '99+' : count}
