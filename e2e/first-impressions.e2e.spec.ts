@@ -78,13 +78,15 @@ describe.skipIf(Boolean(skipReason))(`first impressions in Chromium${skipReason 
   let visitor: BrowserContext;
   let ada: Page;
   let adaErrors: string[];
+  let ids: { ada: string; ben: string };
 
   beforeAll(async () => {
     journey = await startJourney();
     visitor = await journey.browser.newContext({ viewport: DESKTOP });
-    ({ page: ada } = await journey.signedIn('ada_first', 'Ada', 'Lovelace'));
+    const first = await journey.signedIn('ada_first', 'Ada', 'Lovelace');
+    ada = first.page;
     adaErrors = watchErrors(ada);
-    await journey.signedIn('ben_first', 'Ben');
+    ids = { ada: first.id, ben: (await journey.signedIn('ben_first', 'Ben')).id };
   });
 
   afterAll(async () => {
@@ -207,6 +209,16 @@ describe.skipIf(Boolean(skipReason))(`first impressions in Chromium${skipReason 
       await ada.waitForLoadState('networkidle');
       violations.push(...(await seriousViolations(ada)));
     }
+    // A conversation selected in the list (its row's contrast was once too low).
+    const { circuit } = journey;
+    await circuit.commands.social.act('RequestConnection', ids.ada, ids.ben, {});
+    await circuit.commands.social.act('AcceptConnection', ids.ben, ids.ada, {});
+    await circuit.commands.messaging.send({ from: ids.ben, to: ids.ada, text: 'Welcome to Circuit!' }, {});
+    await ada.goto(`${journey.base}/messages`);
+    await ada.getByRole('button', { name: /Ben Tester/ }).first().click();
+    await ada.getByText('Welcome to Circuit!').last().waitFor();
+    violations.push(...(await seriousViolations(ada)));
+
     const page = await visitor.newPage();
     for (const path of ['/', '/login', '/signup', '/in/ben_first', '/terms', '/hackathons', '/404']) {
       await page.goto(`${journey.base}${path}`);

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import type { User } from '../auth/types';
-import { Avatar, initials } from './Avatar';
+import { Avatar } from './Avatar';
 import { Menu } from './Menu';
 import { profileLinks, signOutIcon } from './navigation';
 import { useSignOut } from './useSignOut';
@@ -9,8 +9,7 @@ export function ProfileMenu({ user }: { user: User }) {
   const signOut = useSignOut();
   return (
     <Menu
-      // The name contains what the button shows (the initials, when there is no picture), so speech input finds it.
-      buttonLabel={user.profilePicture ? 'Open profile menu' : `Open profile menu (${initials(user)})`}
+      buttonLabel="Open profile menu"
       buttonClassName="flex items-center gap-1 rounded-full p-0.5 pr-1.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
       button={
         <>
