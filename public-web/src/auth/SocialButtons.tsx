@@ -30,7 +30,7 @@ const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', github: 'Gi
 function unavailableNote(missing: readonly Provider[]): string {
   if (missing.length === 0) return '';
   const names = missing.map((p) => PROVIDER_NAMES[p]).join(' and ');
-  return `${names} sign-in ${missing.length === 1 ? 'is' : 'are'} not set up on this server.`;
+  return `${names} sign-in ${missing.length === 1 ? 'is' : 'are'} not set up here.`;
 }
 
 /**
