@@ -84,6 +84,10 @@ async function main() {
           const metric = (id: string) => `${id} ${Math.round(lhr.audits[id]?.numericValue ?? NaN)} (${lhr.audits[id]?.score})`;
           console.log(page.name, ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift'].map(metric).join(', '));
           for (const r of requests) console.log(`  ${r.resourceType} ${r.transferSize} ${r.url}`);
+          const work = (lhr.audits['mainthread-work-breakdown']?.details as { items?: { groupLabel: string; duration: number }[] } | undefined)?.items ?? [];
+          console.log('  main thread:', work.map((w) => `${w.groupLabel} ${Math.round(w.duration)}`).join(', '));
+          const boot = (lhr.audits['bootup-time']?.details as { items?: { url: string; total: number; scripting: number }[] } | undefined)?.items ?? [];
+          console.log('  bootup:', boot.map((b) => `${b.url.split('/').pop()} ${Math.round(b.total)}/${Math.round(b.scripting)}`).join(', '));
         }
         runs.push({
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
