@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { Footer } from '../shell/Footer';
 import { Header } from '../shell/Header';
+import { PageSpinner } from '../ui/Spinner';
 import { OAuthWelcome } from './OAuthWelcome';
 
 /** The application shell: navigation bar on every screen, footer everywhere but /messages. */
@@ -24,6 +25,21 @@ export function RootLayout() {
       {showFooter && <Footer />}
       <ScrollRestoration />
       <OAuthWelcome />
+    </div>
+  );
+}
+
+/**
+ * What shows while the first screen's code loads when the app starts on a lazily loaded route: the same
+ * header as the page will have, and a spinner where the page goes, so the bar never blinks out.
+ */
+export function ShellFallback() {
+  return (
+    <div data-app-shell className="flex min-h-dvh flex-col">
+      <Header />
+      <main id="main" tabIndex={-1} className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col outline-none">
+        <PageSpinner />
+      </main>
     </div>
   );
 }

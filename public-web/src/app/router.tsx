@@ -3,8 +3,7 @@ import type { ComponentType } from 'react';
 import { HomePage } from '../home/HomePage';
 import { LoginPage } from '../auth/LoginPage';
 import { NotFoundPage } from '../not-found/NotFoundPage';
-import { PageSpinner } from '../ui/Spinner';
-import { RootLayout } from './RootLayout';
+import { RootLayout, ShellFallback } from './RootLayout';
 import { RouteError } from './RouteError';
 
 /** A route whose screen loads on first visit, in a chunk of its own. */
@@ -22,8 +21,8 @@ export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    // Shown only while the first screen's code loads when the app starts on a feature route.
-    hydrateFallbackElement: <PageSpinner />,
+    // Shown only while the first screen's code loads when the app starts on a lazily loaded route.
+    hydrateFallbackElement: <ShellFallback />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'login', element: <LoginPage /> },

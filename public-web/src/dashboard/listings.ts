@@ -43,6 +43,3 @@ export function useListing(scope: ListingScope, kind: ListingKind, enabled = tru
     },
   });
 }
-
-/** Whether this listing type can be browsed yet (its links show a "coming soon" page until it can). */
-export const listingAvailable = (kind: ListingKind) => Boolean(sources[`mine:${kind}`]);
