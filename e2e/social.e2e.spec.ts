@@ -26,6 +26,7 @@ describe.skipIf(Boolean(skipReason))(`social journey in Chromium${skipReason ? `
     await asha.getByRole('dialog').getByRole('button', { name: 'Follow', exact: true }).click();
     await asha.getByRole('button', { name: 'Unfollow' }).waitFor();
     await asha.getByRole('button', { name: 'Connect', exact: true }).click();
+    await asha.getByRole('dialog').getByRole('button', { name: 'Send Request' }).click();
     await asha.getByRole('button', { name: 'Request Sent' }).waitFor();
     expect(await asha.getByRole('button', { name: 'Request Sent' }).isDisabled()).toBe(true);
 

@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -16,11 +17,42 @@ function newestMtime(dir) {
   return newest;
 }
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of a build, once, at the highest
+ * levels: the server sends them as they are (embedded/src/compose.ts), so no request pays for compressing.
+ */
+function precompress(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      precompress(full);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(entry.name)) continue;
+    const source = fs.readFileSync(full);
+    const mtime = fs.statSync(full).mtimeMs;
+    const fresh = (copy) => fs.existsSync(copy) && fs.statSync(copy).mtimeMs >= mtime;
+    if (!fresh(`${full}.br`)) {
+      fs.writeFileSync(
+        `${full}.br`,
+        zlib.brotliCompressSync(source, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+        }),
+      );
+    }
+    if (!fresh(`${full}.gz`)) fs.writeFileSync(`${full}.gz`, zlib.gzipSync(source, { level: 9 }));
+  }
+}
+
 for (const app of ['public-web', 'admin-console']) {
   const dir = path.join(root, app);
   if (!fs.existsSync(path.join(dir, 'index.html'))) continue;
   const built = path.join(dir, 'dist', 'index.html');
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestMtime(dir)) continue;
-  console.log(`Building ${app}...`);
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: dir, stdio: 'inherit' });
+  if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < newestMtime(dir)) {
+    console.log(`Building ${app}...`);
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: dir, stdio: 'inherit' });
+  }
+  precompress(path.join(dir, 'dist'));
 }

@@ -21,6 +21,7 @@ export const Messages = {
   wrongCurrentPassword: 'Current password is incorrect',
   noPasswordYet: 'This account signs in with Google or GitHub and has no password yet. Use Forgot password to set one.',
   accountNotFound: 'No account found with this email address',
+  accountVerified: 'This account is verified and cannot be replaced',
   waitBeforeResend: (seconds: number) => `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting a new code.`,
 } as const;
 
@@ -66,7 +67,8 @@ export type AccountCommand =
   | { type: 'RequestPasswordReset'; tokenHash: string; sealedToken: string; now: Date }
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: Date }
   | { type: 'ChangePassword'; currentPasswordMatches: boolean; passwordHash: string; now: Date }
-  | { type: 'LinkOAuth'; provider: OAuthProvider; providerUserId: string; now: Date };
+  | { type: 'LinkOAuth'; provider: OAuthProvider; providerUserId: string; now: Date }
+  | { type: 'WithdrawSignUp'; replacedBy: string; now: Date };
 
 export const initialAccountState = (): AccountState => ({
   exists: false,
@@ -133,6 +135,9 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return { ...state, passwordHash: event.data.passwordHash };
     case 'OAuthAccountLinked':
       return { ...state, oauth: { ...state.oauth, [event.data.provider]: event.data.providerUserId } };
+    case 'SignUpWithdrawn':
+      // From here on the account answers like one that never existed.
+      return { ...initialAccountState(), username: state.username, email: state.email };
     default:
       // Other features share the user stream (profile events): not this decider's concern.
       return state;
@@ -234,6 +239,10 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     case 'LinkOAuth':
       if (state.oauth[command.provider] === command.providerUserId) return [];
       return [{ type: 'OAuthAccountLinked', data: { provider: command.provider, providerUserId: command.providerUserId, at: iso(command.now) } }];
+    case 'WithdrawSignUp':
+      // A verified account is someone's real account: only a sign-up still waiting for its code can give way.
+      if (state.emailVerified) throw conflict(Messages.accountVerified);
+      return [{ type: 'SignUpWithdrawn', data: { replacedBy: command.replacedBy, at: iso(command.now) } }];
   }
 }
 

@@ -6,7 +6,7 @@ import { hashPassword, seal, secretHash, sixDigitCode, urlToken, verifyPassword 
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { reservationDecider, type ReservationKind } from '../reservations/reservation-decider';
-import { accountDecider, Messages, OTP_MAX_ATTEMPTS, type AccountCommand } from './account-decider';
+import { accountDecider, Messages, OTP_MAX_ATTEMPTS, OTP_TTL_MS, type AccountCommand } from './account-decider';
 
 /** A claim this old without an account behind it belongs to a sign-up that died half-way. */
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
@@ -60,6 +60,24 @@ export function createAccountService(deps: CommandServiceDeps) {
     }
   }
 
+  /**
+   * Frees the username and e-mail of an unverified account in the way of a new sign-up: at once when the
+   * new sign-up comes from the browser session that made it (someone correcting their own form), else once
+   * its code has expired (nobody can verify it any more). A verified account is never touched.
+   */
+  async function withdrawStaleSignUp(kind: ReservationKind, value: string, replacedBy: string, sameSession: string | null | undefined, ctx: CommandContext) {
+    const owner = await ownerOf(kind, value);
+    if (!owner || owner === replacedBy) return;
+    const { state } = await loadState(deps.store, userStream(owner), accountDecider);
+    if (!state.exists || state.emailVerified) return;
+    const codeIssuedAt = state.otp.verify_email?.issuedAt;
+    const expired = !codeIssuedAt || now().getTime() - new Date(codeIssuedAt).getTime() >= OTP_TTL_MS;
+    if (owner !== sameSession && !expired) return;
+    await execute(owner, { type: 'WithdrawSignUp', replacedBy, now: now() }, ctx);
+    await release('username', state.username, owner, ctx);
+    await release('email', state.email, owner, ctx);
+  }
+
   async function release(kind: ReservationKind, value: string, userId: string, ctx: CommandContext) {
     await handleCommand(deps.store, reservationStream(kind, value), reservationDecider, { type: 'Release', kind, value: value.toLowerCase(), userId }, ctx, now);
   }
@@ -86,13 +104,19 @@ export function createAccountService(deps: CommandServiceDeps) {
   return {
     ownerOf,
 
-    /** Sign-up: claim the username, then the e-mail, then open the account; a refused claim undoes the earlier one. */
-    async register(input: RegistrationInput, ctx: CommandContext): Promise<{ userId: string }> {
+    /**
+     * Sign-up: claim the username, then the e-mail, then open the account; a refused claim undoes the earlier one.
+     * `pendingSignUp` is the unverified account this browser session signed up last: it gives way to this one.
+     */
+    async register(input: RegistrationInput, ctx: CommandContext, options: { pendingSignUp?: string | null } = {}): Promise<{ userId: string }> {
       const userId = crypto.randomUUID();
       const passwordHash = input.password === null ? null : await hashPassword(input.password);
       const claimed: [ReservationKind, string][] = [];
       const claims: [ReservationKind, string][] = [['username', input.username], ['email', input.email]];
       if (input.oauth) claims.push(['oauth', `${input.oauth.provider}-${input.oauth.providerUserId}`]);
+      for (const kind of ['username', 'email'] as const) {
+        await withdrawStaleSignUp(kind, kind === 'username' ? input.username : input.email, userId, options.pendingSignUp, ctx);
+      }
       try {
         for (const [kind, value] of claims) {
           await reserve(kind, value, userId, ctx);

@@ -74,7 +74,7 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
   router.post('/signup', async (req, res) => {
     const body = parse(SignupBody, req.body);
     await limits.mailTo('code', body.email, res);
-    const { userId } = await accounts.register(body, ctxOf(req));
+    const { userId } = await accounts.register(body, ctxOf(req), { pendingSignUp: req.session.pendingVerificationUserId });
     req.session.pendingVerificationUserId = userId;
     res.status(201).json(ok({ email: body.email, username: body.username }, 'Account created! Please check your email for OTP.'));
   });
@@ -151,6 +151,13 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
   router.get('/me', async (req, res) => {
     if (!req.session.userId) throw unauthorized('Not authenticated');
     res.json(ok(await currentUser(req.session.userId)));
+  });
+
+  // The web app's first question on every page load: being signed out is an ordinary answer (200, data null),
+  // not a 401 error that every signed-out visitor's browser would log in its console.
+  router.get('/session', async (req, res) => {
+    const row = req.session.userId ? await findUserRow(deps.knex, req.session.userId) : undefined;
+    res.json(ok(row ? toUserView(row, { includePrivate: true }) : null, row ? 'Signed in' : 'Not signed in'));
   });
 
   router.post('/forgot-password', async (req, res) => {

@@ -5,9 +5,25 @@ import { Strategy as GitHubStrategy } from 'passport-github2';
 import { ok } from '@circuit/shared/http/envelope';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import type { OAuthProvider } from '@circuit/shared/events/accounts';
+import { AFTER_SIGN_IN, safeReturnTo } from '@circuit/shared/navigation/return-to';
 import type { CommandServiceDeps } from '../context';
 import type { AccountService } from './account-service';
 import { startSession } from './auth-routes';
+
+declare module 'express-session' {
+  interface SessionData {
+    /** Where the social sign-in started (a same-site path), kept across the round trip to the provider. */
+    oauthReturnTo?: string;
+  }
+}
+
+/** The page a finished social sign-in lands on: where it started, else the dashboard, marked so the app can greet. */
+export function oauthLandingUrl(returnTo: string | undefined, provider: OAuthProvider): string {
+  const target = new URL(safeReturnTo(returnTo) ?? AFTER_SIGN_IN, 'http://circuit.invalid');
+  target.searchParams.set('auth', 'success');
+  target.searchParams.set('provider', provider);
+  return `${target.pathname}${target.search}${target.hash}`;
+}
 
 export interface OAuthIdentity {
   provider: OAuthProvider;
@@ -109,6 +125,9 @@ export function oauthRoutes(deps: CommandServiceDeps, accounts: AccountService):
     const failed = (res: Response) => res.redirect(`/login?error=${provider}_auth_failed`);
     router.get(`/${provider}`, (req, res, next) => {
       if (!enabled[provider]) return failed(res);
+      const returnTo = safeReturnTo(req.query.returnTo);
+      if (returnTo) req.session.oauthReturnTo = returnTo;
+      else delete req.session.oauthReturnTo;
       authenticator.authenticate(provider, { session: false, scope: provider === 'google' ? ['profile', 'email'] : ['user:email'] })(req, res, next);
     });
     router.get(`/${provider}/callback`, (req: Request, res: Response, next) => {
@@ -119,11 +138,13 @@ export function oauthRoutes(deps: CommandServiceDeps, accounts: AccountService):
           return failed(res);
         }
         const ctx = { correlationId: correlationIdOf(req) };
+        // Read before the session is regenerated at sign-in.
+        const returnTo = req.session.oauthReturnTo;
         resolveOAuthAccount(accounts, identity, ctx)
           .then(async (userId) => {
             await accounts.signInWithOAuth(userId, provider, ctx);
             await startSession(req, userId);
-            res.redirect(`/dashboard?auth=success&provider=${provider}`);
+            res.redirect(oauthLandingUrl(returnTo, provider));
           })
           .catch((error: unknown) => {
             req.log?.warn({ err: error }, `${provider} sign-in failed`);

@@ -33,6 +33,10 @@ export const usersProjection: Projection = {
           .ignore();
         return;
       }
+      case 'SignUpWithdrawn':
+        // The replacing sign-up may take the same username or e-mail, which the table keeps unique.
+        await trx('users').where({ id }).delete();
+        return;
       case 'EmailVerified':
         await trx('users').where({ id }).update({ is_email_verified: true, updated_at: event.occurredAt });
         return;

@@ -1,6 +1,8 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { Footer } from '../shell/Footer';
 import { Header } from '../shell/Header';
+import { PageSpinner } from '../ui/Spinner';
+import { OAuthWelcome } from './OAuthWelcome';
 
 /** The application shell: navigation bar on every screen, footer everywhere but /messages. */
 export function RootLayout() {
@@ -16,11 +18,28 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so a page that fills in later never pushes it (no layout shift). */}
+      <main id="main" tabIndex={-1} className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col outline-none">
         <Outlet />
       </main>
       {showFooter && <Footer />}
       <ScrollRestoration />
+      <OAuthWelcome />
+    </div>
+  );
+}
+
+/**
+ * What shows while the first screen's code loads when the app starts on a lazily loaded route: the same
+ * header as the page will have, and a spinner where the page goes, so the bar never blinks out.
+ */
+export function ShellFallback() {
+  return (
+    <div data-app-shell className="flex min-h-dvh flex-col">
+      <Header />
+      <main id="main" tabIndex={-1} className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col outline-none">
+        <PageSpinner />
+      </main>
     </div>
   );
 }

@@ -10,7 +10,8 @@ import { createQueryClient } from './queryClient';
 /** Data cache, authentication state, the realtime connection and toasts, around the whole app. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  // On a phone the toasts stay clear of the navigation bar; on wider screens, clear of the centred forms.
+  // On a phone the toasts stay clear of the navigation bar; on wider screens, clear of the centred forms and
+  // below the header, so its bell and messages badge stay visible and clickable while a toast shows.
   const wide = useMediaQuery('(min-width: 640px)');
   return (
     <QueryClientProvider client={queryClient}>
@@ -18,7 +19,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         {/* The realtime connection lives only while signed in, so it sits inside the auth state. */}
         <SocketProvider>{children}</SocketProvider>
       </AuthProvider>
-      <Toaster position={wide ? 'top-right' : 'bottom-center'} richColors closeButton duration={TOAST_DURATION.default} />
+      <Toaster position={wide ? 'top-right' : 'bottom-center'} offset={{ top: 80, right: 16 }} richColors closeButton duration={TOAST_DURATION.default} />
     </QueryClientProvider>
   );
 }

@@ -1,41 +1,55 @@
-import { createBrowserRouter } from 'react-router-dom';
-import { ForgotPasswordPage } from '../auth/ForgotPasswordPage';
-import { LoginPage } from '../auth/LoginPage';
-import { ResetPasswordPage } from '../auth/ResetPasswordPage';
-import { SignupPage } from '../auth/SignupPage';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { ComponentType } from 'react';
 import { HomePage } from '../home/HomePage';
+import { LoginPage } from '../auth/LoginPage';
 import { NotFoundPage } from '../not-found/NotFoundPage';
-import { PageSpinner } from '../ui/Spinner';
-import { RootLayout } from './RootLayout';
+import { RootLayout, ShellFallback } from './RootLayout';
 import { RouteError } from './RouteError';
 
+/** A route whose screen loads on first visit, in a chunk of its own. */
+const screen = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: await load() }),
+});
+
 /**
- * Routes of this stage. The product's other routes (/dashboard, /hackathons, ...) come with their
- * features; until then they fall through to the not-found page like any unknown path. Feature screens
- * load on first visit (a chunk each), so the first page stays small.
+ * The routes. Home and sign-in, the pages most visits start on, are in the first bundle; every other screen
+ * loads on first visit (a chunk each), so a signed-out visitor never downloads the chat or the editor.
+ * Sections whose screens are not built yet show a "coming soon" page rather than the not-found page.
  */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    // Shown only while the first screen's code loads when the app starts on a feature route.
-    hydrateFallbackElement: <PageSpinner />,
+    // Shown only while the first screen's code loads when the app starts on a lazily loaded route.
+    hydrateFallbackElement: <ShellFallback />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'login', element: <LoginPage /> },
-      { path: 'signup', element: <SignupPage /> },
-      { path: 'forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'reset-password/:token', element: <ResetPasswordPage /> },
-      { path: 'profile', lazy: async () => ({ Component: (await import('../profile/ProfilePage')).ProfilePage }) },
-      { path: 'in/:username', lazy: async () => ({ Component: (await import('../public-profile/PublicProfilePage')).PublicProfilePage }) },
-      { path: 'user/:username', lazy: async () => ({ Component: (await import('../public-profile/PublicProfilePage')).PublicProfilePage }) },
-      { path: 'user/:username/followers', lazy: async () => ({ Component: (await import('../relationships/RelationshipListPage')).FollowersPage }) },
-      { path: 'user/:username/following', lazy: async () => ({ Component: (await import('../relationships/RelationshipListPage')).FollowingPage }) },
-      { path: 'user/:username/connections', lazy: async () => ({ Component: (await import('../relationships/RelationshipListPage')).ConnectionsPage }) },
-      { path: 'notifications', lazy: async () => ({ Component: (await import('../notifications/NotificationsPage')).NotificationsPage }) },
-      { path: 'search', lazy: async () => ({ Component: (await import('../search/SearchPage')).SearchPage }) },
-      { path: 'messages', lazy: async () => ({ Component: (await import('../messages/MessagesPage')).MessagesPage }) },
+      screen('signup', async () => (await import('../auth/SignupPage')).SignupPage),
+      screen('forgot-password', async () => (await import('../auth/ForgotPasswordPage')).ForgotPasswordPage),
+      screen('reset-password', async () => (await import('../auth/ResetPasswordPage')).ResetPasswordPage),
+      screen('reset-password/:token', async () => (await import('../auth/ResetPasswordPage')).ResetPasswordPage),
+      screen('dashboard', async () => (await import('../dashboard/DashboardPage')).DashboardPage),
+      screen('user-dashboard', async () => (await import('../dashboard/UserDashboardPage')).UserDashboardPage),
+      screen('saved', async () => (await import('../dashboard/SavedPage')).SavedPage),
+      screen('profile', async () => (await import('../profile/ProfilePage')).ProfilePage),
+      screen('in/:username', async () => (await import('../public-profile/PublicProfilePage')).PublicProfilePage),
+      screen('user/:username', async () => (await import('../public-profile/PublicProfilePage')).PublicProfilePage),
+      screen('user/:username/followers', async () => (await import('../relationships/RelationshipListPage')).FollowersPage),
+      screen('user/:username/following', async () => (await import('../relationships/RelationshipListPage')).FollowingPage),
+      screen('user/:username/connections', async () => (await import('../relationships/RelationshipListPage')).ConnectionsPage),
+      screen('notifications', async () => (await import('../notifications/NotificationsPage')).NotificationsPage),
+      screen('search', async () => (await import('../search/SearchPage')).SearchPage),
+      screen('messages', async () => (await import('../messages/MessagesPage')).MessagesPage),
+      screen('about', async () => (await import('../info/InfoPages')).AboutPage),
+      screen('help', async () => (await import('../info/InfoPages')).HelpPage),
+      screen('contact', async () => (await import('../info/InfoPages')).ContactPage),
+      screen('terms', async () => (await import('../info/InfoPages')).TermsPage),
+      screen('privacy', async () => (await import('../info/InfoPages')).PrivacyPage),
+      ...['hackathons/*', 'events/*', 'quizzes/*', 'quiz/*', 'create', 'create-hackathon', 'create-event', 'create-quiz'].map((path) =>
+        screen(path, async () => (await import('../coming-soon/ComingSoonPage')).ComingSoonPage),
+      ),
       { path: '404', element: <NotFoundPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

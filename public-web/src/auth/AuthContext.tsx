@@ -71,7 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const controller = new AbortController();
     authApi
-      .me(controller.signal)
+      .session(controller.signal)
       .then((user) => dispatch(user ? { type: 'signedIn', user } : { type: 'failed', error: 'Authentication failed' }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

@@ -17,6 +17,7 @@ import { AuthLayout, textLinkClasses } from './AuthLayout';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from './constants';
 import { SocialButtons } from './SocialButtons';
 import type { User } from './types';
+import { authPath, useReturnTo } from './returnTo';
 import { useCountdown } from './useCountdown';
 import { validateLogin, validateLoginOtp, type LoginField } from './validation';
 import { VerifyEmailStep } from './VerifyEmailStep';
@@ -42,6 +43,7 @@ export function LoginPage() {
   // Set when a sign-in was refused because the e-mail is not verified yet and the code step is open.
   const [verifying, setVerifying] = useState<{ email: string; identifier: string; password: string } | null>(null);
   const prefill = (location.state as { identifier?: string } | null)?.identifier ?? '';
+  const { target, returnTo } = useReturnTo();
 
   // ?error=... from a failed social sign-in: one error toast, then the parameter is dropped from the address.
   const oauthErrorShown = useRef(false);
@@ -61,8 +63,8 @@ export function LoginPage() {
   }, [oauthError, setParams]);
 
   if (state.status === 'loading') return <PageSpinner />;
-  // Signed in (after a login here, or back from social sign-in with ?auth=success): go to the dashboard.
-  if (state.status === 'authenticated') return <Navigate to="/dashboard" replace />;
+  // Signed in (after a login here, or opened while signed in): back where sign-in started, else the dashboard.
+  if (state.status === 'authenticated') return <Navigate to={target} replace />;
 
   if (verifying) {
     return (
@@ -79,7 +81,7 @@ export function LoginPage() {
       subtitle={
         <>
           Or{' '}
-          <Link to="/signup" className={textLinkClasses}>
+          <Link to={authPath('/signup', returnTo)} className={textLinkClasses}>
             create a new account
           </Link>
         </>
@@ -108,7 +110,7 @@ export function LoginPage() {
         <OtpLoginForm initialEmail={prefill.includes('@') ? prefill : ''} />
       )}
 
-      <SocialButtons />
+      <SocialButtons returnTo={returnTo} />
     </AuthLayout>
   );
 }

@@ -13,6 +13,7 @@ import { messageOf } from './apiClient';
 import { authApi } from './authApi';
 import { useAuth } from './AuthContext';
 import { AuthLayout, textLinkClasses } from './AuthLayout';
+import { authPath, useReturnTo } from './returnTo';
 import { SocialButtons } from './SocialButtons';
 import { validateSignup, type SignupField, type SignupValues } from './validation';
 import { VerifyEmailStep } from './VerifyEmailStep';
@@ -31,6 +32,7 @@ const EMPTY: SignupValues = {
 export function SignupPage() {
   const { state } = useAuth();
   const navigate = useNavigate();
+  const { target, returnTo } = useReturnTo();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<SignupValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<SignupField>>({});
@@ -56,7 +58,7 @@ export function SignupPage() {
 
   if (state.status === 'loading') return <PageSpinner />;
   // A signed-in user has an account already; the OTP step is reached signed out, so it is unaffected.
-  if (state.status === 'authenticated') return <Navigate to="/dashboard" replace />;
+  if (state.status === 'authenticated') return <Navigate to={target} replace />;
 
   if (verifyEmail) {
     return (
@@ -64,7 +66,7 @@ export function SignupPage() {
         email={verifyEmail}
         backLabel="Back to signup"
         onBack={() => setVerifyEmail(null)}
-        onVerified={() => navigate('/login', { state: { identifier: verifyEmail } })}
+        onVerified={() => navigate(authPath('/login', returnTo), { state: { identifier: verifyEmail } })}
       />
     );
   }
@@ -96,7 +98,7 @@ export function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className={textLinkClasses}>
+          <Link to={authPath('/login', returnTo)} className={textLinkClasses}>
             Log in
           </Link>
         </>
@@ -182,7 +184,7 @@ export function SignupPage() {
           Create account
         </Button>
       </form>
-      <SocialButtons label="Or sign up with" />
+      <SocialButtons label="Or sign up with" returnTo={returnTo} />
     </AuthLayout>
   );
 }

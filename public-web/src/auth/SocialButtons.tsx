@@ -24,13 +24,20 @@ function GitHubIcon() {
   );
 }
 
-const NOT_CONFIGURED = 'Not configured on this server';
+const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', github: 'GitHub' };
+
+/** A visible reason for greyed-out buttons (a tooltip alone reaches neither touch screens nor keyboards). */
+function unavailableNote(missing: readonly Provider[]): string {
+  if (missing.length === 0) return '';
+  const names = missing.map((p) => PROVIDER_NAMES[p]).join(' and ');
+  return `${names} sign-in ${missing.length === 1 ? 'is' : 'are'} not set up here.`;
+}
 
 /**
  * Google and GitHub sign-in: a full-page navigation to the server's OAuth start address.
  * A provider the server has no credentials for is shown disabled.
  */
-export function SocialButtons({ label = 'Or continue with' }: { label?: string }) {
+export function SocialButtons({ label = 'Or continue with', returnTo = null }: { label?: string; returnTo?: string | null }) {
   const [redirecting, setRedirecting] = useState<Provider | null>(null);
   const providers = useQuery({
     queryKey: ['auth', 'providers'],
@@ -51,7 +58,7 @@ export function SocialButtons({ label = 'Or continue with' }: { label?: string }
 
   const start = (provider: Provider) => {
     setRedirecting(provider);
-    window.location.assign(oauthStartUrl(provider));
+    window.location.assign(oauthStartUrl(provider, returnTo));
   };
 
   const button = (provider: Provider, name: string, icon: ReactNode) => (
@@ -61,7 +68,6 @@ export function SocialButtons({ label = 'Or continue with' }: { label?: string }
       icon={icon}
       loading={redirecting === provider}
       disabled={!configured(provider) || redirecting !== null}
-      title={configured(provider) ? undefined : NOT_CONFIGURED}
       onClick={() => start(provider)}
     >
       {name}
@@ -82,11 +88,10 @@ export function SocialButtons({ label = 'Or continue with' }: { label?: string }
         {button('google', 'Google', <GoogleIcon />)}
         {button('github', 'GitHub', <GitHubIcon />)}
       </div>
-      {redirecting && (
-        <p role="status" className="mt-3 text-center text-sm text-slate-500">
-          Redirecting...
-        </p>
-      )}
+      {/* One line kept free for either note, so nothing below moves when the providers' answer arrives. */}
+      <p role="status" className="mt-3 min-h-5 text-center text-sm text-slate-600">
+        {redirecting ? 'Redirecting...' : unavailableNote(providers.isSuccess || providers.isError ? (['google', 'github'] as const).filter((p) => !configured(p)) : [])}
+      </p>
     </div>
   );
 }

@@ -117,12 +117,12 @@ function Hero({ user, loading }: { user: User | null; loading: boolean }) {
 /** Decoration for wide screens: the product's idea, written the way its users think. */
 function CodeCard() {
   const lines: [string, string][] = [
-    ['text-slate-500', '// your next weekend'],
+    ['text-slate-400', '// your next weekend'],
     ['text-sky-300', 'const team = await circuit.connect(friends);'],
     ['text-violet-300', 'await team.join(hackathon);'],
     ['text-emerald-300', 'await team.build(somethingNew);'],
     ['text-amber-200', 'await team.ship();'],
-    ['text-slate-500', '// then: learn, repeat, level up'],
+    ['text-slate-400', '// then: learn, repeat, level up'],
   ];
   return (
     <div aria-hidden="true" className="hidden lg:block">

@@ -28,9 +28,9 @@ export function ConversationList({ threads, me, selectedId, unread, online, onSe
         const descriptionId = `conversation-${id}-description`;
         return (
           <li key={id}>
+            {/* Named by what it shows (name, time, last message: speech input can say any of it); state is its description. */}
             <button
               type="button"
-              aria-label={name}
               aria-describedby={descriptionId}
               aria-current={selected ? 'true' : undefined}
               onClick={() => onSelect(thread.user)}
@@ -47,24 +47,24 @@ export function ConversationList({ threads, me, selectedId, unread, online, onSe
                 <span className="flex items-baseline justify-between gap-2">
                   <span className={clsx('truncate text-sm text-slate-900', count > 0 ? 'font-bold' : 'font-semibold')}>{name}</span>
                   {last && (
-                    <time dateTime={last.createdAt} className={clsx('shrink-0 text-xs', count > 0 ? 'font-semibold text-indigo-600' : 'text-slate-500')}>
+                    <time dateTime={last.createdAt} className={clsx('shrink-0 text-xs', count > 0 ? 'font-semibold text-indigo-600' : 'text-slate-600')}>
                       {formatThreadTime(last.createdAt)}
                     </time>
                   )}
                 </span>
                 <span className="mt-0.5 flex items-center justify-between gap-2">
-                  <span className={clsx('truncate text-sm', count > 0 ? 'font-medium text-slate-800' : 'text-slate-500')}>{preview}</span>
+                  <span className={clsx('truncate text-sm', count > 0 ? 'font-medium text-slate-800' : 'text-slate-600')}>{preview}</span>
                   {count > 0 && (
                     <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-[11px] font-bold text-white" aria-hidden="true">
                       {count > 99 ? '99+' : count}
                     </span>
                   )}
                 </span>
-                <span id={descriptionId} className="sr-only">
-                  {[isOnline ? 'Online' : 'Offline', count > 0 ? `${count} unread` : null, preview || null].filter(Boolean).join('. ')}
-                </span>
               </span>
             </button>
+            <span id={descriptionId} hidden>
+              {[isOnline ? 'Online' : 'Offline', count > 0 ? `${count} unread` : null].filter(Boolean).join('. ')}
+            </span>
           </li>
         );
       })}
@@ -80,8 +80,6 @@ export function ConnectionResults({ users, online, onSelect }: { users: ChatPart
         <li key={user.id}>
           <button
             type="button"
-            aria-label={partnerName(user)}
-            aria-describedby={`connection-${user.id}-description`}
             onClick={() => onSelect(user)}
             className="flex w-full items-center gap-3 px-4 py-3 text-left transition-colors hover:bg-slate-50 focus-visible:-outline-offset-2"
           >
@@ -91,7 +89,7 @@ export function ConnectionResults({ users, online, onSelect }: { users: ChatPart
             </span>
             <span className="min-w-0 flex-1">
               <span className="block truncate text-sm font-semibold text-slate-900">{partnerName(user)}</span>
-              <span id={`connection-${user.id}-description`} className="block truncate text-xs text-slate-500">
+              <span className="block truncate text-xs text-slate-600">
                 @{user.username}
                 {user.tagline ? ` · ${user.tagline}` : ''}
               </span>

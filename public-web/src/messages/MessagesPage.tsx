@@ -21,6 +21,7 @@ import { ConversationPane } from './ConversationPane';
 import { messageKeys } from './keys';
 import { messagesApi } from './messagesApi';
 import type { ChatMessage, ChatPartner, MessageThread } from './types';
+import { LoginButtonLink } from '../auth/LoginLinks';
 
 /** /messages (spec section 2, "Messages"); /messages?user={id} opens that conversation. */
 export function MessagesPage() {
@@ -33,10 +34,10 @@ export function MessagesPage() {
         icon={<MessageSquare className="size-7" aria-hidden="true" />}
         title="Sign in to see your messages"
         actions={
-          <ButtonLink to="/login">
+          <LoginButtonLink>
             <LogIn className="size-4" aria-hidden="true" />
             Sign in
-          </ButtonLink>
+          </LoginButtonLink>
         }
       >
         Chat in real time with the people you are connected with.

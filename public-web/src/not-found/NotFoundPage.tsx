@@ -1,16 +1,18 @@
 import { ArrowLeft, CalendarDays, House, LogIn, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth/AuthContext';
 import { Button, ButtonLink } from '../ui/Button';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 
 /**
- * Whether "back" leads anywhere: React Router counts its own entries as `idx` in history.state (reset to 0
- * by a full page load), and the browser counts every entry of the tab.
+ * Whether "back" leads to a page of this app: React Router counts its own entries as `idx` in history.state
+ * (0 on the page the tab opened or reloaded on). The tab's own history length also counts blank tabs and
+ * other sites, where Go Back must not lead, so it is not consulted.
  */
 function canGoBack(): boolean {
   const state = window.history.state as { idx?: number } | null;
-  return (typeof state?.idx === 'number' && state.idx > 0) || window.history.length > 1;
+  return typeof state?.idx === 'number' && state.idx > 0;
 }
 
 function Shortcut({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
@@ -29,6 +31,7 @@ function Shortcut({ to, icon, children }: { to: string; icon: ReactNode; childre
 export function NotFoundPage() {
   const location = useLocation();
   const navigate = useNavigate();
+  const { state } = useAuth();
   useDocumentTitle('Page not found');
   const path = `${location.pathname}${location.search}`;
 
@@ -64,16 +67,19 @@ export function NotFoundPage() {
 
         <div className="mt-12">
           <h2 className="text-sm font-semibold text-slate-500">Or try one of these</h2>
-          <div className="mt-4 grid gap-3 sm:grid-cols-3">
+          <div className={`mt-4 grid gap-3 ${state.status === 'authenticated' ? 'sm:grid-cols-2' : 'sm:grid-cols-3'}`}>
             <Shortcut to="/hackathons" icon={<Trophy className="size-5" aria-hidden="true" />}>
               Hackathons
             </Shortcut>
             <Shortcut to="/events" icon={<CalendarDays className="size-5" aria-hidden="true" />}>
               Events
             </Shortcut>
-            <Shortcut to="/login" icon={<LogIn className="size-5" aria-hidden="true" />}>
-              Login
-            </Shortcut>
+            {/* Signing in is offered only to those who are not. */}
+            {state.status !== 'authenticated' && (
+              <Shortcut to="/login" icon={<LogIn className="size-5" aria-hidden="true" />}>
+                Login
+              </Shortcut>
+            )}
           </div>
         </div>
       </div>

@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { fullName } from '../users/types';
 import { notificationKeys, notificationsApi, type AppNotification } from './notificationsApi';
 import { relativeTime } from './relativeTime';
+import { LoginButtonLink } from '../auth/LoginLinks';
 
 /** The text of a notification: the server's, else one made from its type. */
 export function notificationText(n: AppNotification): string {
@@ -51,7 +52,7 @@ export function NotificationsPage() {
   if (state.status === 'loading') return <PageSpinner />;
   if (state.status === 'unauthenticated') {
     return (
-      <StateScreen icon={<LockKeyhole className="size-7" aria-hidden="true" />} title="Authentication Required" actions={<ButtonLink to="/login">Go to Login</ButtonLink>}>
+      <StateScreen icon={<LockKeyhole className="size-7" aria-hidden="true" />} title="Authentication Required" actions={<LoginButtonLink>Go to Login</LoginButtonLink>}>
         Please sign in to see your notifications.
       </StateScreen>
     );

@@ -12,7 +12,7 @@ import { Card } from '../ui/Card';
 import { focusFirstInvalid, hasErrors, type FieldErrors } from '../ui/forms';
 import { PasswordField } from '../ui/PasswordField';
 import { notify } from '../ui/toast';
-import { checkImage, IMAGE_ACCEPT } from '../users/images';
+import { checkImage, IMAGE_ACCEPT, IMAGE_HINT } from '../users/images';
 import { userKeys } from '../users/keys';
 import { capitalise, type Profile } from '../users/types';
 import { usersApi } from '../users/usersApi';
@@ -29,7 +29,7 @@ function CardTitle({ id, children, aside }: { id: string; children: ReactNode; a
   );
 }
 
-/** Profile Picture: a working upload (multipart `profilePicture`, PNG/JPG/GIF up to 5MB). */
+/** Profile Picture: a working upload (multipart `profilePicture`, PNG/JPG/GIF/WebP up to 5MB). */
 export function ProfilePictureCard({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const { user, updateUser } = useAuth();
@@ -92,7 +92,7 @@ export function ProfilePictureCard({ profile }: { profile: Profile }) {
             Upload Picture
           </Button>
           <p id={`${id}-hint`} className="mt-2 text-xs text-slate-500">
-            PNG, JPG or GIF up to 5MB
+            {IMAGE_HINT}
           </p>
           {error && (
             <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">

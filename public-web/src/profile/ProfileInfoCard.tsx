@@ -56,7 +56,7 @@ function Detail({ label, children, wide }: { label: string; children: ReactNode;
   return (
     <div className={wide ? 'sm:col-span-2' : undefined}>
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-1 break-words text-sm text-slate-900">{children || <span className="text-slate-400">Not set</span>}</dd>
+      <dd className="mt-1 text-sm text-slate-900 wrap-anywhere">{children || <span className="text-slate-500">Not set</span>}</dd>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { fullName } from '../users/types';
 import { usersApi } from '../users/usersApi';
 import { ProfileInfoCard } from './ProfileInfoCard';
 import { AccountInfoCard, ChangePasswordCard, ProfilePictureCard, SocialStatsCard } from './ProfileCards';
+import { LoginButtonLink } from '../auth/LoginLinks';
 
 /** /profile: the signed-in user's own profile and settings (spec section 2, "Own profile"). */
 export function ProfilePage() {
@@ -28,7 +29,7 @@ export function ProfilePage() {
       <StateScreen
         icon={<LockKeyhole className="size-7" aria-hidden="true" />}
         title="Authentication Required"
-        actions={<ButtonLink to="/login">Go to Login</ButtonLink>}
+        actions={<LoginButtonLink>Go to Login</LoginButtonLink>}
       >
         Please sign in to view and edit your profile.
       </StateScreen>

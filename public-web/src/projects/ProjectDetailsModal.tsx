@@ -14,6 +14,7 @@ import { inputClasses } from '../ui/TextField';
 import { notify } from '../ui/toast';
 import { fullName } from '../users/types';
 import { projectId, projectKeys, projectsApi, type Project, type ProjectComment, type ProjectToggle } from './projectsApi';
+import { LoginLink } from '../auth/LoginLinks';
 
 interface ProjectDetailsModalProps {
   /** The owner's username: the project is read from that owner's list, so it stays current. */
@@ -129,9 +130,9 @@ function ProjectDetails({ project, username }: { project: Project; username: str
           <p className="text-sm text-slate-600">
             <Heart className="mr-1 inline size-4 align-[-3px] text-slate-400" aria-hidden="true" />
             {likes} {likes === 1 ? 'like' : 'likes'} ·{' '}
-            <Link to="/login" className="font-semibold text-indigo-600 hover:underline">
+            <LoginLink className="font-semibold text-indigo-600 hover:underline">
               Sign in
-            </Link>{' '}
+            </LoginLink>{' '}
             to like, save or comment.
           </p>
         )}
@@ -165,7 +166,8 @@ function ProjectDetails({ project, username }: { project: Project; username: str
   );
 }
 
-const countComments = (comments: ProjectComment[] | undefined): number =>
+/** Comments and their replies, counted alike (the card and the dialog show the same number). */
+export const countComments = (comments: ProjectComment[] | undefined): number =>
   (comments ?? []).reduce((sum, c) => sum + 1 + countComments(c.replies), 0);
 
 function CommentItem({

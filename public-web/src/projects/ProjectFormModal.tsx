@@ -10,7 +10,7 @@ import { Spinner } from '../ui/Spinner';
 import { TextArea } from '../ui/TextArea';
 import { inputClasses, TextField } from '../ui/TextField';
 import { notify } from '../ui/toast';
-import { checkImage, IMAGE_ACCEPT } from '../users/images';
+import { checkImage, IMAGE_ACCEPT, IMAGE_HINT } from '../users/images';
 import { DESCRIPTION_MAX, projectId, projectKeys, projectsApi, type Project, type ProjectInput } from './projectsApi';
 
 type Field = 'title' | 'description' | 'githubUrl' | 'liveUrl' | 'image';
@@ -99,9 +99,11 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
       setImage(url);
       setErrors((e) => ({ ...e, image: undefined }));
     },
-    onError: () => {
-      setErrors((e) => ({ ...e, image: 'Failed to upload image' }));
-      notify.error('Failed to upload image');
+    onError: (err) => {
+      // The server says why (not an image, too large); the generic text is for when it could not.
+      const text = messageOf(err, 'Failed to upload image');
+      setErrors((e) => ({ ...e, image: text }));
+      notify.error(text);
     },
   });
 
@@ -292,7 +294,7 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
             </button>
           )}
           <p id={`${formId}-image-hint`} className="mt-1.5 text-xs text-slate-500">
-            PNG, JPG or GIF up to 5MB
+            {IMAGE_HINT}
           </p>
           {errors.image && (
             <p id={`${formId}-image-error`} role="alert" className="mt-1 text-sm text-red-600">

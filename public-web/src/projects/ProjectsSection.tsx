@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FolderGit2, Heart, MessageCircle, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { messageOf } from '../auth/apiClient';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -8,9 +8,11 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
 import { notify } from '../ui/toast';
-import { ProjectDetailsModal } from './ProjectDetailsModal';
-import { ProjectFormModal } from './ProjectFormModal';
+import { countComments, ProjectDetailsModal } from './ProjectDetailsModal';
 import { projectId, projectKeys, projectsApi, type Project } from './projectsApi';
+
+// The project form loads only for its owner, when they add or edit a project.
+const ProjectFormModal = lazy(async () => ({ default: (await import('./ProjectFormModal')).ProjectFormModal }));
 
 export const DELETE_PROJECT_QUESTION = 'Are you sure you want to delete this project?';
 
@@ -79,7 +81,11 @@ export function ProjectsSection({ username, editable }: { username: string; edit
       <ProjectDetailsModal username={username} projectId={detailsId} onClose={() => setDetailsId(null)} />
       {editable && (
         <>
-          <ProjectFormModal open={form.open} project={form.project} onClose={() => setForm({ open: false, project: null })} />
+          {form.open && (
+            <Suspense fallback={null}>
+              <ProjectFormModal open project={form.project} onClose={() => setForm({ open: false, project: null })} />
+            </Suspense>
+          )}
           <ConfirmDialog
             open={Boolean(deleting)}
             title="Delete project"
@@ -110,7 +116,7 @@ function ProjectCard({
   onDelete(): void;
 }) {
   const likes = project.likesCount ?? project.likes?.length ?? 0;
-  const comments = project.comments?.length ?? 0;
+  const comments = countComments(project.comments);
   return (
     <li className="relative flex flex-col overflow-hidden rounded-xl bg-white ring-1 ring-slate-200 transition hover:shadow-md hover:ring-indigo-200 has-[h3_button:focus-visible]:ring-2 has-[h3_button:focus-visible]:ring-indigo-500">
       {project.image ? (
@@ -121,7 +127,7 @@ function ProjectCard({
         </div>
       )}
       <div className="flex flex-1 flex-col p-4">
-        <h3 className="font-semibold text-slate-900">
+        <h3 className="font-semibold text-slate-900 wrap-anywhere">
           {/* The whole card opens the details; the link-like button carries the name. */}
           <button
             type="button"
@@ -131,7 +137,7 @@ function ProjectCard({
             {project.title}
           </button>
         </h3>
-        <p className="mt-1 line-clamp-3 text-sm text-slate-600">{project.description}</p>
+        <p className="mt-1 line-clamp-3 text-sm text-slate-600 wrap-anywhere">{project.description}</p>
         {project.technologies?.length > 0 && (
           <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Technologies">
             {project.technologies.slice(0, 4).map((t) => (

@@ -36,12 +36,14 @@ import { StateScreen } from '../ui/EmptyState';
 import { PageSpinner, Spinner } from '../ui/Spinner';
 import { notify } from '../ui/toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
+import { plural } from '../ui/plural';
 import { userKeys } from '../users/keys';
 import { copyProfileLink } from '../users/share';
 import { capitalise, fullName, idOf, type Profile, type Relationship } from '../users/types';
 import { usersApi } from '../users/usersApi';
 import { RelationshipButtons } from './RelationshipButtons';
 import { ReportDialog } from './ReportDialog';
+import { LoginButtonLink } from '../auth/LoginLinks';
 
 export const PROFILE_NOT_FOUND_TOAST = 'User profile not found. Please check the username and try again.';
 export const PROFILE_LOAD_FAILED = 'Failed to load user profile. Please try again later.';
@@ -168,7 +170,7 @@ function BlockedView({ profile }: { profile: Profile }) {
         Unblock
       </Button>
     } icon={<Ban className="size-7" aria-hidden="true" />}>
-      <p className="text-sm text-slate-500">@{profile.username}</p>
+      <p className="text-sm text-slate-600 wrap-anywhere">@{profile.username}</p>
       <p className="mt-4 font-semibold text-slate-900">You have blocked this user</p>
       <p className="mt-1 text-sm">They cannot follow you, connect with you or message you. Unblock them to see their profile again.</p>
     </StateScreen>
@@ -243,9 +245,9 @@ function ProfileLayout({
                   <p className="text-sm text-slate-500">Could not load your relationship with this user.</p>
                 ) : null)}
               {!signedIn && (
-                <ButtonLink to="/login" size="md">
+                <LoginButtonLink size="md">
                   Sign in to connect
-                </ButtonLink>
+                </LoginButtonLink>
               )}
               <Menu
                 buttonLabel="More actions"
@@ -259,15 +261,15 @@ function ProfileLayout({
 
           <div className="mt-4">
             <div className="flex flex-wrap items-center gap-2">
-              <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{fullName(profile)}</h1>
+              <h1 className="min-w-0 text-2xl font-bold tracking-tight text-slate-900 wrap-anywhere sm:text-3xl">{fullName(profile)}</h1>
               {profile.role && (
                 <span className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-700 ring-1 ring-inset ring-indigo-200">
                   {capitalise(profile.role)}
                 </span>
               )}
             </div>
-            <p className="text-sm text-slate-500">@{profile.username}</p>
-            {profile.tagline && <p className="mt-2 text-base text-slate-700">{profile.tagline}</p>}
+            <p className="text-sm text-slate-600 wrap-anywhere">@{profile.username}</p>
+            {profile.tagline && <p className="mt-2 text-base text-slate-700 wrap-anywhere">{profile.tagline}</p>}
             <div className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-600">
               {location && (
                 <span className="inline-flex items-center gap-1.5">
@@ -283,19 +285,19 @@ function ProfileLayout({
               )}
               <span className="inline-flex gap-4">
                 <Link to={`/user/${encodeURIComponent(profile.username)}/followers`} className="hover:text-indigo-600 hover:underline">
-                  <span className="font-semibold text-slate-900">{profile.followersCount ?? 0}</span> followers
+                  <span className="font-semibold text-slate-900">{profile.followersCount ?? 0}</span> {plural(profile.followersCount ?? 0, 'follower', 'followers')}
                 </Link>
                 <Link to={`/user/${encodeURIComponent(profile.username)}/following`} className="hover:text-indigo-600 hover:underline">
                   <span className="font-semibold text-slate-900">{profile.followingCount ?? 0}</span> following
                 </Link>
                 <Link to={`/user/${encodeURIComponent(profile.username)}/connections`} className="hover:text-indigo-600 hover:underline">
-                  <span className="font-semibold text-slate-900">{profile.connectionsCount ?? 0}</span> connections
+                  <span className="font-semibold text-slate-900">{profile.connectionsCount ?? 0}</span> {plural(profile.connectionsCount ?? 0, 'connection', 'connections')}
                 </Link>
               </span>
             </div>
             {profile.bio && !isBlankHtml(profile.bio) && (
               // The bio is sanitised HTML from the server (allow-list of spec section 5): the one field rendered as HTML.
-              <div className="rich-text mt-5 max-w-3xl text-sm leading-relaxed text-slate-700" dangerouslySetInnerHTML={{ __html: profile.bio }} />
+              <div className="rich-text mt-5 max-w-3xl text-sm wrap-anywhere leading-relaxed text-slate-700" dangerouslySetInnerHTML={{ __html: profile.bio }} />
             )}
           </div>
         </div>

@@ -1,23 +1,26 @@
 import { MessageSquare, UserCheck, UserMinus, UserPlus, Clock, Check, X } from 'lucide-react';
-import { useState } from 'react';
-import { ChatDialog } from '../messages';
+import { lazy, Suspense, useState } from 'react';
 import { useRelationshipAction } from '../relationships/useRelationshipAction';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import type { Profile, Relationship } from '../users/types';
 import { fullName, idOf } from '../users/types';
 
+// The chat (and its realtime code) loads only when a visitor opens it.
+const ChatDialog = lazy(async () => ({ default: (await import('../messages/ChatDialog')).ChatDialog }));
+
 /**
  * The relationship buttons of spec section 4, on another user's profile:
  * - connected: a disabled Following button and Message;
  * - otherwise Unfollow when following, else Follow (with a confirmation dialog);
- * - Connect only when not connected and no request either way; Request Sent (disabled) when one was
+ * - Connect (with a request dialog) only when not connected and no request either way; Request Sent (disabled) when one was
  *   sent; Accept and Reject when one was received.
  * The status is fetched again after every action (the mutation invalidates it).
  */
 export function RelationshipButtons({ target, relationship }: { target: Profile; relationship: Relationship }) {
   const action = useRelationshipAction();
   const [confirmFollow, setConfirmFollow] = useState(false);
+  const [confirmConnect, setConfirmConnect] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
   const targetId = idOf(target);
   const pending = action.isPending ? action.variables?.action : undefined;
@@ -33,11 +36,15 @@ export function RelationshipButtons({ target, relationship }: { target: Profile;
         <Button onClick={() => setChatOpen(true)} icon={<MessageSquare className="size-4" aria-hidden="true" />}>
           Message
         </Button>
-        <ChatDialog
-          open={chatOpen}
-          onClose={() => setChatOpen(false)}
-          user={{ id: targetId, username: target.username, firstName: target.firstName, lastName: target.lastName, profilePicture: target.profilePicture }}
-        />
+        {chatOpen && (
+          <Suspense fallback={null}>
+            <ChatDialog
+              open
+              onClose={() => setChatOpen(false)}
+              user={{ id: targetId, username: target.username, firstName: target.firstName, lastName: target.lastName, profilePicture: target.profilePicture }}
+            />
+          </Suspense>
+        )}
       </div>
     );
   }
@@ -68,7 +75,7 @@ export function RelationshipButtons({ target, relationship }: { target: Profile;
           Request Sent
         </Button>
       ) : (
-        <Button variant="secondary" onClick={() => run('connect')} loading={pending === 'connect'} disabled={busy} icon={<UserPlus className="size-4" aria-hidden="true" />}>
+        <Button variant="secondary" onClick={() => setConfirmConnect(true)} loading={pending === 'connect'} disabled={busy} icon={<UserPlus className="size-4" aria-hidden="true" />}>
           Connect
         </Button>
       )}
@@ -83,6 +90,16 @@ export function RelationshipButtons({ target, relationship }: { target: Profile;
         onConfirm={() =>
           action.mutate({ action: 'follow', targetId }, { onSettled: () => setConfirmFollow(false) })
         }
+      />
+      {/* The spec's connection request dialog: a request is a message to someone, so it is sent only when confirmed. */}
+      <ConfirmDialog
+        open={confirmConnect}
+        title={`Send a connection request to ${fullName(target)}?`}
+        message={`If ${target.firstName || target.username} accepts, you will be connected and can message each other.`}
+        confirmLabel="Send Request"
+        loading={pending === 'connect'}
+        onCancel={() => setConfirmConnect(false)}
+        onConfirm={() => action.mutate({ action: 'connect', targetId }, { onSettled: () => setConfirmConnect(false) })}
       />
     </div>
   );

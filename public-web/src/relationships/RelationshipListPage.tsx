@@ -99,7 +99,7 @@ export function RelationshipListPage({ kind }: { kind: RelationshipList }) {
         </Link>
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">
-            {meta.title} <span className="text-slate-400">({list.isSuccess ? people.length : '…'})</span>
+            {meta.title} <span className="text-slate-500">({list.isSuccess ? people.length : '…'})</span>
           </h1>
           <p className="truncate text-sm text-slate-500">
             {isOwnList ? 'Your' : `${fullName(ownerProfile)}'s`} {meta.title.toLowerCase()}

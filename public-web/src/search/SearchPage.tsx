@@ -17,6 +17,7 @@ import { fullName, idOf, type UserSummary } from '../users/types';
 import { usePresetSkills } from '../users/usePresetSkills';
 import { AddSkillsModal } from './AddSkillsModal';
 import { canSearch, MAX_SKILLS_SHOWN, nextSearchPage, QUICK_CHIP_COUNT, searchKeys, searchUsers, type SearchCriteria } from './searchApi';
+import { LoginButtonLink } from '../auth/LoginLinks';
 
 /** /search: users by text and skills (spec section 2, "User search"). The applied search lives in the address. */
 export function SearchPage() {
@@ -25,7 +26,7 @@ export function SearchPage() {
   if (state.status === 'loading') return <PageSpinner />;
   if (state.status === 'unauthenticated') {
     return (
-      <StateScreen icon={<LockKeyhole className="size-7" aria-hidden="true" />} title="Authentication Required" actions={<ButtonLink to="/login">Go to Login</ButtonLink>}>
+      <StateScreen icon={<LockKeyhole className="size-7" aria-hidden="true" />} title="Authentication Required" actions={<LoginButtonLink>Go to Login</LoginButtonLink>}>
         Please sign in to search for other users.
       </StateScreen>
     );

@@ -23,11 +23,12 @@ export function Avatar({ user, className, textClassName }: { user: AvatarPerson;
     return <img src={src} alt="" className={clsx(classes, 'object-cover')} onError={() => setBroken(src)} />;
   }
   return (
+    // The initials are drawn by CSS, not written as text: an avatar inside a named button or link (profile menu,
+    // conversation row) then adds no visible words that its accessible name would have to contain.
     <span
       aria-hidden="true"
-      className={clsx(classes, 'flex items-center justify-center bg-indigo-100 font-semibold text-indigo-700', textClassName ?? 'text-xs')}
-    >
-      {initials(user)}
-    </span>
+      data-initials={initials(user)}
+      className={clsx(classes, 'flex items-center justify-center bg-indigo-100 font-semibold text-indigo-700 before:content-[attr(data-initials)]', textClassName ?? 'text-xs')}
+    />
   );
 }

@@ -33,7 +33,7 @@ function Row({ to, icon, children, count = 0 }: { to: string; icon?: ReactNode; 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="py-3">
-      <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-400">{title}</p>
+      <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</p>
       <div className="flex flex-col">{children}</div>
     </div>
   );

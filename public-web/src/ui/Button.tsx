@@ -64,7 +64,7 @@ export function Button({
   );
 }
 
-interface ButtonLinkProps extends LinkProps {
+export interface ButtonLinkProps extends LinkProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
   fullWidth?: boolean;

@@ -145,7 +145,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
       >
         <div className="flex items-start gap-3 border-b border-slate-100 px-5 py-4 sm:px-6">
           <div className="min-w-0 flex-1">
-            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            <h2 id={titleId} className="text-lg font-semibold text-slate-900 wrap-anywhere">
               {title}
             </h2>
             {description && (

@@ -46,6 +46,8 @@ export const AccountEventSchemas = {
   PasswordReset: z.object({ tokenHash: z.string(), passwordHash: z.string(), at: z.string() }),
   PasswordChanged: z.object({ passwordHash: z.string(), at: z.string() }),
   OAuthAccountLinked: z.object({ provider: OAuthProviderSchema, providerUserId: z.string(), at: z.string() }),
+  /** An unverified sign-up given up for a new one (same browser, or its code long expired): the account is gone, its names free. */
+  SignUpWithdrawn: z.object({ replacedBy: z.string(), at: z.string() }),
 } as const;
 
 type Schemas = typeof AccountEventSchemas;

@@ -17,6 +17,8 @@ export function sanitizeBio(html: string): string {
     allowedSchemesByTag: { img: ['http', 'https'] },
     allowProtocolRelative: false,
     nonTextTags: ['script', 'style', 'meta', 'link', 'textarea', 'noscript', 'title', 'head'],
+    // An image without a web address or an upload of ours (`<img src=x>`, no src) could only show as broken.
+    exclusiveFilter: (frame) => frame.tag === 'img' && !/^(https?:\/\/[^/]|\/uploads\/)/i.test(frame.attribs.src ?? ''),
   });
 }
 

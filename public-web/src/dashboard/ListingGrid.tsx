@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Card } from '../ui/Card';
+import { EmptyState } from '../ui/EmptyState';
+import type { ListingCard } from './listings';
+
+/** Three grey cards of a card's shape while a list loads (spec 3: "Loading shows 3 skeleton cards"). */
+export function SkeletonCards() {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <Card key={i} className="overflow-hidden">
+          <div className="h-36 animate-pulse bg-slate-200" />
+          <div className="space-y-3 p-5">
+            <div className="h-4 w-2/3 animate-pulse rounded bg-slate-200" />
+            <div className="h-3 w-full animate-pulse rounded bg-slate-100" />
+            <div className="h-3 w-1/2 animate-pulse rounded bg-slate-100" />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** A list's cards, its skeletons while loading, or its empty state. */
+export function ListingGrid({
+  items,
+  loading,
+  empty,
+}: {
+  items: ListingCard[] | undefined;
+  loading: boolean;
+  empty: { icon: ReactNode; title: string; text?: string; actions?: ReactNode };
+}) {
+  if (loading) {
+    return (
+      <>
+        <p role="status" className="sr-only">
+          Loading...
+        </p>
+        <SkeletonCards />
+      </>
+    );
+  }
+  if (!items?.length) {
+    return (
+      <Card>
+        <EmptyState icon={empty.icon} title={empty.title} actions={empty.actions}>
+          {empty.text}
+        </EmptyState>
+      </Card>
+    );
+  }
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((item) => (
+        <li key={item.id}>
+          <Card className="p-5">
+            <Link to={item.href} className="break-words font-semibold text-slate-900 hover:text-indigo-600">
+              {item.title}
+            </Link>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,87 @@
+import { Bookmark, Brain, CalendarDays, Trophy } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { RequireAuth } from '../auth/RequireAuth';
+import { ButtonLink } from '../ui/Button';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
+import { DashboardHeader, DashboardSkeleton } from './DashboardPage';
+import { ListingGrid } from './ListingGrid';
+import { LISTING_KINDS, LISTING_LABELS, useListing, type ListingKind, type ListingScope } from './listings';
+import { Tabs } from './ListingTabs';
+
+const ICONS: Record<ListingKind, ReactNode> = {
+  hackathons: <Trophy className="size-6" aria-hidden="true" />,
+  events: <CalendarDays className="size-6" aria-hidden="true" />,
+  quizzes: <Brain className="size-6" aria-hidden="true" />,
+};
+
+/** Tabs Hackathons, Events, Quizzes with counts over one scope (registered or saved), as on /user-dashboard and /saved. */
+export function ScopedListings({ scope, emptyTitle }: { scope: Exclude<ListingScope, 'mine'>; emptyTitle: (kind: ListingKind) => string }) {
+  const [active, setActive] = useState<ListingKind>('hackathons');
+  const panelId = useId();
+  const lists = {
+    hackathons: useListing(scope, 'hackathons'),
+    events: useListing(scope, 'events'),
+    quizzes: useListing(scope, 'quizzes'),
+  };
+  const list = lists[active];
+  return (
+    <>
+      <Tabs
+        size="sm"
+        label={scope === 'saved' ? 'Saved items by type' : 'Registered items by type'}
+        panelId={panelId}
+        active={active}
+        onChange={setActive}
+        tabs={LISTING_KINDS.map((kind) => ({ key: kind, label: LISTING_LABELS[kind].plural, count: lists[kind].data?.length }))}
+      />
+      <div id={panelId} role="tabpanel" aria-label={LISTING_LABELS[active].plural} className="mt-6">
+        <ListingGrid
+          items={list.data}
+          loading={list.isPending}
+          empty={{
+            icon: scope === 'saved' ? <Bookmark className="size-6" aria-hidden="true" /> : ICONS[active],
+            title: emptyTitle(active),
+            actions: (
+              <ButtonLink to={`/${active}`} variant="secondary">
+                Browse More
+              </ButtonLink>
+            ),
+          }}
+        />
+      </div>
+    </>
+  );
+}
+
+type TopTab = 'registered' | 'saved';
+
+/** /user-dashboard, the personal dashboard (spec 3, "Personal dashboard"). */
+export function UserDashboardPage() {
+  useDocumentTitle('My Dashboard');
+  const [top, setTop] = useState<TopTab>('registered');
+  const panelId = useId();
+  return (
+    <RequireAuth fallback={<DashboardSkeleton />}>
+      <DashboardHeader title="My Dashboard" subtitle="What you registered for and what you saved" />
+      <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+        <Tabs
+          label="Dashboard sections"
+          panelId={panelId}
+          active={top}
+          onChange={setTop}
+          tabs={[
+            { key: 'registered', label: 'Registered Items' },
+            { key: 'saved', label: 'Saved Items' },
+          ]}
+        />
+        <div id={panelId} role="tabpanel" aria-label={top === 'registered' ? 'Registered Items' : 'Saved Items'} className="mt-6">
+          <ScopedListings
+            key={top}
+            scope={top}
+            emptyTitle={(kind) => (top === 'registered' ? `You have not registered for any ${kind} yet.` : `No saved ${kind} yet.`)}
+          />
+        </div>
+      </div>
+    </RequireAuth>
+  );
+}
