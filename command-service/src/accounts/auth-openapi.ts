@@ -86,7 +86,7 @@ export const authOpenApi: ApiRegistration = (api) => {
     body: LoginOtpBody,
     rateLimited: true,
     ok: { data: NoData, message: 'OTP sent to your email!' },
-    errors: { 400: 'Invalid e-mail address', 404: 'No account with this e-mail address' },
+    errors: { 400: 'Invalid e-mail address' },
   });
   api.route({
     method: 'post',
@@ -113,6 +113,15 @@ export const authOpenApi: ApiRegistration = (api) => {
     summary: 'The signed-in user, with e-mail and mobile',
     auth: 'session',
     ok: { data: OwnUserSchema },
+  });
+  api.route({
+    method: 'get',
+    path: '/api/auth/session',
+    tag,
+    summary: 'The signed-in user, or null when signed out',
+    description: "The web app's first question on every page: being signed out is an ordinary answer, not a 401.",
+    auth: 'optional',
+    ok: { data: OwnUserSchema.nullable(), message: true },
   });
   api.route({
     method: 'post',
@@ -159,6 +168,7 @@ export const authOpenApi: ApiRegistration = (api) => {
       path: `/api/auth/${provider}`,
       tag,
       summary: `Start signing in with ${name}`,
+      query: z.object({ returnTo: z.string().optional().meta({ description: 'A same-site path to come back to after signing in (else /dashboard)' }) }),
       ok: {
         status: 302,
         description: `To ${name}'s consent page; to /login?error=${provider}_auth_failed when ${name} sign-in is not configured`,
@@ -172,7 +182,7 @@ export const authOpenApi: ApiRegistration = (api) => {
       summary: `${name} returns here; the account is found, linked by verified e-mail, or created`,
       ok: {
         status: 302,
-        description: `Signed in: to /dashboard?auth=success&provider=${provider}; otherwise to /login?error=${provider}_auth_failed`,
+        description: `Signed in: to the returnTo page given at the start (else /dashboard), with auth=success&provider=${provider}; otherwise to /login?error=${provider}_auth_failed`,
         headers: { Location: header('Where to go', { required: true }), ...SESSION_SET },
       },
     });
