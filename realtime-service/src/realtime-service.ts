@@ -23,6 +23,7 @@ import { isOnlineFor } from '@circuit/shared/presence/online-visibility';
 import type { Bus } from '@circuit/shared/ports/bus';
 import { Presence } from '@circuit/shared/presence/presence';
 import { ChatTopics } from '@circuit/shared/events/messaging';
+import { chatMessageId } from '@circuit/shared/messaging/message-id';
 
 export interface RealtimeDeps {
   httpServer: HttpServer;
@@ -331,7 +332,8 @@ export async function createRealtimeService(deps: RealtimeDeps) {
         socket.emit('message_error', 'Message could not be sent: invalid message');
         return;
       }
-      const messageId = crypto.randomUUID();
+      // The bus message id is the id the message will be stored under, so every retry is one message.
+      const messageId = parsed.data.clientMessageId ? chatMessageId(userId, parsed.data.clientMessageId) : crypto.randomUUID();
       sendInTurn(userId, messageId, () =>
         deps.bus.publish(ChatTopics.sendRequested, {
           messageId,

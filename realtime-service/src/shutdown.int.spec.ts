@@ -12,7 +12,8 @@ import { createRealtimeService } from './realtime-service';
 
 /** Signs every socket in as the user named by its `x-user` header (the real session is tested elsewhere). */
 const headerSession: RequestHandler = (req, _res, next) => {
-  (req as unknown as { session: { userId?: string } }).session = { userId: String(req.headers['x-user'] ?? '') || undefined };
+  const userId = String(req.headers['x-user'] ?? '') || undefined;
+  Object.assign(req, { session: { userId }, sessionID: userId && `sid-${userId}` });
   next();
 };
 

@@ -121,7 +121,7 @@ export const authOpenApi: ApiRegistration = (api) => {
     summary: 'The signed-in user, or null when signed out',
     description: "The web app's first question on every page: being signed out is an ordinary answer, not a 401.",
     auth: 'optional',
-    ok: { data: OwnUserSchema.nullable(), message: true },
+    ok: { data: z.union([OwnUserSchema, z.null()]), message: true },
   });
   api.route({
     method: 'post',

@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { conversationStream } from '@circuit/shared/events/messaging';
 import { waitFor } from '@circuit/shared/testkit/wait';
 import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
-import { chatMessageId } from './messaging-service';
+import { chatMessageId } from '@circuit/shared/messaging/message-id';
 
 /**
  * Issue 7.3 for chat: the web app re-sends a message that was not confirmed in time, and a

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { AcceptedAnswerSchema } from './openapi/envelope';
+
 /** The spec's response envelope: { success, message, data }. */
 export interface Envelope<T> {
   success: boolean;
@@ -13,6 +16,4 @@ export function ok<T>(data: T, message?: string): Envelope<T> {
  * The `data` of a 202 answer: the command is done but the read models do not show it yet. The
  * `Location` header, when there is one, is the GET route to poll until the item is there.
  */
-export interface AcceptedData {
-  id: string;
-}
+export type AcceptedData = z.infer<typeof AcceptedAnswerSchema>['data'];

@@ -108,8 +108,12 @@ export class ApiContract {
     const addError = (status: number, text: string) => errors.set(status, [...(errors.get(status) ?? []), text]);
     for (const [status, text] of Object.entries(route.errors ?? {})) addError(Number(status), text);
     if (route.auth === 'session') addError(401, 'Not signed in');
+    // Refused at the edge on every route, before the route's own checks.
+    addError(400, 'Text with a NUL character or an unpaired surrogate in the path, query or body');
     if (isWrite(route.method)) {
       addError(403, 'Cross-site request refused (Origin or Referer of another site)');
+      addError(415, 'A body that is neither JSON nor, on an upload route, multipart (what a cross-site form sends)');
+      addError(429, 'Too many writes from this client address or this user: wait for the time Retry-After gives');
       if (route.body && !('multipart' in route.body)) {
         addError(400, 'Malformed JSON body');
         addError(413, 'Request body is too large');

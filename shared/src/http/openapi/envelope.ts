@@ -37,7 +37,10 @@ export const AcceptedAnswerSchema = z
   .strictObject({
     success: z.literal(true),
     message: z.string(),
-    data: z.strictObject({ id: z.string().meta({ description: 'The id of what the request created or changed' }) }),
+    data: z.strictObject({
+      id: z.string().meta({ description: 'The id of what the request created or changed' }),
+      commentId: z.string().optional().meta({ description: 'A new comment or reply: its id (`id` is its project)' }),
+    }),
   })
   .meta({ id: 'AcceptedAnswer' });
 export type AcceptedAnswer = z.infer<typeof AcceptedAnswerSchema>;
