@@ -5,12 +5,14 @@ import type { ReadModelProgress } from '@circuit/shared/projections/progress';
 import type { Logger } from '@circuit/shared/logger';
 import type { Projection } from './projection';
 import { advanceCheckpoint, declareProjections, lockCheckpoint, readCheckpoint, readCheckpoints } from './checkpoints';
-import { tryRebuildLock, type RebuildLock } from './rebuild-lock';
+import { tryRebuildLocks, type RebuildLocks } from './rebuild-lock';
 import { ScratchTables } from './scratch-tables';
 
 export interface ProjectionRunnerOptions {
-  /** Events per transaction while catching up or rebuilding (live batches are what the feed has). */
+  /** Events per transaction while catching up (live batches are what the feed has). */
   pageSize?: number;
+  /** Events per transaction while rebuilding into fresh tables. */
+  rebuildPageSize?: number;
 }
 
 export class RebuildInProgressError extends Error {
@@ -31,6 +33,7 @@ export class ProjectionRunner {
   private readonly positions = new Map<string, bigint>();
   private readonly feed: EventStore;
   private readonly pageSize: number;
+  private readonly rebuildPageSize: number;
 
   constructor(
     private readonly knex: Knex,
@@ -48,6 +51,7 @@ export class ProjectionRunner {
     // Every projection follows the feed on its own cursor, through one reader of the feed.
     this.feed = store instanceof SharedFeed ? store : new SharedFeed(store);
     this.pageSize = options.pageSize ?? 1000;
+    this.rebuildPageSize = options.rebuildPageSize ?? options.pageSize ?? 5000;
   }
 
   private projection(name: string): Projection {
@@ -147,14 +151,13 @@ export class ProjectionRunner {
    */
   async rebuild(names?: string[]): Promise<number> {
     const targets = names ? names.map((n) => this.projection(n)) : this.projections;
-    const locks: RebuildLock[] = [];
+    const keys: string[] = [];
+    for (const p of targets) keys.push(ScratchTables.lockKey(await ScratchTables.liveSchema(this.knex, p), p));
+    const locked = await tryRebuildLocks(this.knex, keys);
+    if ('heldElsewhere' in locked) throw new RebuildInProgressError(targets[keys.indexOf(locked.heldElsewhere)]!.name);
+    const locks: RebuildLocks = locked.locks;
     const scratches: ScratchTables[] = [];
     try {
-      for (const p of targets) {
-        const lock = await tryRebuildLock(this.knex, ScratchTables.lockKey(await ScratchTables.liveSchema(this.knex, p), p));
-        if (!lock) throw new RebuildInProgressError(p.name);
-        locks.push(lock);
-      }
       for (const p of targets) scratches.push(await ScratchTables.create(this.knex, p));
       const positions = new Map(scratches.map((s) => [s, 0n]));
       let replayed = 0;
@@ -168,26 +171,37 @@ export class ProjectionRunner {
       return replayed;
     } finally {
       for (const scratch of scratches) await scratch.drop(this.knex).catch((error: unknown) => this.log.warn({ err: error }, 'could not drop a rebuild schema'));
-      for (const lock of locks) await lock.release();
+      await locks.release();
     }
   }
 
-  /** Applies the feed to the scratch tables until the head, one read of each page for all of them. */
+  /**
+   * Applies the feed to the scratch tables until the head: one read of each page for all of them
+   * (the next page is read while this one is applied), one transaction per page. The copies are
+   * worth nothing until swapped in (a crashed rebuild starts again), so their commits need not
+   * wait for the disk.
+   */
   private async replay(scratches: ScratchTables[], positions: Map<ScratchTables, bigint>): Promise<number> {
     let count = 0;
+    const from = () => scratches.map((s) => positions.get(s)!).reduce((a, b) => (b < a ? b : a));
+    let next = this.feed.readAll(from(), this.rebuildPageSize);
     for (;;) {
-      const from = scratches.map((s) => positions.get(s)!).reduce((a, b) => (b < a ? b : a));
-      const page = await this.feed.readAll(from, this.pageSize);
+      const page = await next;
       if (page.length === 0) return count;
-      for (const scratch of scratches) {
-        const events = page.filter((e) => e.position > positions.get(scratch)!);
-        if (events.length === 0) continue;
-        await this.knex.transaction(async (trx) => {
+      const last = page.at(-1)!.position;
+      next = this.feed.readAll(last, this.rebuildPageSize);
+      // Keeps the read ahead from being an unhandled rejection while this page is applied.
+      next.catch(() => undefined);
+      await this.knex.transaction(async (trx) => {
+        await trx.raw(`select set_config('synchronous_commit', 'off', true)`);
+        for (const scratch of scratches) {
+          const events = page.filter((e) => e.position > positions.get(scratch)!);
+          if (events.length === 0) continue;
           await scratch.enter(trx);
           await scratch.projection.applyBatch(trx, events);
-        });
-        positions.set(scratch, page.at(-1)!.position);
-      }
+        }
+      });
+      for (const scratch of scratches) if (positions.get(scratch)! < last) positions.set(scratch, last);
       count += page.length;
     }
   }
