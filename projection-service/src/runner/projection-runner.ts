@@ -164,6 +164,7 @@ export class ProjectionRunner {
       let pending = [...scratches];
       while (pending.length > 0) {
         replayed += await this.replay(pending, positions);
+        for (const scratch of pending) await scratch.buildDeferredIndexes(this.knex);
         const swapped: ScratchTables[] = [];
         for (const scratch of pending) if (await this.trySwap(scratch, positions.get(scratch)!)) swapped.push(scratch);
         pending = pending.filter((s) => !swapped.includes(s));

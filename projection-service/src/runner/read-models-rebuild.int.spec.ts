@@ -34,6 +34,9 @@ describe('read models from a mixed feed', () => {
 
   // The set-based batch apply folds many events into a few statements; it must mean the same.
   it('applying it in batches yields the rows of applying it one event at a time', async () => {
+    const indexes = async () =>
+      ((await knex.raw(`select tablename, indexname, indexdef from pg_indexes where schemaname = current_schema() order by tablename, indexname`)) as { rows: unknown[] }).rows;
+    const indexesBefore = await indexes();
     await new ProjectionRunner(knex, store, allProjections, undefined, log, { pageSize: 1 }).rebuild();
     const oneByOne = await dumpReadModels(knex);
     expect(oneByOne.users!.length).toBe(25);
@@ -41,6 +44,8 @@ describe('read models from a mixed feed', () => {
     expect(oneByOne.chat_messages!.length).toBeGreaterThan(10);
     await new ProjectionRunner(knex, store, allProjections, undefined, log, { pageSize: 1000 }).rebuild();
     expect(await dumpReadModels(knex)).toEqual(oneByOne);
+    // The swapped-in tables have the indexes and names of the ones they replaced.
+    expect(await indexes()).toEqual(indexesBefore);
   }, 120_000);
 });
 

@@ -8,11 +8,6 @@ function quote(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/** The index definition without its name and table, to pair an index with its copy. */
-function shape(indexdef: string): string {
-  return indexdef.replace(/^CREATE (UNIQUE )?INDEX \S+ ON \S+ /, 'CREATE $1INDEX ON ');
-}
-
 async function schemaOf(db: Db, table: string): Promise<string> {
   const result = (await db.raw('select n.nspname as schema from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.oid = to_regclass(?)', [
     table,
@@ -22,10 +17,26 @@ async function schemaOf(db: Db, table: string): Promise<string> {
   return schema;
 }
 
-async function indexes(db: Db, schema: string, table: string): Promise<{ indexname: string; indexdef: string }[]> {
-  return ((await db.raw('select indexname, indexdef from pg_indexes where schemaname = ? and tablename = ? order by indexname', [schema, table])) as {
-    rows: { indexname: string; indexdef: string }[];
-  }).rows;
+interface LiveIndex {
+  name: string;
+  def: string;
+  method: string;
+  constraint: string | null;
+  constraintDef: string | null;
+}
+
+/** The live table's indexes, with the constraint (primary key, unique) each one backs. */
+async function liveIndexes(db: Db, schema: string, table: string): Promise<LiveIndex[]> {
+  return ((await db.raw(
+    `select i.relname as name, pg_get_indexdef(i.oid) as def, am.amname as method, c.conname as constraint, pg_get_constraintdef(c.oid) as "constraintDef"
+       from pg_index x
+       join pg_class i on i.oid = x.indexrelid
+       join pg_am am on am.oid = i.relam
+       left join pg_constraint c on c.conindid = x.indexrelid and c.conrelid = x.indrelid and c.contype in ('p', 'u', 'x')
+      where x.indrelid = to_regclass(?)
+      order by i.relname`,
+    [`${quote(schema)}.${quote(table)}`],
+  )) as { rows: LiveIndex[] }).rows;
 }
 
 /**
@@ -40,6 +51,8 @@ export class ScratchTables {
     readonly schema: string,
     private readonly liveSchemas: Map<string, string>,
     private readonly searchPath: string,
+    /** Search indexes (GIN, GiST) are built once the rows are in, not row by row. */
+    private deferred: string[],
   ) {}
 
   /** The key of this projection's rebuild lock: per live schema, so test schemas never collide. */
@@ -59,25 +72,34 @@ export class ScratchTables {
     const hash = createHash('sha1').update(`${home}.${projection.name}`).digest('hex').slice(0, 10);
     const schema = `rebuild_${projection.name.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 30)}_${hash}`;
     const searchPath = ((await knex.raw(`select current_setting('search_path') as path`)) as { rows: { path: string }[] }).rows[0]!.path;
+    const deferred: string[] = [];
     await knex.transaction(async (trx) => {
       // Left over by a rebuild that died: its rows are worth nothing without its position.
       await trx.raw(`drop schema if exists ${quote(schema)} cascade`);
       await trx.raw(`create schema ${quote(schema)}`);
       for (const [table, live] of liveSchemas) {
-        await trx.raw(`create table ${quote(schema)}.${quote(table)} (like ${quote(live)}.${quote(table)} including all)`);
-        // The copies get the live indexes' names, so the swapped-in table looks like the old one.
-        const originals = await indexes(trx, live, table);
-        for (const copy of await indexes(trx, schema, table)) {
-          const match = originals.findIndex((o) => shape(o.indexdef) === shape(copy.indexdef));
-          if (match < 0) continue;
-          const [original] = originals.splice(match, 1);
-          if (original!.indexname !== copy.indexname) {
-            await trx.raw(`alter index ${quote(schema)}.${quote(copy.indexname)} rename to ${quote(original!.indexname)}`);
+        const copy = `${quote(schema)}.${quote(table)}`;
+        await trx.raw(`create table ${copy} (like ${quote(live)}.${quote(table)} including all excluding indexes)`);
+        // Indexes and key constraints under the live names (a schema of their own: no clash), so
+        // the swapped-in table looks like the old one.
+        for (const index of await liveIndexes(trx, live, table)) {
+          if (index.constraint && index.constraintDef) {
+            await trx.raw(`alter table ${copy} add constraint ${quote(index.constraint)} ${index.constraintDef.replace(/\?/g, '\\?')}`);
+            continue;
           }
+          // (A literal ? would read as a knex binding.)
+          const def = index.def.replace(/ ON (ONLY )?\S+ USING /, ` ON ${copy} USING `).replace(/\?/g, '\\?');
+          if (index.method === 'gin' || index.method === 'gist') deferred.push(def);
+          else await trx.raw(def);
         }
       }
     });
-    return new ScratchTables(projection, schema, liveSchemas, searchPath);
+    return new ScratchTables(projection, schema, liveSchemas, searchPath, deferred);
+  }
+
+  /** Builds the indexes left for after the bulk of the rows (before the swap, which needs them). */
+  async buildDeferredIndexes(knex: Knex): Promise<void> {
+    for (const def of this.deferred.splice(0)) await knex.raw(def);
   }
 
   /** Makes the projection's unqualified table names mean the copies for the rest of `trx`. */

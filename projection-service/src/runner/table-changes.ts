@@ -102,11 +102,15 @@ export class TableChanges {
       return;
     }
     const list = [...columns].map(ident).join(', ');
-    const match = this.keyColumns.map((c) => `t.${ident(c)} = (jsonb_populate_record(null::??, p.j)).${ident(c)}`).join(' and ');
+    // The keys come out of the patches first, so the join is on plain columns (an index or hash
+    // join), not on a function of each pair of rows.
+    const keys = this.keyColumns.map((c) => `(jsonb_populate_record(null::??, j)).${ident(c)} as ${ident(c)}`).join(', ');
+    const match = this.keyColumns.map((c) => `t.${ident(c)} = p.${ident(c)}`).join(' and ');
     // Each row keeps the columns its own patch leaves out: the row itself is the base record.
     await trx.raw(
-      `update ?? as t set (${list}) = (select ${list} from jsonb_populate_record(t, p.j)) from jsonb_array_elements(?::jsonb) as p(j) where ${match}`,
-      [this.table, toJson([...this.patches.values()]), ...this.keyColumns.map(() => this.table)],
+      `with p as (select j, ${keys} from jsonb_array_elements(?::jsonb) as j)
+       update ?? as t set (${list}) = (select ${list} from jsonb_populate_record(t, p.j)) from p where ${match}`,
+      [...this.keyColumns.map(() => this.table), toJson([...this.patches.values()]), this.table],
     );
     this.patches.clear();
   }
