@@ -47,3 +47,37 @@ export async function declareProjections(knex: Knex, projections: Projection[]):
       .merge({ event_types: eventTypes });
   }
 }
+
+/**
+ * Locks the checkpoint rows of several projections in one statement (in name order, the order
+ * every runner locks them in, so two processes never deadlock) and returns their positions.
+ */
+export async function lockCheckpoints(trx: Knex.Transaction, names: string[]): Promise<Map<string, bigint>> {
+  const sorted = [...names].sort();
+  const lock = async () =>
+    new Map(
+      ((await trx(CHECKPOINT_TABLE).whereIn('name', sorted).orderBy('name').forUpdate().select('name', 'position')) as { name: string; position: number | string }[]).map(
+        (r) => [r.name, BigInt(r.position)],
+      ),
+    );
+  let rows = await lock();
+  if (rows.size < sorted.length) {
+    await trx(CHECKPOINT_TABLE)
+      .insert(sorted.filter((n) => !rows.has(n)).map((name) => ({ name, position: 0 })))
+      .onConflict('name')
+      .ignore();
+    rows = await lock();
+  }
+  return rows;
+}
+
+/** Moves several checkpoints forward in one statement, never backwards. */
+export async function advanceCheckpoints(trx: Knex.Transaction, positions: Map<string, bigint>): Promise<void> {
+  if (positions.size === 0) return;
+  const rows = [...positions].map(([name, position]) => ({ name, position: position.toString() }));
+  await trx.raw(
+    `update ?? as c set position = v.position from jsonb_to_recordset(?::jsonb) as v(name text, position bigint)
+      where c.name = v.name and c.position < v.position`,
+    [CHECKPOINT_TABLE, JSON.stringify(rows)],
+  );
+}

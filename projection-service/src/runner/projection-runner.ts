@@ -4,7 +4,7 @@ import { SharedFeed } from '@circuit/shared/adapters/event-store/shared-feed';
 import type { ReadModelProgress } from '@circuit/shared/projections/progress';
 import type { Logger } from '@circuit/shared/logger';
 import type { Projection } from './projection';
-import { advanceCheckpoint, declareProjections, lockCheckpoint, readCheckpoint, readCheckpoints } from './checkpoints';
+import { advanceCheckpoint, advanceCheckpoints, declareProjections, lockCheckpoint, lockCheckpoints, readCheckpoint, readCheckpoints } from './checkpoints';
 import { tryRebuildLocks, type RebuildLocks } from './rebuild-lock';
 import { ScratchTables } from './scratch-tables';
 
@@ -70,9 +70,10 @@ export class ProjectionRunner {
     return [...all.values()].reduce((a, b) => (b < a ? b : a), all.values().next().value ?? 0n);
   }
 
-  /** Applies consecutive events to every projection, each in its own transaction with its checkpoint. */
+  /** Applies consecutive events to every projection, each with its own checkpoint. */
   async applyBatch(events: RecordedEvent[]): Promise<void> {
-    for (const p of this.projections) await this.applyTo(p, events);
+    const failures = await this.applyGroup(this.projections.map((p) => ({ p, events })));
+    if (failures.size > 0) throw failures.values().next().value;
   }
 
   /**
@@ -80,20 +81,87 @@ export class ProjectionRunner {
    * The checkpoint row is locked first: a second runner of the same projection (another process)
    * waits, then sees the new checkpoint and skips what was applied; never twice, never backwards.
    */
+  private async applyIn(trx: Knex.Transaction, p: Projection, events: RecordedEvent[]): Promise<bigint> {
+    const last = events.at(-1)!;
+    const stored = await lockCheckpoint(trx, p.name);
+    const fresh = events.filter((e) => e.position > stored);
+    if (fresh.length === 0) return stored;
+    await p.applyBatch(trx, fresh);
+    await advanceCheckpoint(trx, p.name, last.position);
+    return last.position;
+  }
+
   private async applyTo(p: Projection, events: RecordedEvent[]): Promise<void> {
     const last = events.at(-1);
     if (!last) return;
     const known = this.positions.get(p.name);
     if (known !== undefined && known >= last.position) return;
-    const reached = await this.knex.transaction(async (trx) => {
-      const stored = await lockCheckpoint(trx, p.name);
-      const fresh = events.filter((e) => e.position > stored);
-      if (fresh.length === 0) return stored;
-      await p.applyBatch(trx, fresh);
-      await advanceCheckpoint(trx, p.name, last.position);
-      return last.position;
+    this.advanced(p, await this.knex.transaction((trx) => this.applyIn(trx, p, events)));
+  }
+
+  /**
+   * Several projections' batches in one transaction (one commit, not one per projection), each
+   * still with its own checkpoint row, locked in name order so two processes never deadlock. When
+   * one of them fails, each goes again in a transaction of its own: the others commit, only the
+   * failing ones are returned, with their errors (to be delivered again).
+   */
+  private async applyGroup<E extends { p: Projection; events: RecordedEvent[] }>(entries: E[]): Promise<Map<E, unknown>> {
+    const failures = new Map<E, unknown>();
+    const todo = entries
+      .filter(({ p, events }) => events.length > 0 && !((this.positions.get(p.name) ?? -1n) >= events.at(-1)!.position))
+      .sort((a, b) => (a.p.name < b.p.name ? -1 : a.p.name > b.p.name ? 1 : 0));
+    if (todo.length === 0) return failures;
+    try {
+      if (todo.length === 1) {
+        await this.applyTo(todo[0]!.p, todo[0]!.events);
+        return failures;
+      }
+      const reached = await this.knex.transaction(async (trx) => {
+        const stored = await lockCheckpoints(
+          trx,
+          todo.map((e) => e.p.name),
+        );
+        const positions: bigint[] = [];
+        const moved = new Map<string, bigint>();
+        for (const { p, events } of todo) {
+          const from = stored.get(p.name)!;
+          const fresh = events.filter((e) => e.position > from);
+          if (fresh.length === 0) {
+            positions.push(from);
+            continue;
+          }
+          await p.applyBatch(trx, fresh);
+          moved.set(p.name, events.at(-1)!.position);
+          positions.push(events.at(-1)!.position);
+        }
+        await advanceCheckpoints(trx, moved);
+        return positions;
+      });
+      todo.forEach(({ p }, i) => this.advanced(p, reached[i]!));
+    } catch (error) {
+      if (todo.length === 1) failures.set(todo[0]!, error);
+      else for (const entry of todo) await this.applyTo(entry.p, entry.events).catch((e: unknown) => failures.set(entry, e));
+    }
+    return failures;
+  }
+
+  private pending: { p: Projection; events: RecordedEvent[]; settle(error?: unknown): void }[] = [];
+
+  /**
+   * A live batch of one projection. The feed hands the same new events to every projection at
+   * about the same time: those that arrive together go in one transaction (`applyGroup`).
+   */
+  private applyLive(p: Projection, events: RecordedEvent[]): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ p, events, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (this.pending.length === 1) setImmediate(() => void this.flushLive());
     });
-    this.advanced(p, reached);
+  }
+
+  private async flushLive(): Promise<void> {
+    const entries = this.pending.splice(0);
+    const failures = await this.applyGroup(entries);
+    for (const e of entries) e.settle(failures.get(e));
   }
 
   private advanced(p: Projection, position: bigint): void {
@@ -119,8 +187,8 @@ export class ProjectionRunner {
         this.feed.subscribe({
           after: this.positions.get(p.name)!,
           // A failed apply rejects: the feed delivers the same events again, so nothing is skipped.
-          onEvent: (event) => this.applyTo(p, [event]),
-          onBatch: (events) => this.applyTo(p, events),
+          onEvent: (event) => this.applyLive(p, [event]),
+          onBatch: (events) => this.applyLive(p, events),
           onError: (error) => this.log.error({ err: error, projection: p.name }, 'projection failed; retrying'),
         }),
       );
@@ -134,7 +202,8 @@ export class ProjectionRunner {
       const from = projections.map((p) => this.positions.get(p.name)!).reduce((a, b) => (b < a ? b : a));
       const page = await this.feed.readAll(from, this.pageSize);
       if (page.length === 0) return count;
-      for (const p of projections) await this.applyTo(p, page);
+      const failures = await this.applyGroup(projections.map((p) => ({ p, events: page })));
+      if (failures.size > 0) throw failures.values().next().value;
       count += page.length;
     }
   }
