@@ -374,7 +374,7 @@ describe('projection runner', () => {
     expect(await countedPositions()).toEqual(countedBefore);
     expect(await second.checkpoint('counting')).toBe(checkpointBefore);
     expect(await second.checkpoint('late')).toBe(await store.headPosition());
-  });
+  }, 120_000);
 });
 
 describeWhen('projection runner on Postgres', testDatabaseUrl(), (url) => {

@@ -26,7 +26,7 @@ describe('read models from a mixed feed', () => {
     store = await PostgresEventStore.create(knex, { pollIntervalMs: 20 });
     await migrateAllReadModels(knex);
     await appendFeed(store, mixedFeed({ events: 400, seed: 11, users: 25 }), { parallel: 1 });
-  });
+  }, 120_000);
   afterAll(async () => {
     await store.close();
     await knex.destroy();
@@ -62,7 +62,7 @@ describeWhen('read models on Postgres', testDatabaseUrl(), (url) => {
 
   /** `npm run projections:rebuild` in a process of its own, on the test schema. */
   function rebuildProcess(): Promise<{ code: number | null; output: string }> {
-    const env = { ...process.env, DATABASE_URL: `${url}?options=${encodeURIComponent(`-c search_path=${db.schema}`)}`, LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `${url}?options=${encodeURIComponent(`-c search_path=${db.schema}`)}`, LOG_LEVEL: 'warn' };
     delete env.EVENTSTORE_URL;
     const child = spawn(process.execPath, ['--import', 'tsx', 'projection-service/src/rebuild.ts'], { cwd: ROOT, env });
     let output = '';
@@ -87,8 +87,8 @@ describeWhen('read models on Postgres', testDatabaseUrl(), (url) => {
     const reader = (async () => {
       while (rebuilding) {
         for (const table of ['users', 'projects', 'user_follows', 'chat_messages', 'notifications']) {
-          const [{ count }] = await db.knex(table).count<{ count: string }[]>('* as count');
-          if (Number(count) === 0) emptySeen.push(table);
+          const rows = await db.knex(table).count<{ count: string }[]>('* as count');
+          if (Number(rows[0]?.count) === 0) emptySeen.push(table);
         }
         await new Promise((r) => setTimeout(r, 5));
       }
