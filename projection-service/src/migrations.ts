@@ -3,7 +3,7 @@ import { migrate, type Migration } from '@circuit/shared/db/migrations';
 import { CHECKPOINT_TABLE, READ_MODELS_CHECKPOINT } from '@circuit/shared/projections/progress';
 
 /** Read-model schema. Tables are owned by the projection named in each comment. */
-const migrations: Migration[] = [
+export const readModelMigrations: Migration[] = [
   {
     name: '001_checkpoints_and_users',
     up: async (k) => {
@@ -67,5 +67,5 @@ const migrations: Migration[] = [
 ];
 
 export async function migrateReadModels(knex: Knex): Promise<void> {
-  await migrate(knex, 'read_models', migrations);
+  await migrate(knex, 'read_models', readModelMigrations);
 }

@@ -9,7 +9,9 @@ import { CHECKPOINT_TABLE, ReadModelProgress } from '@circuit/shared/projections
 import { waitFor } from '@circuit/shared/testkit/wait';
 import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
 import { describeWhen } from '@circuit/shared/testkit/skip';
-import { migrateReadModels } from '../migrations';
+import { migrateReadModels, readModelMigrations } from '../migrations';
+import { migrate } from '@circuit/shared/db/migrations';
+import { allProjections } from '../projections';
 import { usersProjection } from '../accounts/users-projection';
 import type { Projection } from './projection';
 import { ProjectionRunner, RebuildInProgressError } from './projection-runner';
@@ -375,6 +377,24 @@ describe('projection runner', () => {
     expect(await second.checkpoint('counting')).toBe(checkpointBefore);
     expect(await second.checkpoint('late')).toBe(await store.headPosition());
   }, 120_000);
+});
+
+describe('checkpoints of a store upgraded from the shared one', () => {
+  // Every read model was at the shared checkpoint: each projection goes on from there, none replays.
+  it('gives every projection of the time the shared position and drops the shared row', async () => {
+    const knex = await createKnex({ kind: 'pglite' });
+    try {
+      await migrate(knex, 'read_models', readModelMigrations.slice(0, 1));
+      await knex(CHECKPOINT_TABLE).insert({ name: 'read_models', position: 42 });
+      await migrateReadModels(knex);
+      const rows: { name: string; position: string | number }[] = await knex(CHECKPOINT_TABLE).orderBy('name').select('name', 'position');
+      expect(rows.map((r) => [r.name, Number(r.position)])).toEqual(
+        allProjections.map((p) => [p.name, 42]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      );
+    } finally {
+      await knex.destroy();
+    }
+  });
 });
 
 describeWhen('projection runner on Postgres', testDatabaseUrl(), (url) => {
