@@ -247,7 +247,7 @@ export class ProjectionRunner {
 
   /**
    * Applies the feed to the scratch tables until the head: one read of each page for all of them
-   * (the next page is read while this one is applied), one transaction per page. The copies are
+   * (the next page is read while this one is applied), one transaction per page and projection. The copies are
    * worth nothing until swapped in (a crashed rebuild starts again), so their commits need not
    * wait for the disk.
    */
@@ -262,15 +262,22 @@ export class ProjectionRunner {
       next = this.feed.readAll(last, this.rebuildPageSize);
       // Keeps the read ahead from being an unhandled rejection while this page is applied.
       next.catch(() => undefined);
-      await this.knex.transaction(async (trx) => {
-        await trx.raw(`select set_config('synchronous_commit', 'off', true)`);
-        for (const scratch of scratches) {
+      // Each projection in a transaction of its own, side by side: on Postgres they run on
+      // separate connections (and cores); PGlite's one connection takes them in turn.
+      const results = await Promise.allSettled(
+        scratches.map(async (scratch) => {
           const events = page.filter((e) => e.position > positions.get(scratch)!);
-          if (events.length === 0) continue;
-          await scratch.enter(trx);
-          await scratch.projection.applyBatch(trx, events);
-        }
-      });
+          if (events.length === 0) return;
+          await this.knex.transaction(async (trx) => {
+            await trx.raw(`select set_config('synchronous_commit', 'off', true)`);
+            await scratch.enter(trx);
+            await scratch.projection.applyBatch(trx, events);
+          });
+        }),
+      );
+      // All settled first: the rebuild's clean-up must not drop a schema under a running transaction.
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
       for (const scratch of scratches) if (positions.get(scratch)! < last) positions.set(scratch, last);
       count += page.length;
     }
