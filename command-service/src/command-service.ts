@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { runAsLeader } from '@circuit/shared/process/leadership';
 import { orphanUploadSweeper } from './uploads/orphan-sweeper';
 import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
+import { SharedFeed } from '@circuit/shared/adapters/event-store/shared-feed';
 import type { Mailbox } from '@circuit/shared/ports/mailer';
 import type { CommandServiceDeps } from './context';
 import { createAccountService } from './accounts/account-service';
@@ -47,14 +48,16 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
   const fileStore = deps.fileStore ?? new LocalFileStore(path.join(deps.config.DATA_DIR, 'uploads'));
   const profiles = createProfileService({ ...deps, fileStore });
   const projects = createProjectService(deps);
-  const mail = new AccountMailProcessManager(deps.knex, deps.store, deps.mailer, {
+  // The process managers read the feed through one reader (the process's own, when it has one).
+  const feed = deps.store instanceof SharedFeed ? deps.store : new SharedFeed(deps.store);
+  const mail = new AccountMailProcessManager(deps.knex, feed, deps.mailer, {
     secret: deps.config.sessionSecret,
     publicUrl: deps.config.publicUrl,
     log: deps.log,
     now: deps.now,
   });
   const messaging = createMessagingService(deps);
-  const notifications = new NotificationsProcessManager(deps);
+  const notifications = new NotificationsProcessManager({ ...deps, store: feed });
   // Social actions answer once the notifications they cause are readable too.
   const social = createSocialService(deps, { settled: (position) => notifications.settled(position) });
   let stopChatSends: (() => Promise<void>) | undefined;

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { migrate, type Migration } from '@circuit/shared/db/migrations';
-import { CHECKPOINT_TABLE } from '@circuit/shared/projections/progress';
+import { CHECKPOINT_TABLE, READ_MODELS_CHECKPOINT } from '@circuit/shared/projections/progress';
 
 /** Read-model schema. Tables are owned by the projection named in each comment. */
-const migrations: Migration[] = [
+export const readModelMigrations: Migration[] = [
   {
     name: '001_checkpoints_and_users',
     up: async (k) => {
@@ -46,8 +46,26 @@ const migrations: Migration[] = [
       });
     },
   },
+  {
+    // One checkpoint per projection (they used to share `read_models`). Each projection of the
+    // time starts where the shared one was, so an upgrade applies no event twice; a projection
+    // added later has no row and builds itself from position 0. The profiles projection was folded
+    // into users, and the social counts on `users` moved to it too.
+    name: '002_one_checkpoint_per_projection',
+    up: async (k) => {
+      await k.schema.alterTable(CHECKPOINT_TABLE, (t) => {
+        t.jsonb('event_types');
+      });
+      const legacy = await k(CHECKPOINT_TABLE).where({ name: READ_MODELS_CHECKPOINT }).first('position');
+      if (legacy) {
+        const rows = ['users', 'projects', 'social', 'notifications', 'messaging'].map((name) => ({ name, position: (legacy as { position: string | number }).position }));
+        await k(CHECKPOINT_TABLE).insert(rows).onConflict('name').ignore();
+        await k(CHECKPOINT_TABLE).where({ name: READ_MODELS_CHECKPOINT }).del();
+      }
+    },
+  },
 ];
 
 export async function migrateReadModels(knex: Knex): Promise<void> {
-  await migrate(knex, 'read_models', migrations);
+  await migrate(knex, 'read_models', readModelMigrations);
 }

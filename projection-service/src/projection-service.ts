@@ -4,7 +4,7 @@ import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { Logger } from '@circuit/shared/logger';
 import type { ReadModelProgress } from '@circuit/shared/projections/progress';
 import { migrateReadModels } from './migrations';
-import { ProjectionRunner } from './runner/projection-runner';
+import { ProjectionRunner, type ProjectionRunnerOptions } from './runner/projection-runner';
 import { allProjections } from './projections';
 import { adminRoutes } from './admin/admin-routes';
 import { Presence } from '@circuit/shared/presence/presence';
@@ -25,17 +25,23 @@ export interface ProjectionServiceDeps {
   log: Logger;
   /** Given when a command service shares this process (embedded mode): progress is reported directly. */
   progress?: ReadModelProgress;
+  runner?: ProjectionRunnerOptions;
+}
+
+/** Every read-model table, as the projections and queries expect them. */
+export async function migrateAllReadModels(knex: Knex): Promise<void> {
+  await migrateReadModels(knex);
+  await migrateProjectsReadModels(knex);
+  await migrateSearchReadModels(knex);
+  await migrateSocialReadModels(knex);
+  await migrateMessagingReadModels(knex);
 }
 
 /** The read side: projection workers and the GET /api query endpoints. */
 export async function createProjectionService(deps: ProjectionServiceDeps) {
-  await migrateReadModels(deps.knex);
-  await migrateProjectsReadModels(deps.knex);
-  await migrateSearchReadModels(deps.knex);
-  await migrateSocialReadModels(deps.knex);
-  await migrateMessagingReadModels(deps.knex);
+  await migrateAllReadModels(deps.knex);
   const presence = await Presence.create(deps.knex);
-  const runner = new ProjectionRunner(deps.knex, deps.store, allProjections, deps.progress, deps.log);
+  const runner = new ProjectionRunner(deps.knex, deps.store, allProjections, deps.progress, deps.log, deps.runner);
   const router = Router();
   router.use(adminRoutes(deps.knex));
   router.use(searchRoutes(deps.knex));

@@ -1,10 +1,12 @@
 import type { Projection } from './runner/projection';
 import { usersProjection } from './accounts/users-projection';
-import { profilesProjection } from './profiles/profiles-projection';
 import { projectsProjection } from './projects/projects-projection';
 import { socialProjection } from './social/social-projection';
 import { notificationsProjection } from './notifications/notifications-projection';
 import { messagingProjection } from './messaging/messaging-projection';
 
-/** Every read model, in the order they are applied to each event. */
-export const allProjections: Projection[] = [usersProjection, profilesProjection, projectsProjection, socialProjection, notificationsProjection, messagingProjection];
+/**
+ * Every read model. Each has its own checkpoint and owns its tables; a projection added here is
+ * built from position 0 by the running system on its next start, the others are not touched.
+ */
+export const allProjections: Projection[] = [usersProjection, projectsProjection, socialProjection, notificationsProjection, messagingProjection];

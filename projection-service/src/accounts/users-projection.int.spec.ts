@@ -124,7 +124,7 @@ describe('users projection', () => {
     await project();
     const [again] = await store.readStream(userStream('u-4'));
     // (PGlite has one connection: inside the transaction only `trx` may be used.)
-    await knex.transaction((trx) => usersProjection.apply(trx, { ...again!, data: { ...(again!.data as object), firstName: 'Changed' } }));
+    await knex.transaction((trx) => usersProjection.applyBatch(trx, [{ ...again!, data: { ...(again!.data as object), firstName: 'Changed' } }]));
     expect((await findUserRow(knex, 'u-4'))?.first_name).toBe('Kabir');
   });
 

@@ -1,52 +1,108 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '@circuit/shared/ports/event-store';
 import { AccountEventSchemas } from '@circuit/shared/events/accounts';
+import { SocialEventSchemas } from '@circuit/shared/events/social';
 import type { Projection } from '../runner/projection';
+import { Counters, TableChanges } from '../runner/table-changes';
+import { foldProfileEvent, PROFILE_EVENT_TYPES } from '../profiles/profiles-projection';
 
 const userIdOf = (event: RecordedEvent) => event.streamId.slice('user-'.length);
 
-/** The `users` read model: one row per registered account. */
+function foldAccountEvent(users: TableChanges, event: RecordedEvent): void {
+  if (!event.streamId.startsWith('user-')) return;
+  const id = userIdOf(event);
+  switch (event.type) {
+    case 'UserRegistered': {
+      const d = AccountEventSchemas.UserRegistered.parse(event.data);
+      users.insert({
+        id,
+        username: d.username,
+        username_lower: d.username.toLowerCase(),
+        email: d.email,
+        email_lower: d.email.toLowerCase(),
+        first_name: d.firstName,
+        last_name: d.lastName,
+        role: d.role,
+        is_email_verified: d.emailVerified,
+        created_at: d.registeredAt,
+        updated_at: event.occurredAt,
+      });
+      return;
+    }
+    case 'SignUpWithdrawn':
+      // The replacing sign-up may take the same username or e-mail, which the table keeps unique.
+      users.delete({ id });
+      return;
+    case 'EmailVerified':
+      users.patch({ id }, { is_email_verified: true, updated_at: event.occurredAt });
+      return;
+    case 'UserSignedIn': {
+      const d = AccountEventSchemas.UserSignedIn.parse(event.data);
+      users.patch({ id }, { last_login: d.at });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/**
+ * `followers_count`, `following_count` and `connections_count`, incremented by the relationship
+ * events. The relationship decider emits UserFollowed only for a pair that does not follow yet
+ * (and so on for the other three), and the checkpoint applies each event once, so the increments
+ * equal a count of the social projection's rows.
+ */
+function foldCountEvent(counts: Counters, event: RecordedEvent): void {
+  if (!event.streamId.startsWith('relationship-')) return;
+  switch (event.type) {
+    case 'UserFollowed':
+    case 'UserUnfollowed': {
+      const d = SocialEventSchemas[event.type].parse(event.data);
+      const delta = event.type === 'UserFollowed' ? 1 : -1;
+      counts.add(d.from, 'following_count', delta);
+      counts.add(d.to, 'followers_count', delta);
+      return;
+    }
+    case 'ConnectionAccepted':
+    case 'ConnectionRemoved': {
+      const d = SocialEventSchemas[event.type].parse(event.data);
+      const delta = event.type === 'ConnectionAccepted' ? 1 : -1;
+      counts.add(d.from, 'connections_count', delta);
+      counts.add(d.to, 'connections_count', delta);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/**
+ * The `users` read model: one row per registered account with its profile fields and social
+ * counts. It is the table's only writer (profiles-projection.ts folds the profile events into it).
+ */
 export const usersProjection: Projection = {
   name: 'users',
   tables: ['users'],
-  async apply(trx: Knex.Transaction, event: RecordedEvent) {
-    if (!event.streamId.startsWith('user-')) return;
-    const id = userIdOf(event);
-    switch (event.type) {
-      case 'UserRegistered': {
-        const d = AccountEventSchemas.UserRegistered.parse(event.data);
-        await trx('users')
-          .insert({
-            id,
-            username: d.username,
-            username_lower: d.username.toLowerCase(),
-            email: d.email,
-            email_lower: d.email.toLowerCase(),
-            first_name: d.firstName,
-            last_name: d.lastName,
-            role: d.role,
-            is_email_verified: d.emailVerified,
-            created_at: d.registeredAt,
-            updated_at: event.occurredAt,
-          })
-          .onConflict('id')
-          .ignore();
-        return;
-      }
-      case 'SignUpWithdrawn':
-        // The replacing sign-up may take the same username or e-mail, which the table keeps unique.
-        await trx('users').where({ id }).delete();
-        return;
-      case 'EmailVerified':
-        await trx('users').where({ id }).update({ is_email_verified: true, updated_at: event.occurredAt });
-        return;
-      case 'UserSignedIn': {
-        const d = AccountEventSchemas.UserSignedIn.parse(event.data);
-        await trx('users').where({ id }).update({ last_login: d.at });
-        return;
-      }
-      default:
-        return;
+  eventTypes: [
+    'UserRegistered',
+    'SignUpWithdrawn',
+    'EmailVerified',
+    'UserSignedIn',
+    ...PROFILE_EVENT_TYPES,
+    'UserFollowed',
+    'UserUnfollowed',
+    'ConnectionAccepted',
+    'ConnectionRemoved',
+  ],
+  async applyBatch(trx: Knex.Transaction, events: RecordedEvent[]) {
+    const users = new TableChanges('users', ['id']);
+    const counts = new Counters('users', 'id');
+    for (const event of events) {
+      foldAccountEvent(users, event);
+      foldProfileEvent(users, event);
+      foldCountEvent(counts, event);
     }
+    await users.flush(trx);
+    await counts.flush(trx);
   },
 };

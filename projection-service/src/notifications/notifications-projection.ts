@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@circuit/shared/ports/event-store';
 import { NotificationEventSchemas } from '@circuit/shared/events/notifications';
 import { NOTIFICATIONS_TABLE } from '@circuit/shared/read-models/notifications';
 import type { Projection } from '../runner/projection';
+import { TableChanges } from '../runner/table-changes';
 
 const userIdOf = (event: RecordedEvent) => event.streamId.slice('notifications-'.length);
 
@@ -10,14 +11,18 @@ const userIdOf = (event: RecordedEvent) => event.streamId.slice('notifications-'
 export const notificationsProjection: Projection = {
   name: 'notifications',
   tables: [NOTIFICATIONS_TABLE],
-  async apply(trx: Knex.Transaction, event: RecordedEvent) {
-    if (!event.streamId.startsWith('notifications-')) return;
-    const userId = userIdOf(event);
-    switch (event.type) {
-      case 'NotificationCreated': {
-        const d = NotificationEventSchemas.NotificationCreated.parse(event.data);
-        await trx(NOTIFICATIONS_TABLE)
-          .insert({
+  eventTypes: ['NotificationCreated', 'NotificationStatusChanged', 'NotificationRead', 'NotificationDeleted', 'AllNotificationsRead'],
+  async applyBatch(trx: Knex.Transaction, events: RecordedEvent[]) {
+    // Keyed by id and owner: an event of one user's stream never touches another user's row.
+    const rows = new TableChanges(NOTIFICATIONS_TABLE, ['id', 'user_id']);
+    const allRead = new Set<string>();
+    for (const event of events) {
+      if (!event.streamId.startsWith('notifications-')) continue;
+      const userId = userIdOf(event);
+      switch (event.type) {
+        case 'NotificationCreated': {
+          const d = NotificationEventSchemas.NotificationCreated.parse(event.data);
+          rows.insert({
             id: d.notificationId,
             user_id: userId,
             type: d.type,
@@ -27,32 +32,36 @@ export const notificationsProjection: Projection = {
             from_user_id: d.fromUserId,
             created_at: d.at,
             position: event.position.toString(),
-          })
-          .onConflict('id')
-          .ignore();
-        return;
+          });
+          break;
+        }
+        case 'NotificationStatusChanged': {
+          const d = NotificationEventSchemas.NotificationStatusChanged.parse(event.data);
+          rows.patch({ id: d.notificationId, user_id: userId }, { status: d.status });
+          break;
+        }
+        case 'NotificationRead': {
+          const d = NotificationEventSchemas.NotificationRead.parse(event.data);
+          rows.patch({ id: d.notificationId, user_id: userId }, { read: true });
+          break;
+        }
+        case 'NotificationDeleted': {
+          const d = NotificationEventSchemas.NotificationDeleted.parse(event.data);
+          rows.delete({ id: d.notificationId, user_id: userId });
+          break;
+        }
+        case 'AllNotificationsRead':
+          // Every notification of the stream so far: the ones written before this batch with one
+          // statement below, the ones of this batch here (later ones are not there yet).
+          allRead.add(userId);
+          for (const row of rows.pendingInserts()) if (row.user_id === userId) rows.patch(row, { read: true });
+          break;
+        default:
+          break;
       }
-      case 'NotificationStatusChanged': {
-        const d = NotificationEventSchemas.NotificationStatusChanged.parse(event.data);
-        await trx(NOTIFICATIONS_TABLE).where({ id: d.notificationId, user_id: userId }).update({ status: d.status });
-        return;
-      }
-      case 'NotificationRead': {
-        const d = NotificationEventSchemas.NotificationRead.parse(event.data);
-        await trx(NOTIFICATIONS_TABLE).where({ id: d.notificationId, user_id: userId }).update({ read: true });
-        return;
-      }
-      case 'NotificationDeleted': {
-        const d = NotificationEventSchemas.NotificationDeleted.parse(event.data);
-        await trx(NOTIFICATIONS_TABLE).where({ id: d.notificationId, user_id: userId }).del();
-        return;
-      }
-      case 'AllNotificationsRead':
-        // Every notification of the stream so far: the feed is ordered, later ones are not here yet.
-        await trx(NOTIFICATIONS_TABLE).where({ user_id: userId, read: false }).update({ read: true });
-        return;
-      default:
-        return;
     }
+    // Rows written before the batch: marking them read first cannot reach a row of this batch.
+    if (allRead.size > 0) await trx(NOTIFICATIONS_TABLE).whereIn('user_id', [...allRead]).where({ read: false }).update({ read: true });
+    await rows.flush(trx);
   },
 };

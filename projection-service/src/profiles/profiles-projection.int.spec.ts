@@ -9,7 +9,6 @@ import { findUserRow, toUserView } from '@circuit/shared/read-models/users';
 import { migrateReadModels } from '../migrations';
 import { ProjectionRunner } from '../runner/projection-runner';
 import { usersProjection } from '../accounts/users-projection';
-import { profilesProjection } from './profiles-projection';
 
 type Event = AccountEvent | DomainEvent<'ProfileUpdated' | 'ProfilePictureChanged'>;
 
@@ -23,7 +22,7 @@ describe('profiles projection', () => {
     knex = await createKnex({ kind: 'pglite' });
     store = await PostgresEventStore.create(knex, { pollIntervalMs: 20 });
     await migrateReadModels(knex);
-    runner = new ProjectionRunner(knex, store, [usersProjection, profilesProjection], undefined, createLogger('test'));
+    runner = new ProjectionRunner(knex, store, [usersProjection], undefined, createLogger('test'));
   });
   afterAll(async () => {
     await runner.stop();

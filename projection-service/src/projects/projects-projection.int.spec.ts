@@ -87,7 +87,7 @@ describe('projects projection', () => {
 
     // The same like delivered twice counts once.
     const [again] = await store.readStream(projectLikeStream('p2', 'a'));
-    await knex.transaction((trx) => projectsProjection.apply(trx, again!));
+    await knex.transaction((trx) => projectsProjection.applyBatch(trx, [again!]));
     expect(await counts('p2')).toEqual({ likes_count: 2, saves_count: 1 });
   });
 

@@ -5,23 +5,36 @@ import { createKnex } from '@circuit/shared/db/knex';
 import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
 import { createLogger } from '@circuit/shared/logger';
 import type { NewEvent, RecordedEvent } from '@circuit/shared/ports/event-store';
-import { CHECKPOINT_TABLE, READ_MODELS_CHECKPOINT, ReadModelProgress } from '@circuit/shared/projections/progress';
+import { CHECKPOINT_TABLE, ReadModelProgress } from '@circuit/shared/projections/progress';
 import { waitFor } from '@circuit/shared/testkit/wait';
 import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
 import { describeWhen } from '@circuit/shared/testkit/skip';
-import { migrateReadModels } from '../migrations';
+import { migrateReadModels, readModelMigrations } from '../migrations';
+import { migrate } from '@circuit/shared/db/migrations';
+import { allProjections } from '../projections';
 import { usersProjection } from '../accounts/users-projection';
 import type { Projection } from './projection';
-import { ProjectionRunner } from './projection-runner';
+import { ProjectionRunner, RebuildInProgressError } from './projection-runner';
 
 const COUNTED = 'test_counted_events';
+const LATE = 'test_late_events';
+
+/** Like the counting projection, into a table of its own: a projection added to a running system. */
+const lateProjection: Projection = {
+  name: 'late',
+  tables: [LATE],
+  eventTypes: ['LateThing'],
+  async applyBatch(trx, events) {
+    await trx(LATE).insert(events.map((event) => ({ position: event.position.toString(), stream_id: event.streamId, type: event.type })));
+  },
+};
 
 /** Writes one row per applied event, with no unique key: an event applied twice shows up twice. */
 const countingProjection: Projection = {
   name: 'counting',
   tables: [COUNTED],
-  async apply(trx, event) {
-    await trx(COUNTED).insert({ position: event.position.toString(), stream_id: event.streamId, type: event.type });
+  async applyBatch(trx, events) {
+    await trx(COUNTED).insert(events.map((event) => ({ position: event.position.toString(), stream_id: event.streamId, type: event.type })));
   },
 };
 
@@ -30,8 +43,21 @@ function faultyProjection(shouldFail: (event: RecordedEvent) => boolean): Projec
   return {
     name: 'faulty',
     tables: [],
-    async apply(_trx, event) {
-      if (shouldFail(event)) throw new Error(`cannot apply ${event.position}`);
+    async applyBatch(_trx, events) {
+      const bad = events.find(shouldFail);
+      if (bad) throw new Error(`cannot apply ${bad.position}`);
+    },
+  };
+}
+
+/** The counting projection with a fault: it writes the batch's rows, then throws. */
+function crashingCounter(shouldFail: (event: RecordedEvent) => boolean): Projection {
+  return {
+    ...countingProjection,
+    async applyBatch(trx, events) {
+      await countingProjection.applyBatch(trx, events);
+      const bad = events.find(shouldFail);
+      if (bad) throw new Error(`cannot apply ${bad.position}`);
     },
   };
 }
@@ -73,16 +99,19 @@ describe('projection runner', () => {
     knex = await createKnex({ kind: 'pglite' });
     store = await PostgresEventStore.create(knex, { pollIntervalMs: 20 });
     await migrateReadModels(knex);
-    await knex.schema.createTable(COUNTED, (t) => {
-      t.bigInteger('position').notNullable();
-      t.text('stream_id').notNullable();
-      t.text('type').notNullable();
-    });
+    for (const table of [COUNTED, LATE]) {
+      await knex.schema.createTable(table, (t) => {
+        t.bigInteger('position').notNullable();
+        t.text('stream_id').notNullable();
+        t.text('type').notNullable();
+      });
+    }
   });
 
   beforeEach(async () => {
     // Each test starts from an empty feed position of the read models (the feed itself grows).
     await knex(COUNTED).del();
+    await knex(LATE).del();
     await knex('users').del();
     await knex(CHECKPOINT_TABLE).del();
   });
@@ -111,7 +140,7 @@ describe('projection runner', () => {
 
   it('stores the checkpoint in the same transaction as the rows', async () => {
     await append(3);
-    const runner = newRunner([countingProjection, faultyProjection(() => true)]);
+    const runner = newRunner([crashingCounter(() => true)]);
     await expect(runner.start()).rejects.toThrow(/cannot apply/);
     // Nothing committed: neither rows nor checkpoint.
     expect(await countedPositions()).toEqual([]);
@@ -138,7 +167,7 @@ describe('projection runner', () => {
     await append(10);
     const all = await allPositions();
     const failAt = BigInt(all[all.length - 4]!); // somewhere inside the last page
-    const crashing = newRunner([countingProjection, faultyProjection((e) => e.position === failAt)]);
+    const crashing = newRunner([crashingCounter((e) => e.position === failAt)]);
     await expect(crashing.start()).rejects.toThrow(/cannot apply/);
     // Earlier pages stay committed with their checkpoint; the failing page was rolled back as a
     // whole, so the events before the failing one in that page are not half-applied.
@@ -246,6 +275,77 @@ describe('projection runner', () => {
     expect(await dump()).toEqual(before);
   });
 
+  it('never moves a checkpoint backwards when a batch ends below it', async () => {
+    await append(5);
+    const runner = newRunner();
+    await runner.start();
+    const head = await runner.checkpoint();
+    const feed = await store.readAll(0n, 100_000);
+    // Another process (no memory of this one's progress) commits a stale batch.
+    const stale = newRunner();
+    await stale.applyBatch(feed.slice(0, 2));
+    expect(await runner.checkpoint()).toBe(head);
+    expect(await countedPositions()).toEqual(feed.map((e) => Number(e.position)));
+  });
+
+  it('rebuilds one projection into fresh tables; readers never see them empty, the others are untouched', async () => {
+    await append(1000);
+    const runner = newRunner([countingProjection, lateProjection]);
+    await runner.start();
+    const lateBefore = await knex(LATE).orderBy('position').select('*');
+    // Damage the read model the way a bad deploy might; the rebuild must restore it.
+    await knex(COUNTED).where('position', '<', 100).del();
+    await knex(COUNTED).insert({ position: 999999, stream_id: 'bogus', type: 'Bogus' });
+    const damaged = (await knex(COUNTED).count<{ count: string | number }[]>('* as count'))[0]!.count;
+
+    let rebuilding = true;
+    const seen: number[] = [];
+    const reader = (async () => {
+      while (rebuilding) {
+        seen.push(Number((await knex(COUNTED).count<{ count: string | number }[]>('* as count'))[0]!.count));
+        await new Promise((r) => setTimeout(r, 1));
+      }
+    })();
+    const replayed = await runner.rebuild(['counting']);
+    rebuilding = false;
+    await reader;
+
+    expect(replayed).toBe((await allPositions()).length);
+    expect(await countedPositions()).toEqual(await allPositions());
+    expect(seen.length).toBeGreaterThan(0);
+    // Every read saw the old, whole table until the new one, also whole, took its place.
+    expect(seen.every((n) => n === Number(damaged) || n === (seen.at(-1) ?? 0))).toBe(true);
+    expect(Math.min(...seen)).toBeGreaterThan(0);
+    expect(await knex(LATE).orderBy('position').select('*')).toEqual(lateBefore);
+    // The runner keeps following with the new tables.
+    const head = await append(2);
+    await waitFor(async () => (await runner.checkpoint('counting')) === head, { message: 'live events after the swap' });
+    expect(await countedPositions()).toEqual(await allPositions());
+  });
+
+  it('lets only one rebuild of a projection run at a time', async () => {
+    await append(500);
+    const runner = newRunner([countingProjection]);
+    const first = runner.rebuild();
+    await expect(newRunner([countingProjection]).rebuild(['counting'])).rejects.toBeInstanceOf(RebuildInProgressError);
+    await first;
+    // Free again once the first one is done.
+    await newRunner([countingProjection]).rebuild(['counting']);
+    expect(await countedPositions()).toEqual(await allPositions());
+  });
+
+  it('read-your-writes waits only for the projections the events concern', async () => {
+    const progress = new ReadModelProgress(knex, { local: true });
+    const stuck = { ...faultyProjection((e) => e.type === 'Stuck'), eventTypes: ['Stuck'] };
+    const runner = newRunner([{ ...countingProjection, eventTypes: ['SomethingHappened'] }, stuck], progress);
+    await runner.start();
+    const { position } = await store.append(`thing-${randomUUID()}`, [event('Stuck'), event('SomethingHappened')], 'any');
+    expect(await progress.waitFor(position, 5_000, { eventTypes: ['SomethingHappened'] })).toBe(true);
+    // The stuck projection reads these events: a wait for all projections, or for it, times out.
+    expect(await progress.waitFor(position, 200)).toBe(false);
+    expect(await progress.waitFor(position, 200, { eventTypes: ['Stuck'] })).toBe(false);
+  });
+
   // A rebuild pauses live following, or live applies would move the checkpoint under the replay.
   it('rebuild while following the live feed replays every event exactly once', async () => {
     await append(1500);
@@ -256,6 +356,44 @@ describe('projection runner', () => {
     await rebuilding;
     await waitFor(async () => (await runner.checkpoint()) >= live, { message: 'the live event' });
     expect(await countedPositions()).toEqual(await allPositions());
+  });
+
+  it('a projection added to a store with 10,000 events catches up on its own; the others are untouched', async () => {
+    for (let i = 0; i < 20; i++) await append(500);
+    const first = newRunner([countingProjection]);
+    await first.start();
+    await first.stop();
+    const countedBefore = await countedPositions();
+    const checkpointBefore = await first.checkpoint('counting');
+    expect(countedBefore.length).toBeGreaterThanOrEqual(10_000);
+
+    const progress = new ReadModelProgress(knex, { local: true });
+    const second = newRunner([countingProjection, lateProjection], progress);
+    await second.start();
+    const late = (await knex(LATE).orderBy('position').select('position')).map((r: { position: string | number }) => Number(r.position));
+    expect(late).toEqual(await allPositions());
+    // The projection that was there applied nothing again.
+    expect(await countedPositions()).toEqual(countedBefore);
+    expect(await second.checkpoint('counting')).toBe(checkpointBefore);
+    expect(await second.checkpoint('late')).toBe(await store.headPosition());
+  }, 120_000);
+});
+
+describe('checkpoints of a store upgraded from the shared one', () => {
+  // Every read model was at the shared checkpoint: each projection goes on from there, none replays.
+  it('gives every projection of the time the shared position and drops the shared row', async () => {
+    const knex = await createKnex({ kind: 'pglite' });
+    try {
+      await migrate(knex, 'read_models', readModelMigrations.slice(0, 1));
+      await knex(CHECKPOINT_TABLE).insert({ name: 'read_models', position: 42 });
+      await migrateReadModels(knex);
+      const rows: { name: string; position: string | number }[] = await knex(CHECKPOINT_TABLE).orderBy('name').select('name', 'position');
+      expect(rows.map((r) => [r.name, Number(r.position)])).toEqual(
+        allProjections.map((p) => [p.name, 42]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      );
+    } finally {
+      await knex.destroy();
+    }
   });
 });
 
@@ -311,7 +449,7 @@ describeWhen('projection runner on Postgres', testDatabaseUrl(), (url) => {
   it('two processes applying the same feed with a checkpoint in place apply each event once', async () => {
     await db.knex(COUNTED).del();
     await db.knex(CHECKPOINT_TABLE).del();
-    await db.knex(CHECKPOINT_TABLE).insert({ name: READ_MODELS_CHECKPOINT, position: 0 });
+    await db.knex(CHECKPOINT_TABLE).insert({ name: countingProjection.name, position: 0 });
     const a = await openProcess();
     const b = await openProcess();
     await a.store.append(`thing-${randomUUID()}`, Array.from({ length: 300 }, () => event()), 'any');

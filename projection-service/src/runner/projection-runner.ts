@@ -1,94 +1,306 @@
 import type { Knex } from 'knex';
 import type { EventStore, RecordedEvent, Subscription } from '@circuit/shared/ports/event-store';
-import { CHECKPOINT_TABLE, READ_MODELS_CHECKPOINT, type ReadModelProgress } from '@circuit/shared/projections/progress';
+import { SharedFeed } from '@circuit/shared/adapters/event-store/shared-feed';
+import type { ReadModelProgress } from '@circuit/shared/projections/progress';
 import type { Logger } from '@circuit/shared/logger';
 import type { Projection } from './projection';
+import { advanceCheckpoint, advanceCheckpoints, declareProjections, lockCheckpoint, lockCheckpoints, readCheckpoint, readCheckpoints } from './checkpoints';
+import { tryRebuildLocks, type RebuildLocks } from './rebuild-lock';
+import { ScratchTables } from './scratch-tables';
+
+export interface ProjectionRunnerOptions {
+  /** Events per transaction while catching up (live batches are what the feed has). */
+  pageSize?: number;
+  /** Events per transaction while rebuilding into fresh tables. */
+  rebuildPageSize?: number;
+}
+
+export class RebuildInProgressError extends Error {
+  constructor(readonly projection: string) {
+    super(`Projection ${projection} is being rebuilt by another process`);
+    this.name = 'RebuildInProgressError';
+  }
+}
 
 /**
- * Applies the global feed to every projection. The checkpoint is written in the same transaction
- * as the rows, so after a crash the runner resumes exactly where the last commit left it.
+ * Applies the global feed to each projection on its own: every projection has its own checkpoint,
+ * written in the same transaction as its rows, so after a crash each resumes exactly where its
+ * last commit left it, a projection new to the system builds itself from position 0 while the
+ * others keep following, and one projection can be rebuilt without touching the others.
  */
 export class ProjectionRunner {
-  private subscription: Subscription | undefined;
-  private position = 0n;
+  private readonly subscriptions: Subscription[] = [];
+  private readonly positions = new Map<string, bigint>();
+  private readonly feed: EventStore;
+  private readonly pageSize: number;
+  private readonly rebuildPageSize: number;
 
   constructor(
     private readonly knex: Knex,
-    private readonly store: EventStore,
+    store: EventStore,
     private readonly projections: Projection[],
     private readonly progress: ReadModelProgress | undefined,
     private readonly log: Logger,
-  ) {}
-
-  async checkpoint(): Promise<bigint> {
-    const row = await this.knex(CHECKPOINT_TABLE).where({ name: READ_MODELS_CHECKPOINT }).first('position');
-    return BigInt((row as { position?: number | string } | undefined)?.position ?? 0);
+    options: ProjectionRunnerOptions = {},
+  ) {
+    const names = new Set<string>();
+    for (const p of projections) {
+      if (names.has(p.name)) throw new Error(`Two projections are named ${p.name}`);
+      names.add(p.name);
+    }
+    // Every projection follows the feed on its own cursor, through one reader of the feed.
+    this.feed = store instanceof SharedFeed ? store : new SharedFeed(store);
+    this.pageSize = options.pageSize ?? 1000;
+    this.rebuildPageSize = options.rebuildPageSize ?? options.pageSize ?? 5000;
   }
 
-  /** Applies a batch of events and moves the checkpoint, all in one transaction. */
+  private projection(name: string): Projection {
+    const p = this.projections.find((x) => x.name === name);
+    if (!p) throw new Error(`Unknown projection ${name}; known: ${this.projections.map((x) => x.name).join(', ')}`);
+    return p;
+  }
+
+  /** The position every projection of this runner has applied (or one projection's, by name). */
+  async checkpoint(name?: string): Promise<bigint> {
+    if (name !== undefined) return readCheckpoint(this.knex, name);
+    const all = await readCheckpoints(
+      this.knex,
+      this.projections.map((p) => p.name),
+    );
+    return [...all.values()].reduce((a, b) => (b < a ? b : a), all.values().next().value ?? 0n);
+  }
+
+  /** Applies consecutive events to every projection, each with its own checkpoint. */
   async applyBatch(events: RecordedEvent[]): Promise<void> {
+    const failures = await this.applyGroup(this.projections.map((p) => ({ p, events })));
+    if (failures.size > 0) throw failures.values().next().value;
+  }
+
+  /**
+   * Applies the events after the projection's stored checkpoint and moves it, in one transaction.
+   * The checkpoint row is locked first: a second runner of the same projection (another process)
+   * waits, then sees the new checkpoint and skips what was applied; never twice, never backwards.
+   */
+  private async applyIn(trx: Knex.Transaction, p: Projection, events: RecordedEvent[]): Promise<bigint> {
+    const last = events.at(-1)!;
+    const stored = await lockCheckpoint(trx, p.name);
+    const fresh = events.filter((e) => e.position > stored);
+    if (fresh.length === 0) return stored;
+    await p.applyBatch(trx, fresh);
+    await advanceCheckpoint(trx, p.name, last.position);
+    return last.position;
+  }
+
+  private async applyTo(p: Projection, events: RecordedEvent[]): Promise<void> {
     const last = events.at(-1);
     if (!last) return;
-    await this.knex.transaction(async (trx) => {
-      const lockCheckpoint = () => trx(CHECKPOINT_TABLE).where({ name: READ_MODELS_CHECKPOINT }).forUpdate().first('position');
-      let row = await lockCheckpoint();
-      if (!row) {
-        // The row must exist before it is locked, or two runners starting together both pass.
-        await trx(CHECKPOINT_TABLE).insert({ name: READ_MODELS_CHECKPOINT, position: 0 }).onConflict('name').ignore();
-        row = await lockCheckpoint();
-      }
-      const stored = BigInt((row as { position?: number | string } | undefined)?.position ?? 0);
-      for (const event of events) {
-        if (event.position <= stored) continue; // applied before a crash: never twice
-        for (const projection of this.projections) await projection.apply(trx, event);
-      }
-      await trx(CHECKPOINT_TABLE).where({ name: READ_MODELS_CHECKPOINT }).update({ position: last.position.toString() });
-    });
-    this.position = last.position;
-    this.progress?.report(last.position);
+    const known = this.positions.get(p.name);
+    if (known !== undefined && known >= last.position) return;
+    this.advanced(p, await this.knex.transaction((trx) => this.applyIn(trx, p, events)));
   }
 
-  /** Catches up with the feed page by page, then follows it one event at a time. */
+  /**
+   * Several projections' batches in one transaction (one commit, not one per projection), each
+   * still with its own checkpoint row, locked in name order so two processes never deadlock. When
+   * one of them fails, each goes again in a transaction of its own: the others commit, only the
+   * failing ones are returned, with their errors (to be delivered again).
+   */
+  private async applyGroup<E extends { p: Projection; events: RecordedEvent[] }>(entries: E[]): Promise<Map<E, unknown>> {
+    const failures = new Map<E, unknown>();
+    const todo = entries
+      .filter(({ p, events }) => events.length > 0 && !((this.positions.get(p.name) ?? -1n) >= events.at(-1)!.position))
+      .sort((a, b) => (a.p.name < b.p.name ? -1 : a.p.name > b.p.name ? 1 : 0));
+    if (todo.length === 0) return failures;
+    try {
+      if (todo.length === 1) {
+        await this.applyTo(todo[0]!.p, todo[0]!.events);
+        return failures;
+      }
+      const reached = await this.knex.transaction(async (trx) => {
+        const stored = await lockCheckpoints(
+          trx,
+          todo.map((e) => e.p.name),
+        );
+        const positions: bigint[] = [];
+        const moved = new Map<string, bigint>();
+        for (const { p, events } of todo) {
+          const from = stored.get(p.name)!;
+          const fresh = events.filter((e) => e.position > from);
+          if (fresh.length === 0) {
+            positions.push(from);
+            continue;
+          }
+          await p.applyBatch(trx, fresh);
+          moved.set(p.name, events.at(-1)!.position);
+          positions.push(events.at(-1)!.position);
+        }
+        await advanceCheckpoints(trx, moved);
+        return positions;
+      });
+      todo.forEach(({ p }, i) => this.advanced(p, reached[i]!));
+    } catch (error) {
+      if (todo.length === 1) failures.set(todo[0]!, error);
+      else for (const entry of todo) await this.applyTo(entry.p, entry.events).catch((e: unknown) => failures.set(entry, e));
+    }
+    return failures;
+  }
+
+  private pending: { p: Projection; events: RecordedEvent[]; settle(error?: unknown): void }[] = [];
+
+  /**
+   * A live batch of one projection. The feed hands the same new events to every projection at
+   * about the same time: those that arrive together go in one transaction (`applyGroup`).
+   */
+  private applyLive(p: Projection, events: RecordedEvent[]): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ p, events, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (this.pending.length === 1) setImmediate(() => void this.flushLive());
+    });
+  }
+
+  private async flushLive(): Promise<void> {
+    const entries = this.pending.splice(0);
+    const failures = await this.applyGroup(entries);
+    for (const e of entries) e.settle(failures.get(e));
+  }
+
+  private advanced(p: Projection, position: bigint): void {
+    if ((this.positions.get(p.name) ?? -1n) < position) this.positions.set(p.name, position);
+    this.progress?.report(position, p.name);
+  }
+
+  /** Catches every projection up with the feed, page by page, then follows it live. */
   async start(): Promise<void> {
-    this.position = await this.checkpoint();
-    this.progress?.report(this.position);
-    await this.catchUp();
-    this.subscription = this.store.subscribe({
-      after: this.position,
-      // A failed apply rejects: the subscription delivers the same events again, so nothing is skipped.
-      onEvent: (event) => this.applyBatch([event]),
-      onBatch: (events) => this.applyBatch(events),
-      onError: (error) => this.log.error({ err: error }, 'projection failed; retrying'),
-    });
+    await declareProjections(this.knex, this.projections);
+    const stored = await readCheckpoints(
+      this.knex,
+      this.projections.map((p) => p.name),
+    );
+    for (const p of this.projections) {
+      const position = stored.get(p.name)!;
+      this.positions.set(p.name, position);
+      this.progress?.register(p.name, p.eventTypes, position);
+    }
+    await this.catchUp(this.projections);
+    for (const p of this.projections) {
+      this.subscriptions.push(
+        this.feed.subscribe({
+          after: this.positions.get(p.name)!,
+          // A failed apply rejects: the feed delivers the same events again, so nothing is skipped.
+          onEvent: (event) => this.applyLive(p, [event]),
+          onBatch: (events) => this.applyLive(p, events),
+          onError: (error) => this.log.error({ err: error, projection: p.name }, 'projection failed; retrying'),
+        }),
+      );
+    }
   }
 
-  private async catchUp(): Promise<number> {
+  /** One read of each page for all the projections, each applying the part after its own position. */
+  private async catchUp(projections: Projection[]): Promise<number> {
     let count = 0;
     for (;;) {
-      const page = await this.store.readAll(this.position, 500);
+      const from = projections.map((p) => this.positions.get(p.name)!).reduce((a, b) => (b < a ? b : a));
+      const page = await this.feed.readAll(from, this.pageSize);
       if (page.length === 0) return count;
-      await this.applyBatch(page);
+      const failures = await this.applyGroup(projections.map((p) => ({ p, events: page })));
+      if (failures.size > 0) throw failures.values().next().value;
       count += page.length;
     }
   }
 
   async stop(): Promise<void> {
-    await this.subscription?.stop();
-    this.subscription = undefined;
+    await Promise.all(this.subscriptions.splice(0).map((s) => s.stop()));
   }
 
-  /** Empties every read model and replays the whole feed from position 0; a live runner pauses meanwhile. */
-  async rebuild(): Promise<number> {
-    const wasFollowing = this.subscription !== undefined;
-    // Live applies would move the checkpoint under the replay and make it skip pages.
-    if (wasFollowing) await this.stop();
-    await this.knex.transaction(async (trx) => {
-      for (const table of this.projections.flatMap((p) => p.tables)) await trx(table).del();
-      await trx(CHECKPOINT_TABLE).where({ name: READ_MODELS_CHECKPOINT }).del();
+  /**
+   * Rebuilds projections (default: all) from position 0 into fresh tables and swaps them in once
+   * they have caught up: readers keep the old tables, still followed live, until the swap, and
+   * never see an empty or half-built one. Only one process rebuilds a projection at a time.
+   * Returns the number of events replayed.
+   */
+  async rebuild(names?: string[]): Promise<number> {
+    const targets = names ? names.map((n) => this.projection(n)) : this.projections;
+    const keys: string[] = [];
+    for (const p of targets) keys.push(ScratchTables.lockKey(await ScratchTables.liveSchema(this.knex, p), p));
+    const locked = await tryRebuildLocks(this.knex, keys);
+    if ('heldElsewhere' in locked) throw new RebuildInProgressError(targets[keys.indexOf(locked.heldElsewhere)]!.name);
+    const locks: RebuildLocks = locked.locks;
+    const scratches: ScratchTables[] = [];
+    try {
+      for (const p of targets) scratches.push(await ScratchTables.create(this.knex, p));
+      const positions = new Map(scratches.map((s) => [s, 0n]));
+      let replayed = 0;
+      let pending = [...scratches];
+      while (pending.length > 0) {
+        replayed += await this.replay(pending, positions);
+        for (const scratch of pending) await scratch.buildDeferredIndexes(this.knex);
+        const swapped: ScratchTables[] = [];
+        for (const scratch of pending) if (await this.trySwap(scratch, positions.get(scratch)!)) swapped.push(scratch);
+        pending = pending.filter((s) => !swapped.includes(s));
+      }
+      return replayed;
+    } finally {
+      for (const scratch of scratches) await scratch.drop(this.knex).catch((error: unknown) => this.log.warn({ err: error }, 'could not drop a rebuild schema'));
+      await locks.release();
+    }
+  }
+
+  /**
+   * Applies the feed to the scratch tables until the head: one read of each page for all of them
+   * (the next page is read while this one is applied), one transaction per page and projection. The copies are
+   * worth nothing until swapped in (a crashed rebuild starts again), so their commits need not
+   * wait for the disk.
+   */
+  private async replay(scratches: ScratchTables[], positions: Map<ScratchTables, bigint>): Promise<number> {
+    let count = 0;
+    const from = () => scratches.map((s) => positions.get(s)!).reduce((a, b) => (b < a ? b : a));
+    let next = this.feed.readAll(from(), this.rebuildPageSize);
+    for (;;) {
+      const page = await next;
+      if (page.length === 0) return count;
+      const last = page.at(-1)!.position;
+      next = this.feed.readAll(last, this.rebuildPageSize);
+      // Keeps the read ahead from being an unhandled rejection while this page is applied.
+      next.catch(() => undefined);
+      // Each projection in a transaction of its own, side by side: on Postgres they run on
+      // separate connections (and cores); PGlite's one connection takes them in turn.
+      const results = await Promise.allSettled(
+        scratches.map(async (scratch) => {
+          const events = page.filter((e) => e.position > positions.get(scratch)!);
+          if (events.length === 0) return;
+          await this.knex.transaction(async (trx) => {
+            await trx.raw(`select set_config('synchronous_commit', 'off', true)`);
+            await scratch.enter(trx);
+            await scratch.projection.applyBatch(trx, events);
+          });
+        }),
+      );
+      // All settled first: the rebuild's clean-up must not drop a schema under a running transaction.
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+      for (const scratch of scratches) if (positions.get(scratch)! < last) positions.set(scratch, last);
+      count += page.length;
+    }
+  }
+
+  /**
+   * Swaps the caught-up copies in, in one transaction with the live checkpoint row locked: a live
+   * runner of the projection (any process) waits for it, then goes on from the new checkpoint.
+   * When a live runner got past the copies since they caught up, they catch up again first.
+   */
+  private async trySwap(scratch: ScratchTables, position: bigint): Promise<boolean> {
+    const p = scratch.projection;
+    const swapped = await this.knex.transaction(async (trx) => {
+      const live = await lockCheckpoint(trx, p.name);
+      if (live > position) return false;
+      await scratch.swap(trx);
+      await advanceCheckpoint(trx, p.name, position);
+      return true;
     });
-    this.position = 0n;
-    const count = await this.catchUp();
-    if (wasFollowing) await this.start();
-    return count;
+    if (swapped) {
+      this.advanced(p, position);
+      this.log.info({ projection: p.name, position: position.toString() }, 'projection rebuilt and swapped in');
+    }
+    return swapped;
   }
 }

@@ -106,7 +106,7 @@ describe('social projection', () => {
 
   it('a delivery applied twice changes no count', async () => {
     const [first] = await store.readStream(relationshipStream(ASHA, RAVI));
-    await knex.transaction((trx) => socialProjection.apply(trx, first!));
+    await knex.transaction((trx) => socialProjection.applyBatch(trx, [first!]));
     expect(await counts(RAVI)).toEqual(c(1, 0, 0));
     expect(await counts(ASHA)).toEqual(c(0, 1, 0));
   });

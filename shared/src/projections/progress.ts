@@ -1,21 +1,42 @@
 import type { Knex } from 'knex';
 
 export const CHECKPOINT_TABLE = 'projection_checkpoints';
+/**
+ * The one checkpoint every read model shared before each projection had its own. Migration
+ * 002 of the read models turns it into one row per projection; nothing writes it any more.
+ */
 export const READ_MODELS_CHECKPOINT = 'read_models';
+
+/** Which projections a wait is about: those reading one of `eventTypes`, and those named. */
+export interface WaitConcern {
+  eventTypes?: readonly string[];
+  projections?: readonly string[];
+}
 
 interface Waiter {
   position: bigint;
+  concern: WaitConcern | undefined;
   resolve(reached: boolean): void;
   timer: NodeJS.Timeout;
 }
 
+interface Known {
+  position: bigint;
+  /** Event types the projection reads; undefined: it did not say, so every wait concerns it. */
+  eventTypes: readonly string[] | undefined;
+}
+
 /**
  * Read-your-writes (DESIGN section 2): a command's answer waits, within a bound, until the read
- * models have applied the position it appended. A projection runner in this process reports its
- * progress directly (`local`); otherwise one poller reads the checkpoint table for all waiters.
+ * models have applied the position it appended. Each projection has its own checkpoint; a wait
+ * that names the event types it appended waits only for the projections reading one of them,
+ * otherwise for all. A runner in this process reports its progress directly (`local`); otherwise
+ * one poller reads the checkpoint table for all waiters.
  */
 export class ReadModelProgress {
-  private known = 0n;
+  private readonly projections = new Map<string, Known>();
+  /** Reports that named no projection (a runner of one anonymous set of read models). */
+  private anonymous = 0n;
   private waiters = new Set<Waiter>();
   private polling: NodeJS.Timeout | undefined;
 
@@ -24,15 +45,41 @@ export class ReadModelProgress {
     private readonly options: { local?: boolean; pollMs?: number } = {},
   ) {}
 
-  /** Called by an in-process runner after each committed batch. */
-  report(position: bigint): void {
-    if (position > this.known) this.known = position;
+  /** Called by an in-process runner for each projection it runs, before it reports. */
+  register(name: string, eventTypes: readonly string[] | undefined, position = 0n): void {
+    const known = this.projections.get(name);
+    this.projections.set(name, { position: known && known.position > position ? known.position : position, eventTypes });
     this.settle();
+  }
+
+  /** Called by an in-process runner after each committed batch (of `projection`, or of all). */
+  report(position: bigint, projection?: string): void {
+    if (projection === undefined) {
+      if (position > this.anonymous) this.anonymous = position;
+      for (const known of this.projections.values()) if (position > known.position) known.position = position;
+    } else {
+      const known = this.projections.get(projection);
+      if (!known) this.projections.set(projection, { position, eventTypes: undefined });
+      else if (position > known.position) known.position = position;
+    }
+    this.settle();
+  }
+
+  /** The position every projection the concern is about has reached. */
+  private reached(concern: WaitConcern | undefined): bigint {
+    if (this.projections.size === 0) return this.anonymous;
+    let min: bigint | undefined;
+    for (const [name, known] of this.projections) {
+      if (!concerns(concern, name, known)) continue;
+      if (min === undefined || known.position < min) min = known.position;
+    }
+    // No projection reads these events: nothing to wait for.
+    return min ?? BigInt(Number.MAX_SAFE_INTEGER);
   }
 
   private settle(): void {
     for (const waiter of this.waiters) {
-      if (this.known >= waiter.position) this.finish(waiter, true);
+      if (this.reached(waiter.concern) >= waiter.position) this.finish(waiter, true);
     }
   }
 
@@ -47,21 +94,37 @@ export class ReadModelProgress {
   }
 
   private async poll(): Promise<void> {
-    const row = await this.knex(CHECKPOINT_TABLE).where({ name: READ_MODELS_CHECKPOINT }).first('position');
-    const stored = BigInt((row as { position?: number | string } | undefined)?.position ?? 0);
-    if (stored > this.known) this.known = stored;
+    const rows: { name: string; position: number | string; event_types: unknown }[] = await this.knex(CHECKPOINT_TABLE)
+      .whereNot({ name: READ_MODELS_CHECKPOINT })
+      .select('name', 'position', 'event_types');
+    for (const row of rows) {
+      const types = Array.isArray(row.event_types) ? row.event_types.filter((t): t is string => typeof t === 'string') : undefined;
+      this.projections.set(row.name, { position: BigInt(row.position), eventTypes: types });
+    }
     this.settle();
   }
 
-  /** Resolves true once read models include `position`, false after `timeoutMs`. */
-  waitFor(position: bigint | undefined, timeoutMs = 5000): Promise<boolean> {
-    if (position === undefined || this.known >= position) return Promise.resolve(true);
+  /**
+   * Resolves true once the read models include `position`, false after `timeoutMs`. With a
+   * `concern`, only the projections it is about are waited for (e.g. the types of the events the
+   * command appended): a command is not held up by a projection that its events do not touch.
+   */
+  waitFor(position: bigint | undefined, timeoutMs = 5000, concern?: WaitConcern): Promise<boolean> {
+    if (position === undefined || this.reached(concern) >= position) return Promise.resolve(true);
     return new Promise<boolean>((resolve) => {
-      const waiter: Waiter = { position, resolve, timer: setTimeout(() => this.finish(waiter, false), timeoutMs) };
+      const waiter: Waiter = { position, concern, resolve, timer: setTimeout(() => this.finish(waiter, false), timeoutMs) };
       this.waiters.add(waiter);
       if (!this.options.local && !this.polling) {
         this.polling = setInterval(() => void this.poll().catch(() => undefined), this.options.pollMs ?? 25);
       }
     });
   }
+}
+
+function concerns(concern: WaitConcern | undefined, name: string, known: Known): boolean {
+  if (!concern || (concern.eventTypes === undefined && concern.projections === undefined)) return true;
+  if (concern.projections?.includes(name)) return true;
+  if (concern.eventTypes === undefined) return false;
+  if (known.eventTypes === undefined) return true;
+  return concern.eventTypes.some((t) => known.eventTypes!.includes(t));
 }

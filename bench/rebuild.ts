@@ -1,0 +1,106 @@
+/**
+ * `npm run bench:rebuild -- [--events 55000] [--runs 3] [--pglite] [--url postgres://...]`
+ *
+ * Writes a mixed feed (registrations, profile edits, a skewed follow graph, connections,
+ * projects with likes, saves and comments, chat, notifications) to a private schema of the
+ * Postgres at --url (default BENCH_DATABASE_URL, TEST_DATABASE_URL, DATABASE_URL, then the local
+ * test database), or to an in-memory PGlite with --pglite, then rebuilds every projection from
+ * position 0 `--runs` times. Prints each run and the median in events per second, and the SQL
+ * statements per event. The schema is dropped at the end.
+ */
+import { parseArgs } from 'node:util';
+import knexLib, { type Knex } from 'knex';
+import { createKnex } from '@circuit/shared/db/knex';
+import { createLogger } from '@circuit/shared/logger';
+import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
+import { createTestSchema } from '@circuit/shared/testkit/postgres';
+import { migrateAllReadModels } from '@circuit/projection-service/projection-service';
+import { allProjections } from '@circuit/projection-service/projections';
+import { ProjectionRunner } from '@circuit/projection-service/runner/projection-runner';
+import { appendFeed, mixedFeed } from '@circuit/projection-service/runner/mixed-feed.testkit';
+
+const { values } = parseArgs({
+  options: {
+    events: { type: 'string', default: '55000' },
+    runs: { type: 'string', default: '3' },
+    pglite: { type: 'boolean', default: false },
+    url: { type: 'string' },
+    /** Prints where the database time of the last run went, by statement. */
+    'sql-profile': { type: 'boolean', default: false },
+  },
+});
+const EVENTS = Number(values.events);
+const RUNS = Number(values.runs);
+const url = values.url ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+let knex: Knex;
+/** Writes the feed; on Postgres without waiting for the disk at each commit (it is only the set-up). */
+let writer: Knex;
+let cleanup: () => Promise<void>;
+if (values.pglite) {
+  knex = await createKnex({ kind: 'pglite' });
+  writer = knex;
+  cleanup = () => knex.destroy();
+} else {
+  const schema = await createTestSchema({ url, label: 'bench_rebuild', poolMax: 10 });
+  knex = schema.knex;
+  writer = knexLib({
+    client: 'pg',
+    connection: { connectionString: url, options: `-c search_path=${schema.schema} -c synchronous_commit=off` },
+    pool: { min: 0, max: 16 },
+  });
+  cleanup = async () => {
+    await writer.destroy();
+    await schema.cleanup();
+  };
+}
+const target = values.pglite ? 'PGlite' : 'Postgres';
+
+try {
+  const store = await PostgresEventStore.create(knex, { listen: false });
+  await migrateAllReadModels(knex);
+
+  const started = Date.now();
+  const writes = writer === knex ? store : await PostgresEventStore.create(writer, { listen: false });
+  await appendFeed(writes, mixedFeed({ events: EVENTS, seed: 42 }), { parallel: values.pglite ? 1 : 16 });
+  if (writes !== store) await writes.close();
+  const total = (await store.readAll(0n, Number.MAX_SAFE_INTEGER)).length;
+  console.log(`${target}: wrote ${total} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  let queries = 0;
+  const started_ = new Map<string, { sql: string; at: number }>();
+  const spent = new Map<string, { ms: number; n: number }>();
+  knex.on('query', (q: { __knexQueryUid: string; sql: string }) => {
+    queries += 1;
+    if (values['sql-profile']) started_.set(q.__knexQueryUid, { sql: q.sql.replace(/\s+/g, ' ').slice(0, 90), at: performance.now() });
+  });
+  knex.on('query-response', (_r: unknown, q: { __knexQueryUid: string }) => {
+    const s = started_.get(q.__knexQueryUid);
+    if (!s) return;
+    started_.delete(q.__knexQueryUid);
+    const e = spent.get(s.sql) ?? { ms: 0, n: 0 };
+    e.ms += performance.now() - s.at;
+    e.n += 1;
+    spent.set(s.sql, e);
+  });
+  const log = createLogger('bench', 'warn');
+  const rates: number[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    queries = 0;
+    spent.clear();
+    const t0 = performance.now();
+    const replayed = await new ProjectionRunner(knex, store, allProjections, undefined, log).rebuild();
+    const seconds = (performance.now() - t0) / 1000;
+    const rate = replayed / seconds;
+    rates.push(rate);
+    console.log(`  run ${run}: ${replayed} events in ${seconds.toFixed(2)} s = ${Math.round(rate)} events/s, ${(queries / replayed).toFixed(3)} statements/event`);
+  }
+  if (values['sql-profile']) {
+    for (const [sql, e] of [...spent].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) console.log(`${e.ms.toFixed(0).padStart(8)} ms ${String(e.n).padStart(5)}x  ${sql}`);
+  }
+  const median = [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)]!;
+  console.log(`rebuild (${target}, ${total} mixed events, ${RUNS} runs): median ${Math.round(median)} events/s`);
+  await store.close();
+} finally {
+  await cleanup();
+}

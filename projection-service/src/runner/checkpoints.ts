@@ -1,0 +1,83 @@
+import type { Knex } from 'knex';
+import { CHECKPOINT_TABLE } from '@circuit/shared/projections/progress';
+import type { Projection } from './projection';
+
+type Db = Knex | Knex.Transaction;
+
+const toPosition = (row: unknown) => BigInt((row as { position?: number | string } | undefined)?.position ?? 0);
+
+/** The stored checkpoint of one projection; 0n when it has none (a projection new to the system). */
+export async function readCheckpoint(db: Db, name: string): Promise<bigint> {
+  return toPosition(await db(CHECKPOINT_TABLE).where({ name }).first('position'));
+}
+
+/** Every stored checkpoint of these projections, 0n for those without one. */
+export async function readCheckpoints(db: Db, names: string[]): Promise<Map<string, bigint>> {
+  const rows: { name: string; position: number | string }[] = await db(CHECKPOINT_TABLE).whereIn('name', names).select('name', 'position');
+  const found = new Map(rows.map((r) => [r.name, BigInt(r.position)]));
+  return new Map(names.map((n) => [n, found.get(n) ?? 0n]));
+}
+
+/**
+ * Locks the projection's checkpoint row for the rest of the transaction and returns it. The row is
+ * created first when missing, or two runners starting together would both pass an empty lock.
+ */
+export async function lockCheckpoint(trx: Knex.Transaction, name: string): Promise<bigint> {
+  const lock = () => trx(CHECKPOINT_TABLE).where({ name }).forUpdate().first('position');
+  let row = await lock();
+  if (!row) {
+    await trx(CHECKPOINT_TABLE).insert({ name, position: 0 }).onConflict('name').ignore();
+    row = await lock();
+  }
+  return toPosition(row);
+}
+
+/** Moves the checkpoint forward to `position`, never backwards. */
+export async function advanceCheckpoint(trx: Knex.Transaction, name: string, position: bigint): Promise<void> {
+  await trx(CHECKPOINT_TABLE).where({ name }).andWhere('position', '<', position.toString()).update({ position: position.toString() });
+}
+
+/** Creates the rows of new projections and records which event types each reads (for read-your-writes). */
+export async function declareProjections(knex: Knex, projections: Projection[]): Promise<void> {
+  for (const p of projections) {
+    const eventTypes = p.eventTypes ? JSON.stringify(p.eventTypes) : null;
+    await knex(CHECKPOINT_TABLE)
+      .insert({ name: p.name, position: 0, event_types: eventTypes })
+      .onConflict('name')
+      .merge({ event_types: eventTypes });
+  }
+}
+
+/**
+ * Locks the checkpoint rows of several projections in one statement (in name order, the order
+ * every runner locks them in, so two processes never deadlock) and returns their positions.
+ */
+export async function lockCheckpoints(trx: Knex.Transaction, names: string[]): Promise<Map<string, bigint>> {
+  const sorted = [...names].sort();
+  const lock = async () =>
+    new Map(
+      ((await trx(CHECKPOINT_TABLE).whereIn('name', sorted).orderBy('name').forUpdate().select('name', 'position')) as { name: string; position: number | string }[]).map(
+        (r) => [r.name, BigInt(r.position)],
+      ),
+    );
+  let rows = await lock();
+  if (rows.size < sorted.length) {
+    await trx(CHECKPOINT_TABLE)
+      .insert(sorted.filter((n) => !rows.has(n)).map((name) => ({ name, position: 0 })))
+      .onConflict('name')
+      .ignore();
+    rows = await lock();
+  }
+  return rows;
+}
+
+/** Moves several checkpoints forward in one statement, never backwards. */
+export async function advanceCheckpoints(trx: Knex.Transaction, positions: Map<string, bigint>): Promise<void> {
+  if (positions.size === 0) return;
+  const rows = [...positions].map(([name, position]) => ({ name, position: position.toString() }));
+  await trx.raw(
+    `update ?? as c set position = v.position from jsonb_to_recordset(?::jsonb) as v(name text, position bigint)
+      where c.name = v.name and c.position < v.position`,
+    [CHECKPOINT_TABLE, JSON.stringify(rows)],
+  );
+}

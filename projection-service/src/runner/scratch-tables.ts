@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Projection } from './projection';
+
+type Db = Knex | Knex.Transaction;
+
+function quote(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+async function schemaOf(db: Db, table: string): Promise<string> {
+  const result = (await db.raw('select n.nspname as schema from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.oid = to_regclass(?)', [
+    table,
+  ])) as { rows: { schema: string }[] };
+  const schema = result.rows[0]?.schema;
+  if (!schema) throw new Error(`Table ${table} of a projection does not exist: run the read-model migrations first`);
+  return schema;
+}
+
+interface LiveIndex {
+  name: string;
+  def: string;
+  method: string;
+  constraint: string | null;
+  constraintDef: string | null;
+}
+
+/** The live table's indexes, with the constraint (primary key, unique) each one backs. */
+async function liveIndexes(db: Db, schema: string, table: string): Promise<LiveIndex[]> {
+  return ((await db.raw(
+    `select i.relname as name, pg_get_indexdef(i.oid) as def, am.amname as method, c.conname as constraint, pg_get_constraintdef(c.oid) as "constraintDef"
+       from pg_index x
+       join pg_class i on i.oid = x.indexrelid
+       join pg_am am on am.oid = i.relam
+       left join pg_constraint c on c.conindid = x.indexrelid and c.conrelid = x.indrelid and c.contype in ('p', 'u', 'x')
+      where x.indrelid = to_regclass(?)
+      order by i.relname`,
+    [`${quote(schema)}.${quote(table)}`],
+  )) as { rows: LiveIndex[] }).rows;
+}
+
+/**
+ * Fresh, empty copies of a projection's tables in a scratch schema of their own, for a rebuild
+ * that leaves the live tables to the readers until it has caught up. The projection's code runs
+ * unchanged against them: its transactions put the scratch schema first on the search_path.
+ * `swap` then replaces each live table by its copy in the transaction that moves the checkpoint.
+ */
+export class ScratchTables {
+  private constructor(
+    readonly projection: Projection,
+    readonly schema: string,
+    private readonly liveSchemas: Map<string, string>,
+    private readonly searchPath: string,
+    /** Search indexes (GIN, GiST) are built once the rows are in, not row by row. */
+    private deferred: string[],
+  ) {}
+
+  /** The key of this projection's rebuild lock: per live schema, so test schemas never collide. */
+  static lockKey(liveSchema: string, projection: Projection): string {
+    return `${liveSchema}.${projection.name}`;
+  }
+
+  static async liveSchema(knex: Knex, projection: Projection): Promise<string> {
+    const table = projection.tables[0];
+    return table ? schemaOf(knex, table) : ((await knex.raw('select current_schema() as schema')) as { rows: { schema: string }[] }).rows[0]!.schema;
+  }
+
+  static async create(knex: Knex, projection: Projection): Promise<ScratchTables> {
+    const liveSchemas = new Map<string, string>();
+    for (const table of projection.tables) liveSchemas.set(table, await schemaOf(knex, table));
+    const home = await ScratchTables.liveSchema(knex, projection);
+    const hash = createHash('sha1').update(`${home}.${projection.name}`).digest('hex').slice(0, 10);
+    const schema = `rebuild_${projection.name.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 30)}_${hash}`;
+    const searchPath = ((await knex.raw(`select current_setting('search_path') as path`)) as { rows: { path: string }[] }).rows[0]!.path;
+    const deferred: string[] = [];
+    await knex.transaction(async (trx) => {
+      // Left over by a rebuild that died: its rows are worth nothing without its position.
+      await trx.raw(`drop schema if exists ${quote(schema)} cascade`);
+      await trx.raw(`create schema ${quote(schema)}`);
+      for (const [table, live] of liveSchemas) {
+        const copy = `${quote(schema)}.${quote(table)}`;
+        await trx.raw(`create table ${copy} (like ${quote(live)}.${quote(table)} including all excluding indexes)`);
+        // Indexes and key constraints under the live names (a schema of their own: no clash), so
+        // the swapped-in table looks like the old one.
+        for (const index of await liveIndexes(trx, live, table)) {
+          if (index.constraint && index.constraintDef) {
+            await trx.raw(`alter table ${copy} add constraint ${quote(index.constraint)} ${index.constraintDef.replace(/\?/g, '\\?')}`);
+            continue;
+          }
+          // (A literal ? would read as a knex binding.)
+          const def = index.def.replace(/ ON (ONLY )?\S+ USING /, ` ON ${copy} USING `).replace(/\?/g, '\\?');
+          if (index.method === 'gin' || index.method === 'gist') deferred.push(def);
+          else await trx.raw(def);
+        }
+      }
+    });
+    return new ScratchTables(projection, schema, liveSchemas, searchPath, deferred);
+  }
+
+  /** Builds the indexes left for after the bulk of the rows (before the swap, which needs them). */
+  async buildDeferredIndexes(knex: Knex): Promise<void> {
+    for (const def of this.deferred.splice(0)) await knex.raw(def);
+  }
+
+  /** Makes the projection's unqualified table names mean the copies for the rest of `trx`. */
+  async enter(trx: Knex.Transaction): Promise<void> {
+    await trx.raw(`select set_config('search_path', ?, true)`, [`${quote(this.schema)}, ${this.searchPath}`]);
+  }
+
+  /** Replaces every live table by its copy; the caller holds the checkpoint row in the same `trx`. */
+  async swap(trx: Knex.Transaction): Promise<void> {
+    for (const [table, live] of this.liveSchemas) {
+      await trx.raw(`drop table ${quote(live)}.${quote(table)}`);
+      await trx.raw(`alter table ${quote(this.schema)}.${quote(table)} set schema ${quote(live)}`);
+    }
+    await trx.raw(`drop schema ${quote(this.schema)} cascade`);
+  }
+
+  async drop(knex: Knex): Promise<void> {
+    await knex.raw(`drop schema if exists ${quote(this.schema)} cascade`);
+  }
+}

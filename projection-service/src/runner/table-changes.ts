@@ -1,0 +1,164 @@
+import type { Knex } from 'knex';
+
+export type Row = Record<string, unknown>;
+
+/**
+ * The net effect of a batch of events on one table, written back with a few set-based statements:
+ * deletes, then inserts (`on conflict do nothing`, like an insert that ignores a row already
+ * there), then column patches. A projection folds its events into it in feed order; the order of
+ * the statements reproduces applying them one at a time:
+ *  - delete(k) drops earlier inserts and patches of k (they happened before the delete);
+ *  - insert(k) after a delete(k) replaces the row; a second insert(k) is ignored, as in SQL;
+ *  - patch(k) merges into the row's pending patch (later values win) and applies to whatever row
+ *    exists after the inserts.
+ * Rows and patches travel as one jsonb parameter each, typed by the table's own row type, so a
+ * statement has two bind parameters however many rows it carries.
+ */
+export class TableChanges {
+  private readonly deletes = new Map<string, Row>();
+  private readonly inserts = new Map<string, Row>();
+  private readonly patches = new Map<string, Row>();
+
+  constructor(
+    readonly table: string,
+    private readonly keyColumns: readonly string[],
+  ) {}
+
+  private keyOf(row: Row): string {
+    return JSON.stringify(this.keyColumns.map((c) => row[c]));
+  }
+
+  private keyRow(row: Row): Row {
+    return Object.fromEntries(this.keyColumns.map((c) => [c, row[c]]));
+  }
+
+  /** The pending insert of this key in this batch, if any (to fold later events into it). */
+  inserted(key: Row): Row | undefined {
+    return this.inserts.get(this.keyOf(key));
+  }
+
+  insert(row: Row): void {
+    const key = this.keyOf(row);
+    if (!this.inserts.has(key)) this.inserts.set(key, row);
+  }
+
+  delete(key: Row): void {
+    const k = this.keyOf(key);
+    this.inserts.delete(k);
+    this.patches.delete(k);
+    this.deletes.set(k, this.keyRow(key));
+  }
+
+  patch(key: Row, fields: Row): void {
+    const k = this.keyOf(key);
+    this.patches.set(k, { ...this.patches.get(k), ...fields, ...this.keyRow(key) });
+  }
+
+  /** Every pending insert, e.g. to mark rows of this batch that a later set-based event touches. */
+  pendingInserts(): Row[] {
+    return [...this.inserts.values()];
+  }
+
+  get isEmpty(): boolean {
+    return this.deletes.size === 0 && this.inserts.size === 0 && this.patches.size === 0;
+  }
+
+  async flushDeletes(trx: Knex.Transaction): Promise<void> {
+    if (this.deletes.size === 0) return;
+    const match = this.keyColumns.map((c) => `t.${ident(c)} = k.${ident(c)}`).join(' and ');
+    await trx.raw(`delete from ?? as t using jsonb_populate_recordset(null::??, ?::jsonb) as k where ${match}`, [
+      this.table,
+      this.table,
+      toJson([...this.deletes.values()]),
+    ]);
+    this.deletes.clear();
+  }
+
+  async flushInserts(trx: Knex.Transaction): Promise<void> {
+    if (this.inserts.size === 0) return;
+    // Rows with different columns go apart: a column a row leaves out gets its default, not null.
+    const byShape = new Map<string, Row[]>();
+    for (const row of this.inserts.values()) {
+      const shape = Object.keys(row).sort().join(',');
+      byShape.set(shape, [...(byShape.get(shape) ?? []), row]);
+    }
+    for (const [shape, rows] of byShape) {
+      const columns = shape.split(',').map(ident).join(', ');
+      await trx.raw(`insert into ?? (${columns}) select ${columns} from jsonb_populate_recordset(null::??, ?::jsonb) on conflict do nothing`, [
+        this.table,
+        this.table,
+        toJson(rows),
+      ]);
+    }
+    this.inserts.clear();
+  }
+
+  async flushPatches(trx: Knex.Transaction): Promise<void> {
+    if (this.patches.size === 0) return;
+    const columns = new Set<string>();
+    for (const patch of this.patches.values()) for (const c of Object.keys(patch)) if (!this.keyColumns.includes(c)) columns.add(c);
+    if (columns.size === 0) {
+      this.patches.clear();
+      return;
+    }
+    const list = [...columns].map(ident).join(', ');
+    // The keys come out of the patches first, so the join is on plain columns (an index or hash
+    // join), not on a function of each pair of rows.
+    const keys = this.keyColumns.map((c) => `(jsonb_populate_record(null::??, j)).${ident(c)} as ${ident(c)}`).join(', ');
+    const match = this.keyColumns.map((c) => `t.${ident(c)} = p.${ident(c)}`).join(' and ');
+    // Each row keeps the columns its own patch leaves out: the row itself is the base record.
+    await trx.raw(
+      `with p as (select j, ${keys} from jsonb_array_elements(?::jsonb) as j)
+       update ?? as t set (${list}) = (select ${list} from jsonb_populate_record(t, p.j)) from p where ${match}`,
+      [...this.keyColumns.map(() => this.table), toJson([...this.patches.values()]), this.table],
+    );
+    this.patches.clear();
+  }
+
+  async flush(trx: Knex.Transaction): Promise<void> {
+    await this.flushDeletes(trx);
+    await this.flushInserts(trx);
+    await this.flushPatches(trx);
+  }
+}
+
+export function ident(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unexpected column name: ${name}`);
+  return `"${name}"`;
+}
+
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+}
+
+/** Per-key integer deltas, written as `col = col + delta` in one statement. */
+export class Counters {
+  private readonly deltas = new Map<string, Record<string, number>>();
+
+  constructor(
+    readonly table: string,
+    private readonly keyColumn: string,
+  ) {}
+
+  add(key: string, column: string, delta: number): void {
+    const row = this.deltas.get(key) ?? {};
+    row[column] = (row[column] ?? 0) + delta;
+    this.deltas.set(key, row);
+  }
+
+  forget(key: string): void {
+    this.deltas.delete(key);
+  }
+
+  async flush(trx: Knex.Transaction): Promise<void> {
+    const rows = [...this.deltas].map(([key, d]) => ({ ...d, [this.keyColumn]: key })).filter((r) => Object.keys(r).length > 1);
+    this.deltas.clear();
+    if (rows.length === 0) return;
+    const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) => c !== this.keyColumn);
+    const set = columns.map((c) => `${ident(c)} = t.${ident(c)} + coalesce((d.j->>'${c}')::integer, 0)`).join(', ');
+    await trx.raw(`update ?? as t set ${set} from jsonb_array_elements(?::jsonb) as d(j) where t.${ident(this.keyColumn)} = d.j->>'${this.keyColumn}'`, [
+      this.table,
+      toJson(rows),
+    ]);
+  }
+}
