@@ -1,4 +1,4 @@
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent, SubscribeOptions, Subscription } from '../../ports/event-store';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadStreamOptions, RecordedEvent, SubscribeOptions, Subscription } from '../../ports/event-store';
 
 export interface SharedFeedOptions {
   /** Page size of a subscriber that reads on its own (behind the shared reader, or after a failure). */
@@ -43,8 +43,8 @@ export class SharedFeed implements EventStore {
     return this.store.append(streamId, events, expected);
   }
 
-  readStream(streamId: string): Promise<RecordedEvent[]> {
-    return this.store.readStream(streamId);
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    return this.store.readStream(streamId, options);
   }
 
   readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
