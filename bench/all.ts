@@ -3,11 +3,11 @@
  * database; each in a schema of its own), each printing its figures beside its baseline:
  * appends (beside plain INSERTs and the former global-lock append), writes (fresh pairs beside the
  * same after 10,000 toggles), reads (beside plain express serving the same bytes), realtime (1,000
- * chatting pairs with think time, then saturated), and projection rebuilds when bench/rebuild.ts is there.
+ * chatting pairs with think time, then saturated), projection rebuilds of 55,000 events, and the
+ * chat flood (one user flooding, another's latency). `npm run bench:web` (Lighthouse) runs on its own.
  * Extra arguments go to every script (for example `-- --runs 1`).
  */
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -17,8 +17,9 @@ const parts: [string, string[]][] = [
   ['writes', []],
   ['reads', []],
   ['realtime', ['--database', 'postgres', '--pairs', '1000', '--think', '2000', '--seconds', '20', '--runs', '3', '--saturate', '10']],
+  ['rebuild', []],
+  ['flood', []],
 ];
-if (fs.existsSync(path.join(ROOT, 'bench/rebuild.ts'))) parts.push(['rebuild', []]);
 
 let failed = 0;
 for (const [name, args] of parts) {

@@ -55,7 +55,7 @@ export async function startServer(options: { port?: number; database: 'pglite' |
     LOG_LEVEL: 'warn',
     SCRYPT_COST: '1024',
     NODE_ENV: 'development',
-    // The bench's many users sign up and sign in from one address; chat pairs send fast.
+    // The bench's many users sign up and sign in from one address, and chat pairs send fast.
     LIMIT_CLIENT_REQUESTS: '1000000',
     LIMIT_CLIENT_FAILED_SIGNINS: '1000000',
     LIMIT_CODES_PER_ADDRESS: '100000',

@@ -13,12 +13,9 @@
  *     more sockets for the flooder were accepted (the cap).
  * Exits 1 if the bystander's p99 during the flood is 100 ms or more, or if the flood was not limited.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
+import { client, startServer } from './app';
 
 const { values } = parseArgs({
   options: {
@@ -26,71 +23,19 @@ const { values } = parseArgs({
     sockets: { type: 'string', default: '1' },
     seconds: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '4' },
-    port: { type: 'string', default: '3948' },
+    port: { type: 'string' },
   },
 });
 const MESSAGES = Number(values.messages);
 const SOCKETS = Number(values.sockets);
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
-const PORT = Number(values.port);
-const BASE = `http://127.0.0.1:${PORT}`;
 const P99_BUDGET_MS = 100;
-
-async function startServer() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-flood-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED: 'false', LOG_LEVEL: 'warn', SCRYPT_COST: '1024', NODE_ENV: 'development', LIMIT_CLIENT_REQUESTS: '1000000', LIMIT_CLIENT_FAILED_SIGNINS: '1000000', LIMIT_CODES_PER_ADDRESS: '100000' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${BASE}/readyz`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function call(method: string, url: string, body?: unknown, cookie?: string) {
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => ({}))) as { data?: { id?: string }; message?: string };
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.message ?? ''}`);
-  return { json, cookie: res.headers.get('set-cookie')?.split(';')[0] };
-}
 
 interface BenchUser {
   id: string;
   username: string;
   cookie: string;
-}
-
-async function createUser(name: string): Promise<BenchUser> {
-  const username = `${name}_${Date.now().toString(36)}`;
-  const email = `${username}@bench.local`;
-  await call('POST', '/api/auth/signup', { username, email, password: 'bench123', firstName: 'Bench', lastName: name });
-  let code: string | undefined;
-  for (let t = 0; t < 100 && !code; t++) {
-    const { json } = await call('GET', `/dev/mailbox?to=${encodeURIComponent(email)}`);
-    code = ((json as { data?: { text: string }[] }).data?.[0]?.text.match(/\b(\d{6})\b/) ?? [])[1];
-    if (!code) await new Promise((r) => setTimeout(r, 50));
-  }
-  await call('POST', '/api/auth/verify-email', { email, otp: code });
-  const login = await call('POST', '/api/auth/login', { identifier: username, password: 'bench123' });
-  return { id: login.json.data!.id!, username, cookie: login.cookie! };
 }
 
 async function socketOf(user: BenchUser): Promise<Socket> {
@@ -133,10 +78,13 @@ async function measure(bystander: BenchUser, friend: BenchUser, until: () => boo
 const summary = (l: number[]) =>
   `${l.length} requests, p50 ${percentile(l, 50).toFixed(1)} ms, p95 ${percentile(l, 95).toFixed(1)} ms, p99 ${percentile(l, 99).toFixed(1)} ms, max ${(l.at(-1) ?? NaN).toFixed(1)} ms`;
 
-const server = await startServer();
+// The app's own default limits (30 messages per 10 s, 20 sockets per user) are what is measured.
+const server = await startServer({ port: values.port ? Number(values.port) : undefined, database: 'pglite', env: { RATE_LIMIT_MESSAGES: '30' } });
+const BASE = server.base;
+const { call, createUser } = client(BASE);
 const open: Socket[] = [];
 try {
-  const [flooder, target, bystander, friend] = [await createUser('flooder'), await createUser('target'), await createUser('bystander'), await createUser('friend')];
+  const [flooder, target, bystander, friend] = [await createUser(1), await createUser(2), await createUser(3), await createUser(4)];
   for (const [a, b] of [
     [flooder, target],
     [bystander, friend],

@@ -72,7 +72,12 @@ export class ContractChecker {
 
   /** What is wrong with this answer to `method url` by the document; empty when nothing. */
   problems(method: string, url: string, answer: AnswerLike): string[] {
-    const path = new URL(url, 'http://x').pathname;
+    let path: string;
+    try {
+      path = new URL(url, 'http://x').pathname;
+    } catch {
+      return []; // Not a URL a client could send (the fuzz's own garbage): nothing to check.
+    }
     if (!path.startsWith('/api/')) return [];
     const m = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
     const template = this.match(m, url);

@@ -67,15 +67,15 @@ export function NotFoundPage() {
 
         <div className="mt-12">
           <h2 className="text-sm font-semibold text-slate-500">Or try one of these</h2>
-          <div className={`mt-4 grid gap-3 ${state.status === 'authenticated' ? 'sm:grid-cols-2' : 'sm:grid-cols-3'}`}>
+          <div className={`mt-4 grid gap-3 ${state.status === 'unauthenticated' ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
             <Shortcut to="/hackathons" icon={<Trophy className="size-5" aria-hidden="true" />}>
               Hackathons
             </Shortcut>
             <Shortcut to="/events" icon={<CalendarDays className="size-5" aria-hidden="true" />}>
               Events
             </Shortcut>
-            {/* Signing in is offered only to those who are not. */}
-            {state.status !== 'authenticated' && (
+            {/* Signing in is offered only to those known not to be (not while the session is still being checked). */}
+            {state.status === 'unauthenticated' && (
               <Shortcut to="/login" icon={<LogIn className="size-5" aria-hidden="true" />}>
                 Login
               </Shortcut>

@@ -142,8 +142,8 @@ export class ApiContract {
     }
     if (command) {
       responses[202] = {
-        description: 'Stored, but the read models have not caught up in time: the change shows shortly at Location',
-        headers: { Location: header('Where the created or changed resource will be readable', { required: true }) },
+        description: 'Stored, but the read models have not caught up in time: the change shows shortly (at Location, where the item has a route of its own)',
+        headers: { Location: header('Where the created or changed resource will be readable; absent for a deletion or a change without a route to poll', { required: false }) },
         content: { 'application/json': { schema: AcceptedAnswerSchema } },
       };
     }

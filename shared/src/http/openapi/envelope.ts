@@ -39,6 +39,7 @@ export const AcceptedAnswerSchema = z
     message: z.string(),
     data: z.strictObject({
       id: z.string().meta({ description: 'The id of what the request created or changed' }),
+      _id: z.string().optional().meta({ description: 'The same id, where the 200 answer of the route names it `_id`' }),
       commentId: z.string().optional().meta({ description: 'A new comment or reply: its id (`id` is its project)' }),
     }),
   })
