@@ -92,7 +92,7 @@ export function createAccountService(deps: CommandServiceDeps) {
     // A sign-in only records a fact; simultaneous sign-ins of one account must not refuse each other.
     const anyRevision = command.type === 'SignIn';
     const result = await handleCommand(deps.store, userStream(userId), accountDecider, command, ctx, now, { anyRevision });
-    await caughtUp(deps.progress, result.position);
+    await caughtUp(deps.progress, result.position, result.events);
     return result;
   }
 

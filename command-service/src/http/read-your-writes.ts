@@ -16,9 +16,13 @@ export const trackReadYourWrites: RequestHandler = (_req, _res, next) => {
   requests.run({ behind: false }, next);
 };
 
-/** Waits for the read models to include `position`; false (and the request marked behind) when the wait ran out. */
-export async function caughtUp(progress: Pick<ReadModelProgress, 'waitFor'>, position: bigint | undefined, timeoutMs?: number): Promise<boolean> {
-  const reached = await progress.waitFor(position, timeoutMs);
+/**
+ * Waits for the read models that `events` concern (all of them when not given) to include
+ * `position`; false (and the request marked behind) when the wait ran out. A projection that
+ * handles none of the events has nothing to show of them, so a slow one never holds up the others.
+ */
+export async function caughtUp(progress: Pick<ReadModelProgress, 'waitFor'>, position: bigint | undefined, events?: readonly { type: string }[]): Promise<boolean> {
+  const reached = await progress.waitFor(position, undefined, events ? { eventTypes: events.map((e) => e.type) } : undefined);
   if (!reached) {
     const request = requests.getStore();
     if (request) request.behind = true;

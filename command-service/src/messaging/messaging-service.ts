@@ -45,7 +45,7 @@ export function createMessagingService(deps: CommandServiceDeps) {
     const events = decideConversation(command);
     const newEvents = toNewEvents(events, ctx, now().toISOString()).map((e) => (eventId ? { ...e, id: eventId } : e));
     const { position } = await deps.store.append(conversationStream(a, b), newEvents, 'any');
-    await caughtUp(deps.progress, position);
+    await caughtUp(deps.progress, position, events);
     return { events, position };
   }
 

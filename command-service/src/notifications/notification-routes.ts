@@ -20,7 +20,7 @@ export function notificationRoutes(deps: CommandServiceDeps): Router {
 
   async function execute(req: Request, userId: string, command: NotificationsCommand) {
     const result = await handleCommand(deps.store, notificationsStream(userId), notificationsDecider, command, ctxOf(req, userId), now);
-    await caughtUp(deps.progress, result.position);
+    await caughtUp(deps.progress, result.position, result.events);
     return result;
   }
 
@@ -53,7 +53,7 @@ export function notificationRoutes(deps: CommandServiceDeps): Router {
       },
     };
     const result = await handleCommand(deps.store, notificationsStream(userId), counting, { type: 'MarkAllRead', now: now() }, ctxOf(req, userId), now);
-    if (!(await caughtUp(deps.progress, result.position))) return answerAccepted(res, { id: userId, updated }, 'All notifications marked as read');
+    if (!(await caughtUp(deps.progress, result.position, result.events))) return answerAccepted(res, { id: userId, updated }, 'All notifications marked as read');
     res.json(ok({ updated }, 'All notifications marked as read'));
   });
 

@@ -29,7 +29,7 @@ export function createProfileService(deps: CommandServiceDeps & { fileStore: Fil
 
   async function execute(userId: string, command: ProfileCommand, ctx: CommandContext) {
     const result = await handleCommand(deps.store, userStream(userId), profileDecider, command, ctx, now);
-    await caughtUp(deps.progress, result.position);
+    await caughtUp(deps.progress, result.position, result.events);
     return result;
   }
 

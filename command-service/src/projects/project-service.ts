@@ -14,7 +14,7 @@ export function createProjectService(deps: CommandServiceDeps) {
 
   async function execute(projectId: string, command: ProjectCommand, ctx: CommandContext) {
     const result = await handleCommand(deps.store, projectStream(projectId), projectDecider, command, ctx, now);
-    await caughtUp(deps.progress, result.position);
+    await caughtUp(deps.progress, result.position, result.events);
     return result;
   }
 
@@ -37,7 +37,7 @@ export function createProjectService(deps: CommandServiceDeps) {
       ctx,
       now,
     );
-    await caughtUp(deps.progress, result.position);
+    await caughtUp(deps.progress, result.position, result.events);
   }
 
   return {

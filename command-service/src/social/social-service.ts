@@ -67,7 +67,7 @@ export function createSocialService(deps: CommandServiceDeps, options: SocialSer
       commandContext(ctx),
       now,
     );
-    await caughtUp(deps.progress, result.position);
+    await caughtUp(deps.progress, result.position, result.events);
     await options.settled?.(result.position);
     return relationshipOf(result.state, actorId, targetId);
   }
@@ -86,7 +86,7 @@ export function createSocialService(deps: CommandServiceDeps, options: SocialSer
       await ensureTarget(actorId, targetId);
       const reportId = crypto.randomUUID();
       const result = await handleCommand(deps.store, reportStream(reportId), reportDecider, { reportId, from: actorId, to: targetId, reason, now: now() }, commandContext(ctx), now);
-      await caughtUp(deps.progress, result.position);
+      await caughtUp(deps.progress, result.position, result.events);
       return relationship(actorId, targetId);
     },
   };
