@@ -5,6 +5,7 @@ import { endSessionsOf } from '@circuit/shared/http/session';
 import { MESSAGES_RATE_LIMITED_MESSAGE } from '@circuit/shared/http/user-rate-limit';
 import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
 import { FLOOD_DISCONNECTED, ORIGIN_REFUSED, TOO_MANY_SOCKETS, type RateLimitedEvent } from './realtime-service';
+import { next, nextWhere, silence } from '@circuit/shared/testkit/socket-events';
 
 interface ChatUser {
   id: string;
@@ -12,40 +13,6 @@ interface ChatUser {
   username: string;
   password: string;
   agent: ReturnType<TestApp['request']>;
-}
-
-function next<T = unknown>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (value: T) => {
-      clearTimeout(timer);
-      resolve(value);
-    });
-  });
-}
-
-function nextWhere<T>(socket: Socket, event: string, accept: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no matching ${event} within ${timeoutMs} ms`)), timeoutMs);
-    const handler = (value: T) => {
-      if (!accept(value)) return;
-      clearTimeout(timer);
-      socket.off(event, handler);
-      resolve(value);
-    };
-    socket.on(event, handler);
-  });
-}
-
-function silence(socket: Socket, event: string, ms = 500): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const fail = (v: unknown) => reject(new Error(`unexpected ${event}: ${JSON.stringify(v)}`));
-    socket.once(event, fail);
-    setTimeout(() => {
-      socket.off(event, fail);
-      resolve();
-    }, ms);
-  });
 }
 
 describe('socket guards: sessions, origin, online privacy, limits', () => {
