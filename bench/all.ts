@@ -4,7 +4,7 @@
  * appends (beside plain INSERTs and the former global-lock append), writes (fresh pairs beside the
  * same after 10,000 toggles), reads (beside plain express serving the same bytes), realtime (1,000
  * chatting pairs with think time, then saturated), projection rebuilds of 55,000 events, and the
- * chat flood (one user flooding, another's latency). `npm run bench:web` (Lighthouse) runs on its own.
+ * chat flood (one user flooding, another's latency), and the hackathon list on 10,000 listings. `npm run bench:web` (Lighthouse) runs on its own.
  * Extra arguments go to every script (for example `-- --runs 1`).
  */
 import { spawnSync } from 'node:child_process';
@@ -19,6 +19,7 @@ const parts: [string, string[]][] = [
   ['realtime', ['--database', 'postgres', '--pairs', '1000', '--think', '2000', '--seconds', '20', '--runs', '3', '--saturate', '10']],
   ['rebuild', []],
   ['flood', []],
+  ['hackathons', []],
 ];
 
 let failed = 0;

@@ -15,6 +15,8 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 export interface BenchServer {
   base: string;
   child: ChildProcess;
+  /** The app's database (its own schema) when it runs on Postgres. */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export async function startServer(options: { port?: number; database: 'pglite' |
   return {
     base,
     child,
+    databaseUrl: env.DATABASE_URL,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -25,7 +25,7 @@ describe.skipIf(Boolean(skipReason))(`accounts journey in Chromium${skipReason ?
     throw new Error(`no code mailed to ${email}`);
   }
 
-  it('signs up, verifies the e-mailed code, signs in, sees the signed-in header and signs out', async () => {
+  it('signs up, verifies the e-mailed code, signs in, sees the signed-in header and signs out', { timeout: 120_000 }, async () => {
     const { base, browser } = journey;
     const page = await browser.newPage();
     const email = 'journey.user@example.com';

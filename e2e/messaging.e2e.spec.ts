@@ -26,7 +26,7 @@ describe.skipIf(Boolean(skipReason))(`messaging journey in Chromium${skipReason 
     await input.press('Enter');
   }
 
-  it('two connected users chat live; the unread badge rises and clears; history pages back with Load More', async () => {
+  it('two connected users chat live; the unread badge rises and clears; history pages back with Load More', { timeout: 120_000 }, async () => {
     const { base, circuit } = journey;
     const aarav = await journey.signedIn('aarav_chat', 'Aarav', 'Sharma');
     const priya = await journey.signedIn('priya_chat', 'Priya', 'Nair');

@@ -15,7 +15,7 @@ describe.skipIf(Boolean(skipReason))(`social journey in Chromium${skipReason ? `
     await journey?.close();
   });
 
-  it('follows, requests a connection, accepts it from notifications, lists connections, then blocks', async () => {
+  it('follows, requests a connection, accepts it from notifications, lists connections, then blocks', { timeout: 120_000 }, async () => {
     const base = journey.base;
     const { page: asha } = await journey.signedIn('asha_e2e', 'Asha');
     const { page: ben } = await journey.signedIn('ben_e2e', 'Ben');

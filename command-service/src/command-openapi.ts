@@ -5,6 +5,21 @@ import { projectOpenApi } from './projects/project-openapi';
 import { messagingOpenApi } from './messaging/messaging-openapi';
 import { socialOpenApi } from './social/social-openapi';
 import { notificationOpenApi } from './notifications/notification-openapi';
+import { imageUploadOpenApi } from './uploads/image-upload-routes';
+import { paymentOpenApi } from './payments/payment-openapi';
+import { hackathonOpenApi } from './hackathons/hackathon-openapi';
+import { registrationOpenApi } from './hackathon-registrations/registration-openapi';
 
 /** The command service's part of the contract: one registration per feature, beside its routes. */
-export const commandServiceOpenApi: ApiRegistration[] = [authOpenApi, profileOpenApi, projectOpenApi, socialOpenApi, messagingOpenApi, notificationOpenApi];
+export const commandServiceOpenApi: ApiRegistration[] = [
+  authOpenApi,
+  profileOpenApi,
+  projectOpenApi,
+  socialOpenApi,
+  messagingOpenApi,
+  notificationOpenApi,
+  imageUploadOpenApi,
+  registrationOpenApi,
+  paymentOpenApi,
+  hackathonOpenApi,
+];

@@ -17,6 +17,14 @@ import { createProfileService } from './profiles/profile-service';
 import { profileRoutes } from './profiles/profile-routes';
 import { createProjectService } from './projects/project-service';
 import { projectRoutes } from './projects/project-routes';
+import { createPaymentService } from './payments/payment-service';
+import { createHackathonService } from './hackathons/hackathon-service';
+import { hackathonRoutes } from './hackathons/hackathon-routes';
+import { HackathonReviewNotifier } from './hackathons/hackathon-review-notifier';
+import { paymentRoutes } from './payments/payment-routes';
+import { selectPaymentGateway } from '@circuit/shared/adapters/payments/select';
+import type { PaymentGateway } from '@circuit/shared/ports/payments';
+import { IMAGE_UPLOAD_PATH, imageUploadRoutes } from './uploads/image-upload-routes';
 import { uploadsRoutes } from './uploads/uploads-routes';
 import { socialRoutes } from './social/social-routes';
 import { createSocialService } from './social/social-service';
@@ -30,6 +38,10 @@ import { trackReadYourWrites } from './http/read-your-writes';
 import { selectRateCounterStore, UserRateLimiter } from '@circuit/shared/http/user-rate-limit';
 import { userRateRules, userWriteLimits } from './http/user-write-limits';
 import { multipartOnlyOn } from '@circuit/shared/http/app';
+import { createRegistrationService } from './hackathon-registrations/registration-service';
+import { registrationRoutes } from './hackathon-registrations/registration-routes';
+import { TeamPaymentProcessManager } from './hackathon-registrations/team-payment-process-manager';
+import type { TeamPayments } from './hackathon-registrations/team-payments';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -38,7 +50,15 @@ interface Worker {
 }
 
 /** The write side: every POST/PUT/PATCH/DELETE of /api, /api/auth/*, and the process managers. */
-export async function createCommandService(deps: CommandServiceDeps & { mailbox?: Mailbox }) {
+export async function createCommandService(
+  deps: CommandServiceDeps & {
+    mailbox?: Mailbox;
+    /** Default: Razorpay when configured, else the sandbox (selectPaymentGateway). */
+    paymentGateway?: PaymentGateway | null;
+    /** Team registration's view of payments; default the payments service. Tests may pass a double. */
+    teamPayments?: (deps: CommandServiceDeps) => TeamPayments;
+  },
+) {
   await migrateProcessManagers(deps.knex);
   await migrateIdempotencyKeys(deps.knex);
   const accounts = createAccountService(deps);
@@ -60,10 +80,17 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
   const notifications = new NotificationsProcessManager({ ...deps, store: feed });
   // Social actions answer once the notifications they cause are readable too.
   const social = createSocialService(deps, { settled: (position) => notifications.settled(position) });
+  const payments = createPaymentService(deps, deps.paymentGateway === undefined ? selectPaymentGateway(deps.config) : deps.paymentGateway);
+  const hackathons = createHackathonService(deps);
+  const registrations = createRegistrationService(deps, deps.teamPayments?.(deps) ?? payments);
+  const reviewNotifier = new HackathonReviewNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
+  const teamPayments = new TeamPaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, registrations });
   let stopChatSends: (() => Promise<void>) | undefined;
   const workers: Worker[] = [
     mail,
     notifications,
+    teamPayments,
+    reviewNotifier,
     orphanUploadSweeper({ knex: deps.knex, fileStore, log: deps.log, now: deps.now }),
     idempotencyKeySweeper({ knex: deps.knex, log: deps.log, now: deps.now }),
     {
@@ -80,7 +107,7 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
   const router = Router();
   router.use(limits.clientCeiling);
   // The only routes that read multipart; a form posted anywhere else is refused.
-  router.use(multipartOnlyOn(['/api/users/profile-picture', '/api/users/projects/image']));
+  router.use(multipartOnlyOn(['/api/users/profile-picture', '/api/users/projects/image', IMAGE_UPLOAD_PATH]));
   router.use(userWriteLimits(userLimits));
   // Before every write route: a repeated Idempotency-Key answers the first answer and runs nothing.
   router.use(idempotencyKeys({ knex: deps.knex, secret: deps.config.sessionSecret, log: deps.log, now: deps.now, waitMs: deps.idempotencyWaitMs }));
@@ -90,9 +117,13 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
   router.use(profileRoutes(deps, profiles, fileStore));
   router.use(projectRoutes(deps, projects, fileStore));
   router.use(uploadsRoutes(fileStore));
+  router.use(imageUploadRoutes(fileStore));
   router.use(messagingRoutes(deps, messaging));
   router.use(socialRoutes(social));
   router.use(notificationRoutes(deps));
+  router.use(paymentRoutes(payments, deps.log));
+  router.use(hackathonRoutes(hackathons));
+  router.use(registrationRoutes(deps, registrations));
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));
 
   return {
@@ -102,6 +133,9 @@ export async function createCommandService(deps: CommandServiceDeps & { mailbox?
     projects,
     social,
     messaging,
+    registrations,
+    payments,
+    hackathons,
     /** The workers run in one command-service process at a time (see runAsLeader). */
     async start() {
       leadership = await runAsLeader(

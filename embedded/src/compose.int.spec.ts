@@ -8,6 +8,17 @@ import { toNewEvents } from '@circuit/shared/commands/decider';
 import { SEED_STREAM } from '@circuit/shared/events/seed';
 import { seedIfEmpty } from '@circuit/command-service/seed/seed';
 
+/** The store's head once the seed's background reactions (review notifications) have settled. */
+async function settledHead(store: { headPosition(): Promise<bigint> }): Promise<bigint> {
+  let head = await store.headPosition();
+  for (let previous = -1n; previous !== head; ) {
+    previous = head;
+    await new Promise((r) => setTimeout(r, 300));
+    head = await store.headPosition();
+  }
+  return head;
+}
+
 /** The composition root in its two less common situations: production settings, and a restart on disk. */
 
 describe('embedded app with production settings', () => {
@@ -85,7 +96,7 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
       const agent = first.request();
       const login = await agent.post('/api/auth/login').send({ identifier: user.username, password: user.password }).expect(200);
       cookie = (login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('circuit.sid='))!.split(';')[0]!;
-      head = await first.store.headPosition();
+      head = await settledHead(first.store);
     } finally {
       await first.stop();
     }
@@ -131,7 +142,7 @@ describe('an interrupted first-start seed', () => {
       expect(projects).toBeGreaterThan(0);
 
       // Finished: a later start adds nothing.
-      const head = await t.store.headPosition();
+      const head = await settledHead(t.store);
       expect(await seed(seeding)).toBe(false);
       expect(await t.store.headPosition()).toBe(head);
     } finally {

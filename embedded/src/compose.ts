@@ -78,6 +78,8 @@ export interface EmbeddedOptions {
   rateLimits?: CommandServiceDeps['rateLimits'];
   /** Where uploaded images go; default DATA_DIR/uploads (tests give a temporary directory). */
   uploadsDir?: string;
+  /** The payments service of team registration (tests pass a double); see createCommandService. */
+  teamPayments?: Parameters<typeof createCommandService>[0]['teamPayments'];
 }
 
 /**
@@ -96,11 +98,11 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   const progress = new ReadModelProgress(knex, { local: true });
   const fileStore = new LocalFileStore(options.uploadsDir ?? path.join(config.DATA_DIR, 'uploads'));
 
-  const projections = await createProjectionService({ knex, store, log, progress });
+  const projections = await createProjectionService({ knex, store, log, progress, now: options.now });
   await projections.start();
-  const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, log, now: options.now, rateLimits: options.rateLimits, fileStore });
+  const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, log, now: options.now, rateLimits: options.rateLimits, fileStore, teamPayments: options.teamPayments });
   await commands.start();
-  await seedIfEmpty({ config, store, knex, accounts: commands.accounts, profiles: commands.profiles, projects: commands.projects, social: commands.social, log });
+  await seedIfEmpty({ config, store, knex, accounts: commands.accounts, profiles: commands.profiles, projects: commands.projects, social: commands.social, hackathons: commands.hackathons, registrations: commands.registrations, payments: commands.payments, log });
 
   const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
   const web = express.Router();
@@ -113,6 +115,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     allowedOrigins: [config.publicUrl],
     trustProxy: config.trustProxy,
     production: config.NODE_ENV === 'production',
+    razorpayCheckout: Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET),
     mount: (a) => {
       a.use(apiDocumentRoutes(buildCircuitApiDocument()));
       a.use(commands.router);

@@ -6,6 +6,8 @@ import { profileQueryOpenApi } from './profiles/profile-query-openapi';
 import { socialQueryOpenApi } from './social/social-query-openapi';
 import { notificationQueryOpenApi } from './notifications/notification-query-openapi';
 import { messagingQueryOpenApi } from './messaging/messaging-query-openapi';
+import { registrationQueryOpenApi } from './hackathon-registrations/registration-query-openapi';
+import { hackathonQueryOpenApi } from './hackathons/hackathon-query-openapi';
 
 /** The projection service's part of the contract (the GET /api queries): one registration per feature. */
 export const projectionServiceOpenApi: ApiRegistration[] = [
@@ -15,5 +17,7 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   socialQueryOpenApi,
   notificationQueryOpenApi,
   messagingQueryOpenApi,
+  registrationQueryOpenApi,
+  hackathonQueryOpenApi,
   adminOpenApi,
 ];

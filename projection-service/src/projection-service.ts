@@ -18,6 +18,10 @@ import { projectQueryRoutes } from './projects/project-query-routes';
 import { profileQueryRoutes } from './profiles/profile-query-routes';
 import { migrateSearchReadModels } from './search/search-migrations';
 import { searchRoutes } from './search/search-routes';
+import { migrateRegistrationsReadModels } from './hackathon-registrations/registrations-migrations';
+import { registrationQueryRoutes } from './hackathon-registrations/registration-query-routes';
+import { migrateHackathonsReadModels } from './hackathons/hackathons-migrations';
+import { hackathonQueryRoutes } from './hackathons/hackathon-query-routes';
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -26,6 +30,8 @@ export interface ProjectionServiceDeps {
   /** Given when a command service shares this process (embedded mode): progress is reported directly. */
   progress?: ReadModelProgress;
   runner?: ProjectionRunnerOptions;
+  /** The clock of queries that depend on the date (a listing's phase); tests move it. */
+  now?: () => Date;
 }
 
 /** Every read-model table, as the projections and queries expect them. */
@@ -35,6 +41,8 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
   await migrateSearchReadModels(knex);
   await migrateSocialReadModels(knex);
   await migrateMessagingReadModels(knex);
+  await migrateRegistrationsReadModels(knex);
+  await migrateHackathonsReadModels(knex);
 }
 
 /** The read side: projection workers and the GET /api query endpoints. */
@@ -50,6 +58,8 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   router.use(socialQueryRoutes(deps.knex));
   router.use(notificationQueryRoutes(deps.knex));
   router.use(messagingQueryRoutes(deps.knex, presence));
+  router.use(registrationQueryRoutes(deps.knex));
+  router.use(hackathonQueryRoutes(deps.knex, deps.now));
   return {
     router,
     runner,

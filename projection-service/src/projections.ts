@@ -4,9 +4,11 @@ import { projectsProjection } from './projects/projects-projection';
 import { socialProjection } from './social/social-projection';
 import { notificationsProjection } from './notifications/notifications-projection';
 import { messagingProjection } from './messaging/messaging-projection';
+import { registrationsProjection } from './hackathon-registrations/registrations-projection';
+import { hackathonsProjection } from './hackathons/hackathons-projection';
 
 /**
  * Every read model. Each has its own checkpoint and owns its tables; a projection added here is
  * built from position 0 by the running system on its next start, the others are not touched.
  */
-export const allProjections: Projection[] = [usersProjection, projectsProjection, socialProjection, notificationsProjection, messagingProjection];
+export const allProjections: Projection[] = [usersProjection, projectsProjection, socialProjection, notificationsProjection, messagingProjection, registrationsProjection, hackathonsProjection];

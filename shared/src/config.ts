@@ -17,6 +17,12 @@ const ConfigSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),
+  /** Razorpay (DESIGN section 6); without the key pair the sandbox gateway takes payments (never in production). */
+  RAZORPAY_KEY_ID: z.string().trim().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().trim().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /** Razorpay's API base (tests point it at a local fake). */
+  RAZORPAY_API_URL: z.string().url().optional(),
   SUPPORT_EMAIL: z.string().default('support@circuit.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'readable']).optional(),

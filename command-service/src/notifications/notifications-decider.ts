@@ -2,6 +2,7 @@ import { notFound } from '@circuit/shared/http/errors';
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import type { NotificationStatus, NotificationType } from '@circuit/shared/read-models/notifications';
+import type { NotificationSubject } from '@circuit/shared/events/notifications';
 
 /**
  * The notifications of one user, on `notifications-<userId>`. The notifications process manager
@@ -27,7 +28,7 @@ export interface NotificationsState {
 }
 
 export type NotificationsCommand =
-  | { type: 'Create'; notificationId: string; userId: string; kind: NotificationType; status: NotificationStatus | null; isOutgoing: boolean; fromUserId: string; now: Date }
+  | { type: 'Create'; notificationId: string; userId: string; kind: NotificationType; status: NotificationStatus | null; isOutgoing: boolean; fromUserId: string; subject?: NotificationSubject; now: Date }
   /** The pending request notifications of `kind` about `fromUserId` get `status`, and are read. */
   | { type: 'ResolveRequest'; kind: 'connection_request' | 'connection_request_sent'; fromUserId: string; status: 'accepted' | 'rejected'; now: Date }
   | { type: 'MarkRead'; notificationId: string; now: Date }
@@ -93,6 +94,7 @@ export function decideNotifications(command: NotificationsCommand, state: Notifi
             status: command.status,
             isOutgoing: command.isOutgoing,
             fromUserId: command.fromUserId,
+            ...(command.subject ? { subject: command.subject } : {}),
             at,
           },
         },

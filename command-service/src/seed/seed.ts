@@ -10,6 +10,11 @@ import type { AccountService } from '../accounts/account-service';
 import type { ProfileService } from '../profiles/profile-service';
 import type { ProjectService } from '../projects/project-service';
 import type { SocialService } from '../social/social-service';
+import type { HackathonService } from '../hackathons/hackathon-service';
+import type { RegistrationService } from '../hackathon-registrations/registration-service';
+import { seedHackathonRegistrations } from '../hackathon-registrations/seed-registrations';
+import type { PaymentService } from '../payments/payment-service';
+import { seedHackathons } from './seed-hackathons';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -38,6 +43,10 @@ export async function seedIfEmpty(deps: {
   projects?: ProjectService;
   /** Given, the demo users follow and connect with each other (seedSocialGraph). */
   social?: SocialService;
+  /** Given (with knex), demo hackathons in every state, with registrations, teams and payments. */
+  hackathons?: HackathonService;
+  registrations?: RegistrationService;
+  payments?: PaymentService;
 }): Promise<boolean> {
   const { config, store } = deps;
   if (config.NODE_ENV === 'production' || config.SEED === 'false') return false;
@@ -55,7 +64,7 @@ export async function seedIfEmpty(deps: {
   const ensureUser = async (input: Parameters<AccountService['register']>[0]): Promise<string> =>
     (await deps.accounts.ownerOf('username', input.username)) ?? (await deps.accounts.register(input, ctx)).userId;
 
-  await ensureUser({
+  const moderatorId = await ensureUser({
     username: config.SEED_MODERATOR_USERNAME,
     email: config.SEED_MODERATOR_EMAIL,
     password: config.SEED_MODERATOR_PASSWORD,
@@ -82,6 +91,28 @@ export async function seedIfEmpty(deps: {
     await seedProfilesAndProjects({ profiles: deps.profiles, projects: deps.projects, hasProjects }, demo, ctx);
   }
   if (deps.social) await seedSocialGraph(deps.social, demo, ctx);
+  if (deps.hackathons && deps.knex) {
+    const accepted = await seedHackathons({ hackathons: deps.hackathons, knex: deps.knex, now: () => new Date() }, demo.map((u) => u.userId), moderatorId, ctx);
+    if (deps.registrations) {
+      const payments = deps.payments;
+      await seedHackathonRegistrations(
+        {
+          registrations: deps.registrations,
+          store,
+          log: deps.log,
+          payOrder: payments
+            ? async ({ orderId, userId }) => {
+                const paid = await payments.sandboxPay(userId, orderId, 'success');
+                return { paymentId: paid!.razorpay_payment_id, signature: paid!.razorpay_signature };
+              }
+            : undefined,
+        },
+        accepted,
+        demo,
+        ctx,
+      );
+    }
+  }
   await store.append(SEED_STREAM, toNewEvents([{ type: 'DemoSeedCompleted', data: { at: new Date().toISOString() } }], {}, new Date().toISOString()), 'any');
   deps.log.info({ users: DEMO_USERS.length + 2 }, 'seeded demo data');
   return true;

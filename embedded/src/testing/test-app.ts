@@ -8,7 +8,7 @@ import { createKnex, type Knex } from '@circuit/shared/db/knex';
 import { createLogger } from '@circuit/shared/logger';
 import type { SentMail } from '@circuit/shared/ports/mailer';
 import type { AbuseLimits } from '@circuit/command-service/http/rate-limits';
-import { composeEmbedded, type Embedded } from '../compose';
+import { composeEmbedded, type Embedded, type EmbeddedOptions } from '../compose';
 import { checkedAgent } from './checked-agent';
 
 export { checkedAgent };
@@ -37,6 +37,8 @@ export interface TestAppOptions {
   knex?: Knex;
   /** Abuse limits; default GENEROUS_RATE_LIMITS (tests of the limits pass their own, e.g. limitsFromConfig). */
   rateLimits?: AbuseLimits;
+  /** The payments service of team registration (a double in tests). */
+  teamPayments?: EmbeddedOptions['teamPayments'];
 }
 
 export interface NewUser {
@@ -113,6 +115,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: clock.now,
     rateLimits: options.rateLimits ?? GENEROUS_RATE_LIMITS,
     uploadsDir,
+    teamPayments: options.teamPayments,
   });
   const { app } = embedded;
 

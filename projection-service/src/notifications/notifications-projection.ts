@@ -30,6 +30,7 @@ export const notificationsProjection: Projection = {
             is_outgoing: d.isOutgoing,
             read: false,
             from_user_id: d.fromUserId,
+            subject: d.subject ? JSON.stringify(d.subject) : null,
             created_at: d.at,
             position: event.position.toString(),
           });

@@ -389,7 +389,11 @@ describe('checkpoints of a store upgraded from the shared one', () => {
       await migrateReadModels(knex);
       const rows: { name: string; position: string | number }[] = await knex(CHECKPOINT_TABLE).orderBy('name').select('name', 'position');
       expect(rows.map((r) => [r.name, Number(r.position)])).toEqual(
-        allProjections.map((p) => [p.name, 42]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+        // Projections added since then have no row: they build themselves from position 0.
+        allProjections
+          .filter((p) => ['users', 'projects', 'social', 'notifications', 'messaging'].includes(p.name))
+          .map((p) => [p.name, 42])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
       );
     } finally {
       await knex.destroy();

@@ -66,6 +66,15 @@ const migrations: Migration[] = [
       });
     },
   },
+  {
+    // A listing notification names what it is about (a hackathon's title, username, the reason).
+    name: '003_notification_subject',
+    up: async (k) => {
+      await k.schema.alterTable(NOTIFICATIONS_TABLE, (t) => {
+        t.jsonb('subject');
+      });
+    },
+  },
 ];
 
 export async function migrateSocialReadModels(knex: Knex): Promise<void> {

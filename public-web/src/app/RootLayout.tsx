@@ -3,6 +3,7 @@ import { Footer } from '../shell/Footer';
 import { Header } from '../shell/Header';
 import { PageSpinner } from '../ui/Spinner';
 import { OAuthWelcome } from './OAuthWelcome';
+import { SandboxCheckoutHost } from '../payments/SandboxCheckoutHost';
 
 /** The application shell: navigation bar on every screen, footer everywhere but /messages. */
 export function RootLayout() {
@@ -25,6 +26,7 @@ export function RootLayout() {
       {showFooter && <Footer />}
       <ScrollRestoration />
       <OAuthWelcome />
+      <SandboxCheckoutHost />
     </div>
   );
 }

@@ -47,7 +47,12 @@ export const router = createBrowserRouter([
       screen('contact', async () => (await import('../info/InfoPages')).ContactPage),
       screen('terms', async () => (await import('../info/InfoPages')).TermsPage),
       screen('privacy', async () => (await import('../info/InfoPages')).PrivacyPage),
-      ...['hackathons/*', 'events/*', 'quizzes/*', 'quiz/*', 'create', 'create-hackathon', 'create-event', 'create-quiz'].map((path) =>
+      screen('hackathons', async () => (await import('../hackathons/HackathonsPage')).HackathonsPage),
+      screen('hackathons/:username', async () => (await import('../hackathons/HackathonDetailPage')).HackathonDetailPage),
+      screen('hackathons/:username/edit', async () => (await import('../hackathon-form/HackathonFormPage')).EditHackathonPage),
+      screen('create-hackathon', async () => (await import('../hackathon-form/HackathonFormPage')).CreateHackathonPage),
+      screen('hackathons/:username/team', async () => (await import('../teams/TeamPage')).TeamPage),
+      ...['hackathons/*', 'events/*', 'quizzes/*', 'quiz/*', 'create', 'create-event', 'create-quiz'].map((path) =>
         screen(path, async () => (await import('../coming-soon/ComingSoonPage')).ComingSoonPage),
       ),
       { path: '404', element: <NotFoundPage /> },

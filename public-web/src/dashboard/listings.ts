@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { HackathonCard } from '@circuit/shared/api/hackathons';
+import { api } from '../auth/apiClient';
 
 /** The three listing types of specs 2 and 3, in the order every tab bar shows them. */
 export const LISTING_KINDS = ['hackathons', 'events', 'quizzes'] as const;
@@ -21,11 +23,18 @@ export interface ListingCard {
 export type ListingScope = 'mine' | 'registered' | 'saved';
 
 /**
- * Where each list comes from. The hackathon, event and quiz services are not built yet, so no list has a
- * source and each one is empty: the screens still show their tabs, counts, skeletons and empty states, and
- * each type's issue adds its fetcher here. Per spec, a list that fails to load is shown empty too.
+ * Where each list comes from. Hackathons have theirs; events and quizzes are not built yet, so their lists are
+ * empty: the screens still show their tabs, counts, skeletons and empty states, and each type's issue adds its
+ * fetcher here. Per spec, a list that fails to load is shown empty too.
  */
-const sources: Partial<Record<`${ListingScope}:${ListingKind}`, (signal: AbortSignal) => Promise<ListingCard[]>>> = {};
+const hackathonCards = (path: string) => async (signal: AbortSignal) =>
+  ((await api.get<HackathonCard[]>(path, signal)).data ?? []).map((h) => ({ id: h.id, title: h.title, href: `/hackathons/${h.username}` }));
+
+const sources: Partial<Record<`${ListingScope}:${ListingKind}`, (signal: AbortSignal) => Promise<ListingCard[]>>> = {
+  'mine:hackathons': hackathonCards('/api/hackathons/my-hackathons'),
+  'registered:hackathons': hackathonCards('/api/hackathons/user/registered'),
+  'saved:hackathons': hackathonCards('/api/users/saved-hackathons'),
+};
 
 export const listingKeys = {
   list: (scope: ListingScope, kind: ListingKind) => ['listings', scope, kind] as const,

@@ -36,6 +36,10 @@ export function notificationText(n: AppNotification): string {
       return n.isOutgoing ? `You rejected ${name}'s connection request` : `${name} rejected your connection request`;
     case 'follow':
       return `${name} started following you`;
+    case 'hackathon_approved':
+      return 'Your hackathon was approved and is now live';
+    case 'hackathon_rejected':
+      return 'Your hackathon was not approved';
   }
 }
 
@@ -222,7 +226,13 @@ function NotificationItem({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <p className="text-sm text-slate-800">
-            <MessageWithSender text={notificationText(n)} name={name} link={senderLink} />
+            {n.link ? (
+              <Link to={n.link} className="hover:text-indigo-700 hover:underline">
+                {notificationText(n)}
+              </Link>
+            ) : (
+              <MessageWithSender text={notificationText(n)} name={name} link={senderLink} />
+            )}
           </p>
           {!n.read && <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide text-white">New</span>}
         </div>

@@ -13,6 +13,8 @@ interface RichTextEditorProps {
   onChange(html: string): void;
   invalid?: boolean;
   describedBy?: string;
+  /** Shown while the editor is empty. */
+  placeholder?: string;
 }
 
 type Command = 'bold' | 'italic' | 'underline' | 'insertUnorderedList' | 'insertOrderedList';
@@ -35,7 +37,7 @@ const toolButton =
  * A small rich-text editor (contentEditable + document.execCommand): bold, italic, underline, lists,
  * links and font size 1-7. Pasted HTML is cleaned (sanitizePastedHtml); the server sanitises on save.
  */
-export function RichTextEditor({ id, labelledBy, initialHtml, resetKey, onChange, invalid, describedBy }: RichTextEditorProps) {
+export function RichTextEditor({ id, labelledBy, initialHtml, resetKey, onChange, invalid, describedBy, placeholder = 'Tell people about yourself' }: RichTextEditorProps) {
   const editorRef = useRef<HTMLDivElement>(null);
   const savedRange = useRef<Range | null>(null);
   const [active, setActive] = useState<Partial<Record<Command, boolean>>>({});
@@ -184,7 +186,7 @@ export function RichTextEditor({ id, labelledBy, initialHtml, resetKey, onChange
         aria-invalid={invalid || undefined}
         contentEditable
         suppressContentEditableWarning
-        data-placeholder="Tell people about yourself"
+        data-placeholder={placeholder}
         spellCheck
         onInput={emit}
         onBlur={emit}

@@ -14,6 +14,7 @@ export const NotificationSchema = z
     read: z.boolean(),
     createdAt: Timestamp,
     message: z.string(),
+    link: z.string().optional().meta({ description: 'Where the notification leads (a listing’s page), when it is about one' }),
     from: z
       .strictObject({ _id: z.string(), firstName: z.string(), lastName: z.string(), username: z.string(), profilePicture: z.string().nullable() })
       .meta({ description: 'The other user: who acted, or for connection_request_sent the one the request went to' }),

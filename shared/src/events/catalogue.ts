@@ -6,6 +6,9 @@ import { SocialEventSchemas } from './social';
 import { NotificationEventSchemas } from './notifications';
 import { MessagingEventSchemas } from './messaging';
 import { SeedEventSchemas } from './seed';
+import { HackathonEventSchemas } from './hackathons';
+import { PaymentEventSchemas } from './payments';
+import { HackathonRegistrationEventSchemas } from './hackathon-registrations';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
@@ -16,6 +19,9 @@ export const EventCatalogue = {
   ...NotificationEventSchemas,
   ...MessagingEventSchemas,
   ...SeedEventSchemas,
+  ...HackathonEventSchemas,
+  ...PaymentEventSchemas,
+  ...HackathonRegistrationEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EventCatalogue;

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 /** Notifications of one user on `notifications-<userId>`, written by the notifications process manager and the user. */
-export const NotificationTypeSchema = z.enum(['connection_request', 'connection_request_sent', 'connection_accepted', 'connection_rejected', 'follow']);
+export const NotificationTypeSchema = z.enum(['connection_request', 'connection_request_sent', 'connection_accepted', 'connection_rejected', 'follow', 'hackathon_approved', 'hackathon_rejected']);
+/** What a listing notification is about (its review): shown in the message and linked. */
+export const NotificationSubjectSchema = z.object({ kind: z.literal('hackathon'), id: z.string(), title: z.string(), username: z.string(), reason: z.string().optional() });
+export type NotificationSubject = z.infer<typeof NotificationSubjectSchema>;
 export const NotificationStatusSchema = z.enum(['pending', 'accepted', 'rejected']);
 
 export const NotificationEventSchemas = {
@@ -12,6 +15,7 @@ export const NotificationEventSchemas = {
     status: NotificationStatusSchema.nullable(),
     isOutgoing: z.boolean(),
     fromUserId: z.string(),
+    subject: NotificationSubjectSchema.optional(),
     at: z.string(),
   }),
   NotificationStatusChanged: z.object({ notificationId: z.string(), status: NotificationStatusSchema, at: z.string() }),

@@ -5,6 +5,7 @@ import { requestLogging } from './correlation';
 import { errorHandler, notFoundApi } from './errors';
 import { sameOriginOnly } from './same-origin';
 import { rejectUnstorableText } from './reject-nul';
+import { keepRawBody } from './raw-body';
 
 export interface HttpAppOptions {
   log: Logger;
@@ -19,6 +20,8 @@ export interface HttpAppOptions {
   fallback?: Router | RequestHandler;
   /** Adds HSTS (NODE_ENV=production: served over https behind the proxy). */
   production?: boolean;
+  /** Lets the web app load Razorpay Checkout (its script and frames): only when Razorpay is configured. */
+  razorpayCheckout?: boolean;
 }
 
 /**
@@ -38,14 +41,19 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The policy with Razorpay Checkout's script, frames and API allowed (Razorpay configured). */
+export const CONTENT_SECURITY_POLICY_WITH_RAZORPAY = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' https://checkout.razorpay.com")
+  .replace("connect-src 'self'", "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com")
+  .concat("; frame-src https://api.razorpay.com https://checkout.razorpay.com");
+
 /** Hardening headers of every answer: HTTP routes, web apps, and the Socket.IO handshake. */
-export function baselineHeaders(options: { production: boolean }): Record<string, string> {
+export function baselineHeaders(options: { production: boolean; razorpayCheckout?: boolean }): Record<string, string> {
   return {
     // No MIME sniffing, no framing, no full referrers to other sites.
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'Content-Security-Policy': options.razorpayCheckout ? CONTENT_SECURITY_POLICY_WITH_RAZORPAY : CONTENT_SECURITY_POLICY,
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
     ...(options.production ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
@@ -87,7 +95,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback');
-  const headers = Object.entries(baselineHeaders({ production: options.production ?? false }));
+  const headers = Object.entries(baselineHeaders({ production: options.production ?? false, razorpayCheckout: options.razorpayCheckout ?? false }));
   app.use((_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();
@@ -105,7 +113,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
   app.use(requestLogging(options.log));
   app.use(jsonBodiesOnly);
-  app.use(express.json({ limit: '1mb' }));
+  app.use(express.json({ limit: '1mb', verify: keepRawBody }));
   app.use(rejectUnstorableText);
   app.use(options.session);
   app.use(sameOriginOnly(options.allowedOrigins));

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { z } from 'zod';
-import type { NotificationStatusSchema, NotificationTypeSchema } from '../events/notifications';
+import type { NotificationStatusSchema, NotificationSubject, NotificationTypeSchema } from '../events/notifications';
 import type { UserRow } from './users';
 
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;
@@ -17,6 +17,8 @@ export interface NotificationRow {
   is_outgoing: boolean;
   read: boolean;
   from_user_id: string;
+  /** JSON: what a listing notification is about. */
+  subject?: NotificationSubject | string | null;
   created_at: Date | string;
   /** Global position of the NotificationCreated event: orders notifications of the same instant. */
   position: number | string;
@@ -33,6 +35,7 @@ export interface Notification {
   read: boolean;
   createdAt: string;
   message: string;
+  link?: string;
   /** The other user: who acted, or for `connection_request_sent` the one the request went to. */
   from: { _id: string; firstName: string; lastName: string; username: string; profilePicture: string | null };
 }
@@ -40,8 +43,9 @@ export interface Notification {
 const fullName = (sender: NotificationSender | undefined) => (sender ? `${sender.first_name} ${sender.last_name}`.trim() || sender.username : 'Someone');
 
 /** The text of a notification, built when it is read so that a renamed sender shows the new name. */
-export function notificationMessage(type: NotificationType, sender: NotificationSender | undefined): string {
+export function notificationMessage(type: NotificationType, sender: NotificationSender | undefined, subject?: NotificationSubject | null): string {
   const name = fullName(sender);
+  const title = subject?.title ?? 'your hackathon';
   switch (type) {
     case 'connection_request':
       return `${name} sent you a connection request`;
@@ -53,13 +57,18 @@ export function notificationMessage(type: NotificationType, sender: Notification
       return `${name} declined your connection request`;
     case 'follow':
       return `${name} started following you`;
+    case 'hackathon_approved':
+      return `Your hackathon “${title}” was approved and is now live`;
+    case 'hackathon_rejected':
+      return `Your hackathon “${title}” was not approved${subject?.reason ? `: ${subject.reason}` : ''}`;
   }
 }
 
 export function toNotification(
-  row: Pick<NotificationRow, 'id' | 'type' | 'status' | 'is_outgoing' | 'read' | 'from_user_id' | 'created_at'>,
+  row: Pick<NotificationRow, 'id' | 'type' | 'status' | 'is_outgoing' | 'read' | 'from_user_id' | 'created_at' | 'subject'>,
   sender: NotificationSender | undefined,
 ): Notification {
+  const subject: NotificationSubject | null = typeof row.subject === 'string' ? (JSON.parse(row.subject) as NotificationSubject) : (row.subject ?? null);
   return {
     _id: row.id,
     type: row.type,
@@ -67,7 +76,8 @@ export function toNotification(
     isOutgoing: row.is_outgoing,
     read: row.read,
     createdAt: new Date(row.created_at).toISOString(),
-    message: notificationMessage(row.type, sender),
+    message: notificationMessage(row.type, sender, subject),
+    ...(subject ? { link: row.type === 'hackathon_rejected' ? `/hackathons/${subject.username}/edit` : `/hackathons/${subject.username}` } : {}),
     from: {
       _id: row.from_user_id,
       firstName: sender?.first_name ?? '',

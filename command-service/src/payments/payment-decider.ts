@@ -1,0 +1,69 @@
+import type { Decider } from '@circuit/shared/commands/decider';
+import type { EventData } from '@circuit/shared/events/catalogue';
+import type { PaymentPurpose } from '@circuit/shared/events/payments';
+import { conflict, notFound } from '@circuit/shared/http/errors';
+
+/**
+ * One payment order on `payment-<orderId>`: created once, then verified once (by the checkout or
+ * the webhook, whichever comes first); a verified order never goes back, and repeating a
+ * verification or a failure records nothing.
+ */
+export interface PaymentState {
+  order: { userId: string; purpose: PaymentPurpose; amountMinor: number; currency: string } | null;
+  verifiedPaymentId: string | null;
+  failedPaymentIds: string[];
+}
+
+export type PaymentEvent =
+  | { type: 'PaymentOrderCreated'; data: EventData<'PaymentOrderCreated'> }
+  | { type: 'PaymentVerified'; data: EventData<'PaymentVerified'> }
+  | { type: 'PaymentFailed'; data: EventData<'PaymentFailed'> };
+
+export type PaymentCommand =
+  | { type: 'CreateOrder'; orderId: string; userId: string; purpose: PaymentPurpose; amountMinor: number; currency: string; provider: 'razorpay' | 'sandbox'; now: Date }
+  /** The signature was checked by the caller (the gateway's HMAC); here only the order's life is decided. */
+  | { type: 'RecordPayment'; orderId: string; paymentId: string; via: 'checkout' | 'webhook'; now: Date }
+  | { type: 'RecordFailure'; orderId: string; paymentId: string; reason: string; now: Date };
+
+export const PaymentMessages = {
+  orderNotFound: 'Payment order not found',
+  notYours: 'This payment order is not yours',
+  verificationFailed: 'Payment verification failed',
+  unavailable: 'Payments are not available right now. Please try again later.',
+} as const;
+
+export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
+  initialState: () => ({ order: null, verifiedPaymentId: null, failedPaymentIds: [] }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'PaymentOrderCreated':
+        return { ...state, order: { userId: event.data.userId, purpose: event.data.purpose, amountMinor: event.data.amountMinor, currency: event.data.currency } };
+      case 'PaymentVerified':
+        return { ...state, verifiedPaymentId: event.data.paymentId };
+      case 'PaymentFailed':
+        return { ...state, failedPaymentIds: [...state.failedPaymentIds, event.data.paymentId] };
+    }
+  },
+  decide(command, state) {
+    const at = command.now.toISOString();
+    switch (command.type) {
+      case 'CreateOrder': {
+        if (state.order) throw conflict('This payment order exists already');
+        const { orderId, userId, purpose, amountMinor, currency, provider } = command;
+        return [{ type: 'PaymentOrderCreated', data: { orderId, userId, purpose, amountMinor, currency, provider, at } }];
+      }
+      case 'RecordPayment': {
+        if (!state.order) throw notFound(PaymentMessages.orderNotFound);
+        if (state.verifiedPaymentId) return [];
+        const { orderId, paymentId, via } = command;
+        return [{ type: 'PaymentVerified', data: { orderId, paymentId, userId: state.order.userId, purpose: state.order.purpose, via, at } }];
+      }
+      case 'RecordFailure': {
+        if (!state.order) throw notFound(PaymentMessages.orderNotFound);
+        if (state.verifiedPaymentId || state.failedPaymentIds.includes(command.paymentId)) return [];
+        const { orderId, paymentId, reason } = command;
+        return [{ type: 'PaymentFailed', data: { orderId, paymentId, reason, purpose: state.order.purpose, at } }];
+      }
+    }
+  },
+};

@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
+import { paymentStream, type PaymentPurpose } from '@circuit/shared/events/payments';
+import { badRequest, DomainError, forbidden, notFound } from '@circuit/shared/http/errors';
+import type { PaymentGateway, SandboxGateway } from '@circuit/shared/ports/payments';
+import type { PaymentOrder } from '@circuit/shared/api/payments';
+import type { CommandServiceDeps } from '../context';
+import { PaymentMessages, paymentDecider } from './payment-decider';
+
+const isSandbox = (g: PaymentGateway): g is SandboxGateway => g.provider === 'sandbox' && 'signCheckout' in g;
+
+/**
+ * Payments for every feature. A feature creates an order for a purpose (a team's fee, an event or
+ * quiz registration) and verifies the checkout's answer; it reacts to PaymentVerified and
+ * PaymentFailed of its purpose's kind with a process manager, so a payment whose browser never
+ * came back is completed by the webhook all the same.
+ */
+export function createPaymentService(deps: Pick<CommandServiceDeps, 'store' | 'now' | 'log'>, gateway: PaymentGateway | null) {
+  const now = deps.now ?? (() => new Date());
+  const available = (): PaymentGateway => {
+    if (!gateway) throw new DomainError(503, PaymentMessages.unavailable);
+    return gateway;
+  };
+  const ORDER_ID = /^order_[A-Za-z0-9]{1,40}$/;
+
+  async function orderOf(orderId: string) {
+    if (!ORDER_ID.test(orderId)) throw notFound(PaymentMessages.orderNotFound);
+    const { state } = await loadState(deps.store, paymentStream(orderId), paymentDecider);
+    if (!state.order) throw notFound(PaymentMessages.orderNotFound);
+    return { ...state, order: state.order };
+  }
+
+  async function record(orderId: string, paymentId: string, via: 'checkout' | 'webhook', ctx: CommandContext) {
+    const result = await handleCommand(deps.store, paymentStream(orderId), paymentDecider, { type: 'RecordPayment', orderId, paymentId, via, now: now() }, ctx, now);
+    return result.state.order!.purpose;
+  }
+
+  async function recordFailed(orderId: string, paymentId: string, reason: string, ctx: CommandContext = {}): Promise<void> {
+    await orderOf(orderId);
+    await handleCommand(deps.store, paymentStream(orderId), paymentDecider, { type: 'RecordFailure', orderId, paymentId, reason, now: now() }, ctx, now);
+  }
+
+  return {
+    gateway,
+    /** Creates the order at the gateway and records it; amount in the currency's smallest unit. */
+    async createOrder(userId: string, purpose: PaymentPurpose, amountMinor: number, currency: string, ctx: CommandContext = {}): Promise<PaymentOrder> {
+      const g = available();
+      const receipt = `${purpose.kind}:${purpose.subjectId}`.slice(0, 40);
+      const { orderId } = await g.createOrder({ amountMinor, currency, receipt, notes: { kind: purpose.kind, listingId: purpose.listingId, subjectId: purpose.subjectId } });
+      await handleCommand(deps.store, paymentStream(orderId), paymentDecider, { type: 'CreateOrder', orderId, userId, purpose, amountMinor, currency, provider: g.provider, now: now() }, { ...ctx, userId }, now);
+      return { orderId, amount: amountMinor, currency, key: g.keyId };
+    },
+    /** The checkout's answer: the signature is checked against the order the server stored. Idempotent. */
+    async verify(userId: string, orderId: string, paymentId: string, signature: string, ctx: CommandContext = {}): Promise<PaymentPurpose> {
+      const g = available();
+      const state = await orderOf(orderId);
+      if (state.order.userId !== userId) throw forbidden(PaymentMessages.notYours);
+      if (!g.verifyCheckoutSignature(orderId, paymentId, signature)) throw badRequest(PaymentMessages.verificationFailed);
+      return record(orderId, paymentId, 'checkout', { ...ctx, userId });
+    },
+    /** A captured payment the gateway reported (webhook): recorded once, whatever the browser did. */
+    async recordCaptured(orderId: string, paymentId: string, ctx: CommandContext = {}): Promise<void> {
+      await orderOf(orderId);
+      await record(orderId, paymentId, 'webhook', ctx);
+    },
+    recordFailed,
+    /**
+     * The sandbox checkout pays: answers what Razorpay Checkout hands the browser, signed the same
+     * way, and records the outcome as the gateway's webhook would (so a closed tab loses nothing).
+     */
+    async sandboxPay(userId: string, orderId: string, outcome: 'success' | 'failure') {
+      const g = available();
+      if (!isSandbox(g)) throw notFound('Not found');
+      const state = await orderOf(orderId);
+      if (state.order.userId !== userId) throw forbidden(PaymentMessages.notYours);
+      const paymentId = `pay_${crypto.randomBytes(7).toString('hex')}`;
+      if (outcome === 'failure') {
+        await recordFailed(orderId, paymentId, 'Payment declined in the sandbox checkout', { userId });
+        return null;
+      }
+      const signature = g.signCheckout(orderId, paymentId);
+      await record(orderId, paymentId, 'webhook', { userId });
+      return { razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: signature };
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

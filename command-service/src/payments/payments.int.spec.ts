@@ -1,0 +1,140 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentStream } from '@circuit/shared/events/payments';
+import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
+import { startRazorpayFake } from './razorpay-fake.testkit';
+
+/** The payments service on both gateways: Razorpay (its client library against a local fake of its orders API) and the sandbox. */
+
+const KEY_ID = 'rzp_test_circuit';
+const KEY_SECRET = 'razorpay-key-secret';
+const WEBHOOK_SECRET = 'razorpay-webhook-secret';
+const purpose = { kind: 'hackathon-team' as const, listingId: 'hackathon-1', subjectId: 'team-1' };
+const hmac = (secret: string, payload: string) => crypto.createHmac('sha256', secret).update(payload).digest('hex');
+
+async function member(t: TestApp): Promise<{ agent: Agent; userId: string }> {
+  const user = t.newUser();
+  const { userId } = await t.embedded.commands.accounts.register({ ...user, emailVerified: true }, {});
+  const agent = t.request();
+  await agent.post('/api/auth/login').send({ identifier: user.username, password: user.password }).expect(200);
+  return { agent, userId };
+}
+
+const typesOf = async (t: TestApp, orderId: string) => (await t.store.readStream(paymentStream(orderId))).map((e) => e.type);
+
+describe('payments on Razorpay (local fake of the orders API)', () => {
+  let t: TestApp;
+  let fake: Awaited<ReturnType<typeof startRazorpayFake>>;
+  beforeAll(async () => {
+    fake = await startRazorpayFake(KEY_ID, KEY_SECRET);
+    t = await createTestApp({ env: { RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET, RAZORPAY_API_URL: fake.url } });
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await fake?.close();
+  });
+
+  function webhook(event: string, orderId: string, paymentId: string, secret = WEBHOOK_SECRET) {
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_test',
+      event,
+      contains: ['payment'],
+      payload: { payment: { entity: { id: paymentId, entity: 'payment', amount: 49_900, currency: 'INR', status: event === 'payment.failed' ? 'failed' : 'captured', order_id: orderId, error_description: event === 'payment.failed' ? 'Card declined' : null } } },
+      created_at: 1_700_000_000,
+    });
+    return t
+      .request()
+      .post('/api/payments/razorpay/webhook')
+      .set('Content-Type', 'application/json')
+      .set('X-Razorpay-Signature', hmac(secret, body))
+      .set('X-Razorpay-Event-Id', `evt_${crypto.randomBytes(6).toString('hex')}`)
+      .send(body);
+  }
+
+  it('creates the order through the razorpay client (Basic auth, amount in paise) and answers the checkout key', async () => {
+    const { userId } = await member(t);
+    const order = await t.embedded.commands.payments.createOrder(userId, purpose, 49_900, 'INR');
+    expect(order).toEqual({ orderId: expect.stringMatching(/^order_/), amount: 49_900, currency: 'INR', key: KEY_ID });
+    expect(fake.received.at(-1)?.body).toMatchObject({ amount: 49_900, currency: 'INR', notes: { kind: 'hackathon-team', listingId: 'hackathon-1', subjectId: 'team-1' } });
+    expect(await typesOf(t, order.orderId)).toEqual(['PaymentOrderCreated']);
+  });
+
+  it('refuses a tampered signature and somebody else’s order; 5 verifies at once plus 3 webhook replays record one payment', async () => {
+    const payer = await member(t);
+    const other = await member(t);
+    const { orderId } = await t.embedded.commands.payments.createOrder(payer.userId, purpose, 49_900, 'INR');
+    const paymentId = 'pay_TestPayment01';
+    const signature = hmac(KEY_SECRET, `${orderId}|${paymentId}`);
+    const payments = t.embedded.commands.payments;
+
+    await expect(payments.verify(payer.userId, orderId, paymentId, signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')))).rejects.toMatchObject({ status: 400, message: 'Payment verification failed' });
+    await expect(payments.verify(other.userId, orderId, paymentId, signature)).rejects.toMatchObject({ status: 403 });
+    // The browser cannot move the payment to another order it owns: the signature covers the stored order id.
+    const { orderId: second } = await payments.createOrder(payer.userId, purpose, 100, 'INR');
+    await expect(payments.verify(payer.userId, second, paymentId, signature)).rejects.toMatchObject({ status: 400 });
+    expect(await typesOf(t, orderId)).toEqual(['PaymentOrderCreated']);
+
+    const verifies = Array.from({ length: 5 }, () => payments.verify(payer.userId, orderId, paymentId, signature));
+    const hooks = Array.from({ length: 3 }, () => webhook('payment.captured', orderId, paymentId));
+    const [verified, hooked] = await Promise.all([Promise.all(verifies), Promise.all(hooks)]);
+    expect(verified).toEqual(Array(5).fill(purpose));
+    expect(hooked.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await typesOf(t, orderId)).toEqual(['PaymentOrderCreated', 'PaymentVerified']);
+
+    // A failure reported after the payment never takes it back.
+    await webhook('payment.failed', orderId, 'pay_Later').expect(200);
+    expect(await typesOf(t, orderId)).toEqual(['PaymentOrderCreated', 'PaymentVerified']);
+  });
+
+  it('a webhook with a bad signature changes nothing; a captured one completes an order the browser never verified', async () => {
+    const payer = await member(t);
+    const { orderId } = await t.embedded.commands.payments.createOrder(payer.userId, purpose, 49_900, 'INR');
+    const bad = await webhook('payment.captured', orderId, 'pay_X', 'not-the-secret');
+    expect([bad.status, bad.body.message]).toEqual([400, 'Invalid webhook signature']);
+    expect(await typesOf(t, orderId)).toEqual(['PaymentOrderCreated']);
+
+    await webhook('payment.failed', orderId, 'pay_Declined').expect(200);
+    await webhook('payment.failed', orderId, 'pay_Declined').expect(200);
+    await webhook('payment.captured', orderId, 'pay_Second').expect(200);
+    expect(await typesOf(t, orderId)).toEqual(['PaymentOrderCreated', 'PaymentFailed', 'PaymentVerified']);
+    // An order this server never made is acknowledged and ignored.
+    await webhook('payment.captured', 'order_Unknown123', 'pay_Y').expect(200);
+  });
+
+  it('has no sandbox checkout while Razorpay is configured', async () => {
+    const payer = await member(t);
+    await payer.agent.post('/api/payments/sandbox/order_abc/pay').send({ outcome: 'success' }).expect(404);
+  });
+});
+
+describe('payments on the sandbox gateway', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.stop());
+
+  it('pays through the sandbox checkout with an answer that verifies like Razorpay’s; only the payer may pay', async () => {
+    const payer = await member(t);
+    const other = await member(t);
+    const payments = t.embedded.commands.payments;
+    const order = await payments.createOrder(payer.userId, purpose, 49_900, 'INR');
+    expect(order.key).toBe('sandbox');
+
+    await t.request().post(`/api/payments/sandbox/${order.orderId}/pay`).send({ outcome: 'success' }).expect(401);
+    await other.agent.post(`/api/payments/sandbox/${order.orderId}/pay`).send({ outcome: 'success' }).expect(403);
+    await payer.agent.post(`/api/payments/sandbox/${order.orderId}/pay`).send({ outcome: 'maybe' }).expect(400);
+
+    const declined = await payer.agent.post(`/api/payments/sandbox/${order.orderId}/pay`).send({ outcome: 'failure' }).expect(400);
+    expect(declined.body.message).toBe('Payment failed in the sandbox checkout');
+    const paid = await payer.agent.post(`/api/payments/sandbox/${order.orderId}/pay`).send({ outcome: 'success' }).expect(200);
+    const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = paid.body.data;
+    expect(razorpay_order_id).toBe(order.orderId);
+    // Recorded at once, as a webhook would: a closed tab loses nothing.
+    expect(await typesOf(t, order.orderId)).toEqual(['PaymentOrderCreated', 'PaymentFailed', 'PaymentVerified']);
+    await expect(payments.verify(payer.userId, razorpay_order_id, razorpay_payment_id, razorpay_signature)).resolves.toEqual(purpose);
+    await expect(payments.verify(payer.userId, razorpay_order_id, razorpay_payment_id, `x${razorpay_signature.slice(1)}`)).rejects.toMatchObject({ status: 400 });
+    expect(await typesOf(t, order.orderId)).toEqual(['PaymentOrderCreated', 'PaymentFailed', 'PaymentVerified']);
+  });
+});

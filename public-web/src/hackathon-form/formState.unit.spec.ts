@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { emptyForm, firstViolation, isoOf, localInput, toRequest, volunteerContact, withTechnology } from './formState';
+
+describe('hackathon form state', () => {
+  it('starts with the spec’s defaults', () => {
+    const f = emptyForm();
+    expect([f.maxParticipants, f.teamSettings, f.prizes.currency, f.takeRegistrations]).toEqual([100, { minMembers: 1, maxMembers: 4 }, 'USD', false]);
+    expect(firstViolation(f, 'create')).toBe('Username is required');
+  });
+
+  it('sends dates as instants and reads them back as local input values', () => {
+    const local = '2027-01-10T09:30';
+    expect(localInput(isoOf(local))).toBe(local);
+    const f = { ...emptyForm(), dates: { startDate: local, endDate: '2027-01-11T09:30', registrationDeadline: '' } };
+    expect(toRequest(f).dates.startDate).toBe(new Date(local).toISOString());
+    expect(toRequest(f).dates.registrationDeadline).toBe('');
+  });
+
+  it('adds technologies trimmed and once; a volunteer has LinkedIn or Twitter, not both', () => {
+    expect(withTechnology(['React'], ' react ')).toEqual(['React']);
+    expect(withTechnology(['React'], ' Go ')).toEqual(['React', 'Go']);
+    const v = { name: 'A', role: '', phone: '', linkedin: '', twitter: 'https://x.com/a' };
+    expect(volunteerContact(v, 'linkedin', 'https://linkedin.com/in/a')).toMatchObject({ linkedin: 'https://linkedin.com/in/a', twitter: '' });
+  });
+});

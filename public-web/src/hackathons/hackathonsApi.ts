@@ -1,0 +1,104 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Hackathon, HackathonCard, RegistrationStatus, RegistrationProfile } from '@circuit/shared/api/hackathons';
+import { HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
+import { api, newRequestId } from '../auth/apiClient';
+import { apiQuery, type Filters } from './filters';
+
+/** Query keys by prefix (TanStack Query's React Router example): invalidating ['hackathons'] refreshes every view. */
+export const hackathonKeys = {
+  all: ['hackathons'] as const,
+  list: (filters: Filters) => ['hackathons', 'list', filters] as const,
+  detail: (username: string) => ['hackathons', 'detail', username] as const,
+  registration: (id: string) => ['hackathons', 'registration', id] as const,
+  saved: () => ['hackathons', 'saved'] as const,
+};
+
+interface Page {
+  data: HackathonCard[];
+  nextCursor: string | null;
+  total: number;
+}
+
+/** The list: 16 first, then 12 per Load More (spec 2 section 9), paged by the server's cursor. */
+export function useHackathonList(filters: Filters) {
+  return useInfiniteQuery({
+    queryKey: hackathonKeys.list(filters),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }): Promise<Page> => {
+      const limit = pageParam ? HACKATHON_LIMITS.listMorePage : HACKATHON_LIMITS.listFirstPage;
+      const res = await api.get<HackathonCard[]>(`/api/hackathons?${apiQuery(filters, limit, pageParam)}`, signal);
+      const page = res as unknown as { data?: HackathonCard[]; nextCursor?: string | null; total?: number };
+      return { data: page.data ?? [], nextCursor: page.nextCursor ?? null, total: page.total ?? 0 };
+    },
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useHackathon(username: string) {
+  return useQuery({
+    queryKey: hackathonKeys.detail(username),
+    queryFn: async ({ signal }) => (await api.get<Hackathon>(`/api/hackathons/username/${encodeURIComponent(username)}`, signal)).data!,
+    retry: false,
+  });
+}
+
+export function useRegistrationStatus(hackathonId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: hackathonKeys.registration(hackathonId ?? ''),
+    enabled: Boolean(hackathonId) && enabled,
+    queryFn: async ({ signal }) => (await api.get<RegistrationStatus>(`/api/hackathons/${hackathonId}/registration-status`, signal)).data!,
+  });
+}
+
+export function useSavedHackathons(enabled: boolean) {
+  return useQuery({
+    queryKey: hackathonKeys.saved(),
+    enabled,
+    queryFn: async ({ signal }) => (await api.get<HackathonCard[]>('/api/users/saved-hackathons', signal)).data ?? [],
+  });
+}
+
+/** Save or unsave, optimistically: the saved list changes at once and is put back if the server refuses. */
+export function useSaveHackathon() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ hackathon, saved }: { hackathon: HackathonCard; saved: boolean }) => {
+      const key = newRequestId();
+      if (saved) await api.post(`/api/users/save-hackathon/${hackathon.id}`, {}, key);
+      else await api.delete(`/api/users/save-hackathon/${hackathon.id}`, key);
+    },
+    onMutate: async ({ hackathon, saved }) => {
+      await client.cancelQueries({ queryKey: hackathonKeys.saved() });
+      const previous = client.getQueryData<HackathonCard[]>(hackathonKeys.saved());
+      client.setQueryData<HackathonCard[]>(hackathonKeys.saved(), (list = []) => (saved ? [hackathon, ...list.filter((h) => h.id !== hackathon.id)] : list.filter((h) => h.id !== hackathon.id)));
+      return { previous };
+    },
+    onError: (_error, _vars, context) => client.setQueryData(hackathonKeys.saved(), context?.previous),
+    onSettled: () => client.invalidateQueries({ queryKey: hackathonKeys.saved() }),
+  });
+}
+
+export function useRegister(hackathonId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (profile: RegistrationProfile) => {
+      const key = newRequestId();
+      try {
+        return await api.post<RegistrationStatus>(`/api/hackathons/${hackathonId}/register`, profile, key);
+      } catch (error) {
+        // Right after the profile was completed the first try may race it: try once more after 1 s (spec 2 section 4).
+        await new Promise((r) => setTimeout(r, 1000));
+        return api.post<RegistrationStatus>(`/api/hackathons/${hackathonId}/register`, profile, key).catch(() => Promise.reject(error));
+      }
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: hackathonKeys.all }),
+  });
+}
+
+export function useUnregister(hackathonId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<RegistrationStatus>(`/api/hackathons/${hackathonId}/register`),
+    onSettled: () => client.invalidateQueries({ queryKey: hackathonKeys.all }),
+  });
+}

@@ -1,0 +1,54 @@
+import type { HackathonPhase } from '@circuit/shared/hackathons/options';
+
+/** Display names of the spec's enumeration values. */
+export const CATEGORY_LABELS: Record<string, string> = {
+  ideathon: 'Ideathon',
+  hackathon: 'Hackathon',
+  coding_contests: 'Coding contests',
+  Cultural_competitions: 'Cultural competitions',
+  Sports_competitions: 'Sports competitions',
+  Design_competitions: 'Design competitions',
+  Case_study_competitions: 'Case study competitions',
+  other: 'Other',
+};
+
+export const STATUS_FILTER_LABELS: Record<string, string> = {
+  registration_open: 'Registration open',
+  upcoming: 'Upcoming',
+  ongoing: 'Ongoing',
+  completed: 'Completed',
+};
+
+export const DATE_RANGE_LABELS: Record<string, string> = {
+  today: 'Today',
+  tomorrow: 'Tomorrow',
+  this_week: 'This week',
+  this_month: 'This month',
+  next_month: 'Next month',
+  expired: 'Expired',
+};
+
+export const LOCATION_LABELS: Record<string, string> = { online: 'Online', offline: 'Offline', hybrid: 'Hybrid' };
+
+/** The card badge of spec 2 section 4 (unknown values fall back to draft). */
+export const PHASE_BADGES: Record<HackathonPhase | 'draft' | 'pending', { label: string; className: string }> = {
+  registration_open: { label: 'Registration open', className: 'bg-emerald-100 text-emerald-800' },
+  registration_closed: { label: 'Registration closed', className: 'bg-amber-100 text-amber-800' },
+  ongoing: { label: 'Ongoing', className: 'bg-blue-100 text-blue-800' },
+  completed: { label: 'Completed', className: 'bg-slate-200 text-slate-700' },
+  pending: { label: 'In review', className: 'bg-violet-100 text-violet-800' },
+  draft: { label: 'Draft', className: 'bg-slate-100 text-slate-700' },
+};
+
+const SYMBOLS: Record<string, string> = { INR: '₹', USD: '$', EUR: '€', GBP: '£', CAD: 'CA$', AUD: 'A$' };
+export function money(amount: number, currency: string): string {
+  return `${SYMBOLS[currency] ?? `${currency} `}${amount.toLocaleString('en-IN')}`;
+}
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+}
+
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
+}

@@ -1,0 +1,22 @@
+/**
+ * The Payments port (DESIGN section 6). A gateway creates orders and proves payments: the browser
+ * hands back `razorpay_payment_id`, `razorpay_order_id` and `razorpay_signature`, and the server
+ * checks HMAC-SHA256(`<stored order id>|<payment id>`, key secret) in constant time. The webhook's
+ * `X-Razorpay-Signature` is HMAC-SHA256 of the raw body with the webhook secret.
+ */
+export interface PaymentGateway {
+  readonly provider: 'razorpay' | 'sandbox';
+  /** The key id the checkout opens with. */
+  readonly keyId: string;
+  createOrder(input: { amountMinor: number; currency: string; receipt: string; notes?: Record<string, string> }): Promise<{ orderId: string }>;
+  /** True when `signature` is the key secret's HMAC of `orderId|paymentId`. */
+  verifyCheckoutSignature(orderId: string, paymentId: string, signature: string): boolean;
+  /** True when the header is the webhook secret's HMAC of the raw body (false without a webhook secret). */
+  verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
+}
+
+/** The sandbox gateway also signs payments itself: it is its own checkout. */
+export interface SandboxGateway extends PaymentGateway {
+  readonly provider: 'sandbox';
+  signCheckout(orderId: string, paymentId: string): string;
+}

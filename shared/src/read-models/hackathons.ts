@@ -1,0 +1,232 @@
+import type { Knex } from 'knex';
+import type { Hackathon, HackathonCard } from '../api/hackathons';
+import type { HackathonContent } from '../events/hackathons';
+import { displayStatusOf, phaseOf } from '../hackathons/options';
+import type { HackathonListQuery } from '../validation/hackathons';
+
+/**
+ * The hackathons read model (projection-service/src/hackathons writes it): `hackathons`,
+ * `hackathon_saves`, `hackathon_registered_users`. Answers in the `HackathonCard` and `Hackathon`
+ * shapes of the API contract, with what the viewer may see.
+ */
+export interface HackathonRow {
+  id: string;
+  username: string;
+  status: 'pending' | 'accepted' | 'rejected';
+  current_participants: number;
+  is_featured: boolean;
+  created_by: string;
+  rejection_reason: string | null;
+  content: HackathonContent | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+interface CreatorColumns {
+  creator_username: string | null;
+  creator_first_name: string | null;
+  creator_last_name: string | null;
+  creator_profile_picture: string | null;
+}
+
+export interface Viewer {
+  userId: string | null;
+  role: string | null;
+}
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+const contentOf = (row: HackathonRow): HackathonContent => (typeof row.content === 'string' ? (JSON.parse(row.content) as HackathonContent) : row.content);
+export const isStaff = (viewer: Viewer) => viewer.role === 'admin' || viewer.role === 'moderator';
+export const mayManage = (row: Pick<HackathonRow, 'created_by'>, viewer: Viewer) => viewer.userId === row.created_by || isStaff(viewer);
+
+export function toHackathonCard(row: HackathonRow, now: Date, viewer: Viewer): HackathonCard {
+  const c = contentOf(row);
+  const paid = c.pricing.type === 'paid' && c.pricing.amount > 0;
+  return {
+    _id: row.id,
+    id: row.id,
+    username: row.username,
+    title: c.title,
+    shortDescription: c.shortDescription,
+    status: row.status,
+    phase: phaseOf(c.dates, now),
+    displayStatus: displayStatusOf(c.dates, now),
+    categories: c.categories,
+    technologies: c.technologies,
+    location: { type: c.location.type || 'online', country: c.location.country, state: c.location.state, city: c.location.city, address: c.location.address },
+    dates: c.dates,
+    pricing: { type: paid ? 'paid' : 'free', amount: paid ? c.pricing.amount : 0, currency: c.pricing.currency },
+    registrationFees: paid ? c.pricing.amount : 0,
+    maxParticipants: c.maxParticipants,
+    currentParticipants: row.current_participants,
+    images: { banner: c.images.banner, logo: c.images.logo },
+    organization: c.organization,
+    isFeatured: row.is_featured,
+    averageRating: 0,
+    totalReviews: 0,
+    rejectionReason: mayManage(row, viewer) ? row.rejection_reason : null,
+    createdAt: iso(row.created_at),
+  };
+}
+
+export function toHackathon(row: HackathonRow & CreatorColumns, now: Date, viewer: Viewer, options: { registered: boolean }): Hackathon {
+  const c = contentOf(row);
+  const running = displayStatusOf(c.dates, now) === 'In Progress';
+  const seesVolunteers = mayManage(row, viewer) || (options.registered && running);
+  return {
+    ...toHackathonCard(row, now, viewer),
+    description: c.description,
+    eligibilityCriteria: c.eligibilityCriteria,
+    prizes: c.prizes,
+    mentors: c.mentors,
+    volunteers: seesVolunteers ? c.volunteers : [],
+    sponsors: [],
+    teamSettings: c.teamSettings,
+    requirements: c.requirements,
+    images: c.images,
+    socialMediaLinks: c.socialMediaLinks,
+    faqs: c.faqs,
+    takeRegistrations: c.takeRegistrations,
+    createdBy: {
+      _id: row.created_by,
+      username: row.creator_username ?? '',
+      firstName: row.creator_first_name ?? '',
+      lastName: row.creator_last_name ?? '',
+      profilePicture: row.creator_profile_picture,
+    },
+    organizer: { _id: row.created_by },
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+const CARD_COLUMNS = ['h.id', 'h.username', 'h.status', 'h.current_participants', 'h.is_featured', 'h.created_by', 'h.rejection_reason', 'h.content', 'h.created_at', 'h.updated_at', 'h.start_date'];
+
+/** A full listing with its creator, by id or by username (any status: the caller decides who sees it). */
+export async function findHackathonRow(knex: Knex, by: { id?: string; username?: string }) {
+  const q = knex('hackathons as h')
+    .leftJoin('users as u', 'u.id', 'h.created_by')
+    .select<(HackathonRow & CreatorColumns)[]>(
+      'h.*',
+      'u.username as creator_username',
+      'u.first_name as creator_first_name',
+      'u.last_name as creator_last_name',
+      'u.profile_picture as creator_profile_picture',
+    );
+  if (by.id) q.where('h.id', by.id);
+  else q.whereRaw('lower(h.username) = ?', [String(by.username).toLowerCase()]);
+  const [row] = await q.limit(1);
+  return row as (HackathonRow & CreatorColumns) | undefined;
+}
+
+export async function isRegistered(knex: Knex, hackathonId: string, userId: string | null): Promise<boolean> {
+  if (!userId) return false;
+  return Boolean(await knex('hackathon_registered_users').where({ hackathon_id: hackathonId, user_id: userId }).first('user_id'));
+}
+
+/** Search words as a prefix query: "mons build" finds "Monsoon Build Sprint". */
+export function prefixQuery(search: string): string | null {
+  const words = search
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+const DAY = 86_400_000;
+function startOfUtcDay(now: Date, plusDays = 0): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + plusDays * DAY);
+}
+
+/** The dateRange filter on the start date (expired: the hackathon has ended), in UTC days. */
+function dateRangeOf(range: NonNullable<HackathonListQuery['dateRange']>, now: Date): { from?: Date; to?: Date; ended?: boolean } {
+  const today = startOfUtcDay(now);
+  switch (range) {
+    case 'today':
+      return { from: today, to: startOfUtcDay(now, 1) };
+    case 'tomorrow':
+      return { from: startOfUtcDay(now, 1), to: startOfUtcDay(now, 2) };
+    case 'this_week': {
+      const weekday = (today.getUTCDay() + 6) % 7;
+      return { from: today, to: startOfUtcDay(now, 7 - weekday) };
+    }
+    case 'this_month':
+      return { from: today, to: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
+    case 'next_month':
+      return { from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)), to: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1)) };
+    case 'expired':
+      return { ended: true };
+  }
+}
+
+export interface Cursor {
+  startDate: string;
+  id: string;
+}
+export const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.startDate, c.id])).toString('base64url');
+export function decodeCursor(raw: string): Cursor | null {
+  try {
+    const [startDate, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
+    if (typeof startDate !== 'string' || typeof id !== 'string' || !Number.isFinite(Date.parse(startDate))) return null;
+    return { startDate, id };
+  } catch {
+    return null;
+  }
+}
+
+/** The public list: accepted listings matching every filter, latest start first, one page after the cursor. */
+export async function listHackathons(knex: Knex, query: HackathonListQuery, now: Date, viewer: Viewer, cursor: Cursor | null) {
+  const base = knex('hackathons as h').where('h.status', 'accepted');
+  if (query.search) {
+    const tsquery = prefixQuery(query.search);
+    if (tsquery) base.whereRaw(`h.search @@ to_tsquery('simple', ?)`, [tsquery]);
+  }
+  if (query.category) base.whereRaw('h.categories @> ?::text[]', [[query.category]]);
+  if (query.theme) base.whereRaw('h.themes @> ?::text[]', [[query.theme.toLowerCase()]]);
+  if (query.location) base.where('h.location_type', query.location);
+  if (query.organization) base.whereILike('h.organization_name', `%${query.organization.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (query.state) base.whereRaw('lower(h.state) = ?', [query.state.toLowerCase()]);
+  if (query.registrationFees) base.where('h.pricing_type', query.registrationFees);
+  if (query.country === 'India') base.where('h.country', 'India');
+  if (query.country === 'International') base.whereNot('h.country', 'India');
+  const at = now.toISOString();
+  if (query.status === 'registration_open') base.where('h.registration_deadline', '>', at);
+  if (query.status === 'upcoming') base.where('h.start_date', '>', at);
+  if (query.status === 'ongoing') base.where('h.start_date', '<=', at).andWhere('h.end_date', '>', at);
+  if (query.status === 'completed') base.where('h.end_date', '<=', at);
+  if (query.dateRange) {
+    const range = dateRangeOf(query.dateRange, now);
+    if (range.ended) base.where('h.end_date', '<=', at);
+    if (range.from) base.where('h.start_date', '>=', range.from.toISOString());
+    if (range.to) base.where('h.start_date', '<', range.to.toISOString());
+  }
+
+  const page = base.clone().select(CARD_COLUMNS).orderBy([
+    { column: 'h.start_date', order: 'desc' },
+    { column: 'h.id', order: 'desc' },
+  ]);
+  if (cursor) page.whereRaw('(h.start_date, h.id) < (?::timestamptz, ?)', [cursor.startDate, cursor.id]);
+  const [rows, counted] = await Promise.all([page.limit(query.limit + 1) as Promise<(HackathonRow & { start_date: Date | string })[]>, base.clone().count<{ count: string | number }[]>('* as count')]);
+  const more = rows.length > query.limit;
+  const shown = rows.slice(0, query.limit);
+  const last = shown.at(-1);
+  return {
+    cards: shown.map((r) => toHackathonCard(r, now, viewer)),
+    nextCursor: more && last ? encodeCursor({ startDate: iso(last.start_date), id: last.id }) : null,
+    total: Number(counted[0]?.count ?? 0),
+  };
+}
+
+/** Cards of a list the viewer owns (their own listings, registrations, saves), newest first. */
+export async function listHackathonCards(knex: Knex, filter: { createdBy?: string; registeredBy?: string; savedBy?: string; featured?: boolean; limit?: number }, now: Date, viewer: Viewer): Promise<HackathonCard[]> {
+  const q = knex('hackathons as h').select(CARD_COLUMNS);
+  if (filter.createdBy) q.where('h.created_by', filter.createdBy).orderBy('h.created_at', 'desc');
+  if (filter.registeredBy) {
+    q.join('hackathon_registered_users as r', 'r.hackathon_id', 'h.id').where('r.user_id', filter.registeredBy).where('h.status', 'accepted').orderBy('r.registered_at', 'desc');
+  }
+  if (filter.savedBy) q.join('hackathon_saves as s', 's.hackathon_id', 'h.id').where('s.user_id', filter.savedBy).where('h.status', 'accepted').orderBy('s.saved_at', 'desc');
+  if (filter.featured) q.where('h.status', 'accepted').where('h.is_featured', true).orderBy('h.start_date', 'desc');
+  if (filter.limit) q.limit(filter.limit);
+  const rows = (await q) as HackathonRow[];
+  return rows.map((r) => toHackathonCard(r, now, viewer));
+}
