@@ -2,7 +2,8 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { Logger } from '@circuit/shared/logger';
-import type { ReadModelProgress } from '@circuit/shared/projections/progress';
+import { ReadModelProgress } from '@circuit/shared/projections/progress';
+import { ReadCache, type ReadCacheOptions } from '@circuit/shared/projections/read-cache';
 import { migrateReadModels } from './migrations';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './runner/projection-runner';
 import { allProjections } from './projections';
@@ -32,6 +33,8 @@ export interface ProjectionServiceDeps {
   runner?: ProjectionRunnerOptions;
   /** The clock of queries that depend on the date (a listing's phase); tests move it. */
   now?: () => Date;
+  /** The answers cache of the busiest queries (config READ_CACHE). */
+  readCache?: Pick<ReadCacheOptions, 'enabled'>;
 }
 
 /** Every read-model table, as the projections and queries expect them. */
@@ -50,16 +53,19 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   await migrateAllReadModels(deps.knex);
   const presence = await Presence.create(deps.knex);
   const runner = new ProjectionRunner(deps.knex, deps.store, allProjections, deps.progress, deps.log, deps.runner);
+  // Answers are keyed by the checkpoints they were built from: read from this runner when it is the only one, else from the table.
+  const clock = deps.now;
+  const cache = new ReadCache(deps.progress ?? new ReadModelProgress(deps.knex), { ...deps.readCache, now: clock ? () => clock().getTime() : undefined });
   const router = Router();
   router.use(adminRoutes(deps.knex));
-  router.use(searchRoutes(deps.knex));
+  router.use(searchRoutes(deps.knex, cache));
   router.use(projectQueryRoutes(deps.knex));
-  router.use(profileQueryRoutes(deps.knex));
+  router.use(profileQueryRoutes(deps.knex, cache));
   router.use(socialQueryRoutes(deps.knex));
   router.use(notificationQueryRoutes(deps.knex));
   router.use(messagingQueryRoutes(deps.knex, presence));
   router.use(registrationQueryRoutes(deps.knex));
-  router.use(hackathonQueryRoutes(deps.knex, deps.now));
+  router.use(hackathonQueryRoutes(deps.knex, cache, deps.now));
   return {
     router,
     runner,

@@ -56,6 +56,8 @@ const ConfigSchema = z.object({
   RATE_LIMIT_MESSAGES: z.coerce.number().int().positive().default(30),
   /** Sockets one user may hold open at once (tabs, devices). */
   SOCKETS_PER_USER: z.coerce.number().int().positive().default(20),
+  /** "false": every query answer is computed afresh (see ReadCache; the benches' uncached figures). */
+  READ_CACHE: z.enum(['true', 'false']).default('true'),
   /** Set to "false" to start with an empty store. */
   SEED: z.enum(['true', 'false']).default('true'),
 });

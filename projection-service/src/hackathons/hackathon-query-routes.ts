@@ -6,6 +6,7 @@ import { ok } from '@circuit/shared/http/envelope';
 import { badRequest, DomainError, notFound } from '@circuit/shared/http/errors';
 import { HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
 import { findUserRow } from '@circuit/shared/read-models/users';
+import type { ReadCache } from '@circuit/shared/projections/read-cache';
 import { decodeCursor, findHackathonRow, isRegistered, listHackathonCards, listHackathons, mayManage, toHackathon, type Viewer } from '@circuit/shared/read-models/hackathons';
 import { HackathonListQuerySchema, HackathonMessages as M, usernameViolation } from '@circuit/shared/validation/hackathons';
 
@@ -15,6 +16,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Not public: answered 403 'Not Available' to all but the creator, admins and moderators. */
 const notAvailable = () => new DomainError(403, M.notAvailable);
 
+const ANONYMOUS: Viewer = { userId: null, role: null };
+/** The read model the public lists are built from (current participants included). */
+const PROJECTIONS = ['hackathons'];
+
 async function viewerOf(knex: Knex, req: Request): Promise<Viewer> {
   const userId = req.session?.userId ?? null;
   if (!userId) return { userId: null, role: null };
@@ -23,20 +28,28 @@ async function viewerOf(knex: Knex, req: Request): Promise<Viewer> {
 }
 
 /** The hackathon queries of spec 2 section 7 (read models only). Fixed paths come before /{id}. */
-export function hackathonQueryRoutes(knex: Knex, now: () => Date = () => new Date()): Router {
+export function hackathonQueryRoutes(knex: Knex, cache: ReadCache, now: () => Date = () => new Date()): Router {
   const router = Router();
 
+  // The public lists hold accepted hackathons only, which read the same to every viewer: one cached answer serves all.
   router.get('/api/hackathons', async (req, res) => {
     const query = HackathonListQuerySchema.parse(req.query);
     const cursor = query.cursor ? decodeCursor(query.cursor) : null;
     if (query.cursor && !cursor) throw badRequest('The cursor is not one this server gave out');
-    const page = await listHackathons(knex, query, now(), await viewerOf(knex, req), cursor);
-    res.json({ ...ok(page.cards), nextCursor: page.nextCursor, total: page.total });
+    const body = await cache.json(`hackathons:${JSON.stringify(query)}`, PROJECTIONS, async () => {
+      const page = await listHackathons(knex, query, now(), ANONYMOUS, cursor);
+      return { ...ok(page.cards), nextCursor: page.nextCursor, total: page.total };
+    });
+    res.type('json').send(body);
   });
 
   router.get('/api/hackathons/featured', async (req, res) => {
     const { limit } = FeaturedQuerySchema.parse(req.query);
-    const viewer = await viewerOf(knex, req);
+    res.type('json').send(await cache.json(`hackathons-featured:${limit}`, PROJECTIONS, () => featuredHackathons(limit)));
+  });
+
+  async function featuredHackathons(limit: number) {
+    const viewer = ANONYMOUS;
     const at = now();
     const featured = await listHackathonCards(knex, { featured: true, limit }, at, viewer);
     // Fewer featured than asked for: the soonest hackathons still open for registration fill the row.
@@ -46,8 +59,8 @@ export function hackathonQueryRoutes(knex: Knex, now: () => Date = () => new Dat
       const fill = open.cards.filter((h) => !seen.has(h.id)).sort((a, b) => Date.parse(a.dates.registrationDeadline) - Date.parse(b.dates.registrationDeadline));
       featured.push(...fill.slice(0, limit - featured.length));
     }
-    res.json(ok(featured));
-  });
+    return ok(featured);
+  }
 
   router.get('/api/hackathons/my-hackathons', async (req, res) => {
     const userId = requireUserId(req);

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { ok } from '@circuit/shared/http/envelope';
 import { forbidden, notFound } from '@circuit/shared/http/errors';
 import { toUserView, type UserRow } from '@circuit/shared/read-models/users';
+import type { ReadCache } from '@circuit/shared/projections/read-cache';
 import { hasBlocked, PROFILE_UNAVAILABLE } from './blocks';
 
 /** User ids are UUIDs; any other single segment under /api/users belongs to another route. */
@@ -27,27 +28,32 @@ export async function findUserByUsername(knex: Knex, username: string): Promise<
 }
 
 const viewerOf = (req: Request): string | undefined => req.session?.userId;
+/** Profiles are the users read model; blocks are the social one's. */
+const PROJECTIONS = ['users', 'social'];
 
 /** GET /api/users/{id} and GET /api/users/username/{username}: the User view. */
-export function profileQueryRoutes(knex: Knex): Router {
+export function profileQueryRoutes(knex: Knex, cache: ReadCache): Router {
   const router = Router();
 
-  async function answer(req: Request, row: UserRow | undefined) {
+  /** The answer depends on who asks (their own view, a block): cached per viewer. */
+  async function answer(req: Request, key: string, find: () => Promise<UserRow | undefined>): Promise<string> {
     const viewerId = viewerOf(req);
-    const user = await visibleProfile(knex, row, viewerId);
-    return ok(toUserView(user, { includePrivate: user.id === viewerId }));
+    return cache.json(`profile:${key}:${viewerId ?? ''}`, PROJECTIONS, async () => {
+      const user = await visibleProfile(knex, await find(), viewerId);
+      return ok(toUserView(user, { includePrivate: user.id === viewerId }));
+    });
   }
 
   router.get('/api/users/username/:username', async (req, res) => {
-    const row = await findUserByUsername(knex, req.params.username);
-    res.json(await answer(req, row));
+    const username = req.params.username.trim().toLowerCase();
+    res.type('json').send(await answer(req, `username:${username}`, () => findUserByUsername(knex, username)));
   });
 
   router.get('/api/users/:id', async (req, res, next) => {
     // Only ids: /api/users/connections, /notifications, /search/by ... are other routes' paths.
     if (!UUID.test(req.params.id)) return next();
-    const row = await knex<UserRow>('users').where({ id: req.params.id.toLowerCase() }).first();
-    res.json(await answer(req, row));
+    const id = req.params.id.toLowerCase();
+    res.type('json').send(await answer(req, `id:${id}`, () => knex<UserRow>('users').where({ id }).first()));
   });
 
   return router;

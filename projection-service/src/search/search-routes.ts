@@ -1,3 +1,4 @@
+import type { ReadCache } from '@circuit/shared/projections/read-cache';
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -113,15 +114,20 @@ export async function searchUsers(knex: Knex, params: SearchParams) {
 }
 
 /** GET /api/users/search/by?q&skills&page&limit and GET /api/users/skills/preset. */
-export function searchRoutes(knex: Knex): Router {
+export function searchRoutes(knex: Knex, cache: ReadCache): Router {
   const router = Router();
 
   router.get('/api/users/search/by', async (req, res) => {
     const viewerId = requireUserId(req);
     const { q, skills, page, limit } = parseSearchQuery(req.query as Record<string, unknown>);
     if (!q && skills.length === 0) throw badRequest(EMPTY_SEARCH);
-    const data = await searchUsers(knex, { viewerId, q, skills, page, limit });
-    res.json(ok(data, data.total === 1 ? '1 user found' : `${data.total} users found`));
+    // Results leave out the viewer and whoever blocks them either way: cached per viewer.
+    const key = `search:${viewerId}:${JSON.stringify([q, skills, page, limit])}`;
+    const body = await cache.json(key, ['users', 'social'], async () => {
+      const data = await searchUsers(knex, { viewerId, q, skills, page, limit });
+      return ok(data, data.total === 1 ? '1 user found' : `${data.total} users found`);
+    });
+    res.type('json').send(body);
   });
 
   router.get('/api/users/skills/preset', (_req, res) => {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ReadModelVersions } from './read-cache';
 
 export const CHECKPOINT_TABLE = 'projection_checkpoints';
 /**
@@ -33,7 +34,7 @@ interface Known {
  * otherwise for all. A runner in this process reports its progress directly (`local`); otherwise
  * one poller reads the checkpoint table for all waiters.
  */
-export class ReadModelProgress {
+export class ReadModelProgress implements ReadModelVersions {
   private readonly projections = new Map<string, Known>();
   /** Reports that named no projection (a runner of one anonymous set of read models). */
   private anonymous = 0n;
@@ -102,6 +103,22 @@ export class ReadModelProgress {
       this.projections.set(row.name, { position: BigInt(row.position), eventTypes: types });
     }
     this.settle();
+  }
+
+  /**
+   * The checkpoints of `names` as one string (ReadCache's version). A process whose runner is
+   * the only one (`local`: the embedded mode) knows them; otherwise the table is read each time,
+   * since a runner of another process may have moved them a moment ago.
+   */
+  versionOf(names: readonly string[]): string | Promise<string> {
+    if (this.options.local) return names.map((name) => (this.projections.get(name)?.position ?? this.anonymous).toString()).join(',');
+    return this.knex(CHECKPOINT_TABLE)
+      .whereIn('name', names)
+      .select('name', 'position')
+      .then((rows: { name: string; position: number | string }[]) => {
+        const at = new Map(rows.map((r) => [r.name, String(r.position)]));
+        return names.map((name) => at.get(name) ?? '0').join(',');
+      });
   }
 
   /**

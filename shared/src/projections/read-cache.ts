@@ -1,0 +1,90 @@
+/**
+ * Where the read models are: the checkpoint positions of the projections an answer is built
+ * from, joined into one string. It changes whenever one of them commits a batch.
+ */
+export interface ReadModelVersions {
+  versionOf(projections: readonly string[]): string | Promise<string>;
+}
+
+export interface ReadCacheOptions {
+  /** How many answers one process keeps (least recently used go first). */
+  maxEntries?: number;
+  /**
+   * How long an answer may be served at an unchanged version. Answers that depend on the clock
+   * (a listing's phase, "3 days left") are at most this old.
+   */
+  ttlMs?: number;
+  /** false: every read is computed (READ_CACHE=false; the benches' uncached figures). */
+  enabled?: boolean;
+  now?: () => number;
+}
+
+interface Entry {
+  version: string;
+  body: string;
+  expires: number;
+}
+
+/**
+ * Serialised query answers, kept per process and keyed by the request and the version of the
+ * read models they were built from. A hit serves the very bytes a fresh computation would give
+ * (read-your-writes holds: a command answers only after the projections it touched committed,
+ * which moves their version before the client's next read). The version is read before the
+ * answer is computed, so an entry is never labelled newer than its contents.
+ */
+export class ReadCache {
+  private readonly entries = new Map<string, Entry>();
+  /** Misses being computed: simultaneous requests for one key and version share one computation. */
+  private readonly pending = new Map<string, Promise<string>>();
+  private readonly maxEntries: number;
+  private readonly ttlMs: number;
+  private readonly enabled: boolean;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly versions: ReadModelVersions,
+    options: ReadCacheOptions = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 5000;
+    this.ttlMs = options.ttlMs ?? 1000;
+    this.enabled = options.enabled ?? true;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The JSON text of `compute()`'s answer, served from the cache while `projections` stand still. */
+  async json(key: string, projections: readonly string[], compute: () => Promise<unknown>): Promise<string> {
+    if (!this.enabled) return JSON.stringify(await compute());
+    const version = await this.versions.versionOf(projections);
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version && hit.expires > this.now()) {
+      // Refresh its place in the least-recently-used order.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.body;
+    }
+    const flight = `${version}\u0000${key}`;
+    const running = this.pending.get(flight);
+    if (running) return running;
+    const computing = (async () => {
+      const body = JSON.stringify(await compute());
+      this.store(key, { version, body, expires: this.now() + this.ttlMs });
+      return body;
+    })();
+    this.pending.set(flight, computing);
+    try {
+      return await computing;
+    } finally {
+      this.pending.delete(flight);
+    }
+  }
+
+  private store(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+}

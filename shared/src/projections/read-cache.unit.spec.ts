@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { ReadCache } from './read-cache';
+
+/** A read model whose checkpoints the test moves, and a query that counts how often it really ran. */
+function setup(options: { ttlMs?: number; maxEntries?: number; enabled?: boolean } = {}) {
+  const positions = new Map<string, number>([
+    ['users', 1],
+    ['social', 1],
+  ]);
+  let clock = 0;
+  let runs = 0;
+  let value = 'first';
+  const cache = new ReadCache({ versionOf: (names) => names.map((n) => positions.get(n) ?? 0).join(',') }, { ...options, now: () => clock });
+  const read = (key = 'k', projections = ['users']) =>
+    cache.json(key, projections, async () => {
+      runs++;
+      return { value };
+    });
+  return {
+    read,
+    move: (name: string) => positions.set(name, (positions.get(name) ?? 0) + 1),
+    change: (v: string) => (value = v),
+    tick: (ms: number) => (clock += ms),
+    runs: () => runs,
+  };
+}
+
+describe('ReadCache', () => {
+  it('serves the same bytes while the projections stand still, and recomputes once one of them moves', async () => {
+    const t = setup();
+    expect(await t.read('k', ['users', 'social'])).toBe('{"value":"first"}');
+    t.change('second');
+    expect(await t.read('k', ['users', 'social'])).toBe('{"value":"first"}');
+    expect(t.runs()).toBe(1);
+    t.move('social');
+    expect(await t.read('k', ['users', 'social'])).toBe('{"value":"second"}');
+    expect(t.runs()).toBe(2);
+  });
+
+  it('forgets an answer after its time to live (answers that depend on the clock)', async () => {
+    const t = setup({ ttlMs: 1000 });
+    await t.read();
+    t.change('later');
+    t.tick(999);
+    expect(await t.read()).toBe('{"value":"first"}');
+    t.tick(1);
+    expect(await t.read()).toBe('{"value":"later"}');
+  });
+
+  it('keeps answers apart by key', async () => {
+    const t = setup();
+    await t.read('a');
+    t.change('b');
+    expect(await t.read('b')).toBe('{"value":"b"}');
+    expect(await t.read('a')).toBe('{"value":"first"}');
+  });
+
+  it('runs one computation for simultaneous misses of one key', async () => {
+    const t = setup();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.read()));
+    expect(new Set(answers).size).toBe(1);
+    expect(t.runs()).toBe(1);
+  });
+
+  it('keeps at most maxEntries answers, dropping the least recently used', async () => {
+    const t = setup({ maxEntries: 2 });
+    await t.read('a');
+    await t.read('b');
+    await t.read('a');
+    await t.read('c');
+    expect(t.runs()).toBe(3);
+    await t.read('a');
+    expect(t.runs()).toBe(3);
+    await t.read('b');
+    expect(t.runs()).toBe(4);
+  });
+
+  it('does not keep a failure: the next read computes again', async () => {
+    const cache = new ReadCache({ versionOf: () => '1' });
+    await expect(cache.json('k', ['users'], () => Promise.reject(new Error('not found')))).rejects.toThrow('not found');
+    expect(await cache.json('k', ['users'], async () => 42)).toBe('42');
+  });
+
+  it('computes every read when disabled', async () => {
+    const t = setup({ enabled: false });
+    await t.read();
+    await t.read();
+    expect(t.runs()).toBe(2);
+  });
+});
