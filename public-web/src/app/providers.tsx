@@ -1,15 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { AuthProvider } from '../auth/AuthContext';
 import { SocketProvider } from '../realtime/SocketProvider';
 import { TOAST_DURATION } from '../ui/toast';
 import { useMediaQuery } from '../ui/useMediaQuery';
-import { createQueryClient } from './queryClient';
+import { queryClient } from './queryClient';
 
 /** Data cache, authentication state, the realtime connection and toasts, around the whole app. */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   // On a phone the toasts stay clear of the navigation bar; on wider screens, clear of the centred forms and
   // below the header, so its bell and messages badge stay visible and clickable while a toast shows.
   const wide = useMediaQuery('(min-width: 640px)');

@@ -5,6 +5,7 @@ import { LoginPage } from '../auth/LoginPage';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { RootLayout, ShellFallback } from './RootLayout';
 import { RouteError } from './RouteError';
+import { prefetchProfile } from '../public-profile/prefetchProfile';
 
 /** A route whose screen loads on first visit, in a chunk of its own. */
 const screen = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
@@ -34,8 +35,8 @@ export const router = createBrowserRouter([
       screen('user-dashboard', async () => (await import('../dashboard/UserDashboardPage')).UserDashboardPage),
       screen('saved', async () => (await import('../dashboard/SavedPage')).SavedPage),
       screen('profile', async () => (await import('../profile/ProfilePage')).ProfilePage),
-      screen('in/:username', async () => (await import('../public-profile/PublicProfilePage')).PublicProfilePage),
-      screen('user/:username', async () => (await import('../public-profile/PublicProfilePage')).PublicProfilePage),
+      { ...screen('in/:username', async () => (await import('../public-profile/PublicProfilePage')).PublicProfilePage), loader: prefetchProfile },
+      { ...screen('user/:username', async () => (await import('../public-profile/PublicProfilePage')).PublicProfilePage), loader: prefetchProfile },
       screen('user/:username/followers', async () => (await import('../relationships/RelationshipListPage')).FollowersPage),
       screen('user/:username/following', async () => (await import('../relationships/RelationshipListPage')).FollowingPage),
       screen('user/:username/connections', async () => (await import('../relationships/RelationshipListPage')).ConnectionsPage),

@@ -22,6 +22,8 @@ export function ProjectsSection({ username, editable }: { username: string; edit
   const { data: projects, isPending } = useQuery({
     queryKey: projectKeys.list(username),
     queryFn: ({ signal }) => projectsApi.list(username, signal),
+    // A profile's route loader may have fetched them a moment ago (see prefetchProfile).
+    staleTime: 10_000,
   });
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [form, setForm] = useState<{ open: boolean; project: Project | null }>({ open: false, project: null });

@@ -43,6 +43,7 @@ import { capitalise, fullName, idOf, type Profile, type Relationship } from '../
 import { usersApi } from '../users/usersApi';
 import { RelationshipButtons } from './RelationshipButtons';
 import { ReportDialog } from './ReportDialog';
+import { PROFILE_FRESH_MS } from './prefetchProfile';
 import { LoginButtonLink } from '../auth/LoginLinks';
 
 export const PROFILE_NOT_FOUND_TOAST = 'User profile not found. Please check the username and try again.';
@@ -77,6 +78,7 @@ export function PublicProfilePage() {
     queryKey: userKeys.detail(username),
     queryFn: ({ signal }) => usersApi.byUsername(username, signal),
     enabled: Boolean(username),
+    staleTime: PROFILE_FRESH_MS,
   });
   useDocumentTitle(query.data ? `${fullName(query.data)} (@${query.data.username})` : 'Profile');
 
