@@ -118,8 +118,10 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     razorpayCheckout: Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET),
     mount: (a) => {
       a.use(apiDocumentRoutes(buildCircuitApiDocument()));
-      a.use(commands.router);
+      // The query side first: reads, by far the most requests, then skip the command side's many routes. The
+      // two answer no path and method in common (the command side's GETs are /api/auth, /uploads, /dev).
       a.use(projections.router);
+      a.use(commands.router);
     },
     fallback: web,
   });

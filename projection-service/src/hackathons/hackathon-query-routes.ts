@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { requireUserId } from '@circuit/shared/http/auth';
-import { ok } from '@circuit/shared/http/envelope';
+import { ok, sendJson } from '@circuit/shared/http/envelope';
 import { badRequest, DomainError, notFound } from '@circuit/shared/http/errors';
 import { HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
 import { findUserRow } from '@circuit/shared/read-models/users';
@@ -40,12 +40,12 @@ export function hackathonQueryRoutes(knex: Knex, cache: ReadCache, now: () => Da
       const page = await listHackathons(knex, query, now(), ANONYMOUS, cursor);
       return { ...ok(page.cards), nextCursor: page.nextCursor, total: page.total };
     });
-    res.type('json').send(body);
+    sendJson(res, body);
   });
 
   router.get('/api/hackathons/featured', async (req, res) => {
     const { limit } = FeaturedQuerySchema.parse(req.query);
-    res.type('json').send(await cache.json(`hackathons-featured:${limit}`, PROJECTIONS, () => featuredHackathons(limit)));
+    sendJson(res, await cache.json(`hackathons-featured:${limit}`, PROJECTIONS, () => featuredHackathons(limit)));
   });
 
   async function featuredHackathons(limit: number) {

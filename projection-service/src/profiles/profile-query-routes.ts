@@ -1,9 +1,9 @@
 import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
-import { ok } from '@circuit/shared/http/envelope';
+import { ok, sendJson } from '@circuit/shared/http/envelope';
 import { forbidden, notFound } from '@circuit/shared/http/errors';
 import { toUserView, type UserRow } from '@circuit/shared/read-models/users';
-import type { ReadCache } from '@circuit/shared/projections/read-cache';
+import type { CachedJson, ReadCache } from '@circuit/shared/projections/read-cache';
 import { hasBlocked, PROFILE_UNAVAILABLE } from './blocks';
 
 /** User ids are UUIDs; any other single segment under /api/users belongs to another route. */
@@ -36,7 +36,7 @@ export function profileQueryRoutes(knex: Knex, cache: ReadCache): Router {
   const router = Router();
 
   /** The answer depends on who asks (their own view, a block): cached per viewer. */
-  async function answer(req: Request, key: string, find: () => Promise<UserRow | undefined>): Promise<string> {
+  async function answer(req: Request, key: string, find: () => Promise<UserRow | undefined>): Promise<CachedJson> {
     const viewerId = viewerOf(req);
     return cache.json(`profile:${key}:${viewerId ?? ''}`, PROJECTIONS, async () => {
       const user = await visibleProfile(knex, await find(), viewerId);
@@ -46,14 +46,14 @@ export function profileQueryRoutes(knex: Knex, cache: ReadCache): Router {
 
   router.get('/api/users/username/:username', async (req, res) => {
     const username = req.params.username.trim().toLowerCase();
-    res.type('json').send(await answer(req, `username:${username}`, () => findUserByUsername(knex, username)));
+    sendJson(res, await answer(req, `username:${username}`, () => findUserByUsername(knex, username)));
   });
 
   router.get('/api/users/:id', async (req, res, next) => {
     // Only ids: /api/users/connections, /notifications, /search/by ... are other routes' paths.
     if (!UUID.test(req.params.id)) return next();
     const id = req.params.id.toLowerCase();
-    res.type('json').send(await answer(req, `id:${id}`, () => knex<UserRow>('users').where({ id }).first()));
+    sendJson(res, await answer(req, `id:${id}`, () => knex<UserRow>('users').where({ id }).first()));
   });
 
   return router;

@@ -2,7 +2,7 @@ import type { ReadCache } from '@circuit/shared/projections/read-cache';
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { ok } from '@circuit/shared/http/envelope';
+import { ok, sendJson } from '@circuit/shared/http/envelope';
 import { badRequest } from '@circuit/shared/http/errors';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { PRESET_SKILLS } from '@circuit/shared/profiles/skills';
@@ -127,7 +127,7 @@ export function searchRoutes(knex: Knex, cache: ReadCache): Router {
       const data = await searchUsers(knex, { viewerId, q, skills, page, limit });
       return ok(data, data.total === 1 ? '1 user found' : `${data.total} users found`);
     });
-    res.type('json').send(body);
+    sendJson(res, body);
   });
 
   router.get('/api/users/skills/preset', (_req, res) => {

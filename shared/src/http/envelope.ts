@@ -1,4 +1,6 @@
+import type { Response } from 'express';
 import type { z } from 'zod';
+import type { CachedJson } from '../projections/read-cache';
 import type { AcceptedAnswerSchema } from './openapi/envelope';
 
 /** The spec's response envelope: { success, message, data }. */
@@ -17,3 +19,9 @@ export function ok<T>(data: T, message?: string): Envelope<T> {
  * `Location` header, when there is one, is the GET route to poll until the item is there.
  */
 export type AcceptedData = z.infer<typeof AcceptedAnswerSchema>['data'];
+
+/** Sends an answer serialised beforehand (ReadCache) with its tag: express answers 304 when the client has it. */
+export function sendJson(res: Response, answer: CachedJson): void {
+  res.setHeader('ETag', answer.etag);
+  res.type('json').send(answer.body);
+}

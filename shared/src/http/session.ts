@@ -255,6 +255,10 @@ export function createSessionMiddleware(knex: Knex, options: { secret: string; s
     next();
   };
   const middleware: RequestHandler = (req, res, next) => {
+    // A read without the cookie has no session to load, and the one express-session would make up (an id,
+    // a hash) is thrown away unsaved: the busiest requests skip it. Sign-in flows (/api/auth/, OAuth's GETs)
+    // keep their session.
+    if ((req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/auth/') && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return next();
     sessions(req, res, (err?: unknown) => (err ? next(err) : refresh(req, res, next)));
   };
   return { middleware, store, close: () => store.close() };

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Where the read models are: the checkpoint positions of the projections an answer is built
  * from, joined into one string. It changes whenever one of them commits a batch.
@@ -19,10 +21,26 @@ export interface ReadCacheOptions {
   now?: () => number;
 }
 
-interface Entry {
-  version: string;
+/** A serialised answer and its entity tag, made once per entry instead of once per request. */
+export interface CachedJson {
   body: string;
+  etag: string;
+}
+
+interface Entry extends CachedJson {
+  version: string;
   expires: number;
+}
+
+/** A weak tag of the bytes, as express makes for what it sends (length and SHA-1), so conditional GETs get 304. */
+function etagOf(body: string): string {
+  const hash = createHash('sha1').update(body, 'utf8').digest('base64').slice(0, 27);
+  return `W/"${Buffer.byteLength(body, 'utf8').toString(16)}-${hash}"`;
+}
+
+function answerOf(value: unknown): CachedJson {
+  const body = JSON.stringify(value);
+  return { body, etag: etagOf(body) };
 }
 
 /**
@@ -35,7 +53,7 @@ interface Entry {
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   /** Misses being computed: simultaneous requests for one key and version share one computation. */
-  private readonly pending = new Map<string, Promise<string>>();
+  private readonly pending = new Map<string, Promise<CachedJson>>();
   private readonly maxEntries: number;
   private readonly ttlMs: number;
   private readonly enabled: boolean;
@@ -52,23 +70,23 @@ export class ReadCache {
   }
 
   /** The JSON text of `compute()`'s answer, served from the cache while `projections` stand still. */
-  async json(key: string, projections: readonly string[], compute: () => Promise<unknown>): Promise<string> {
-    if (!this.enabled) return JSON.stringify(await compute());
+  async json(key: string, projections: readonly string[], compute: () => Promise<unknown>): Promise<CachedJson> {
+    if (!this.enabled) return answerOf(await compute());
     const version = await this.versions.versionOf(projections);
     const hit = this.entries.get(key);
     if (hit && hit.version === version && hit.expires > this.now()) {
       // Refresh its place in the least-recently-used order.
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit.body;
+      return hit;
     }
     const flight = `${version}\u0000${key}`;
     const running = this.pending.get(flight);
     if (running) return running;
     const computing = (async () => {
-      const body = JSON.stringify(await compute());
-      this.store(key, { version, body, expires: this.now() + this.ttlMs });
-      return body;
+      const answer = answerOf(await compute());
+      this.store(key, { ...answer, version, expires: this.now() + this.ttlMs });
+      return answer;
     })();
     this.pending.set(flight, computing);
     try {

@@ -11,11 +11,13 @@ function setup(options: { ttlMs?: number; maxEntries?: number; enabled?: boolean
   let runs = 0;
   let value = 'first';
   const cache = new ReadCache({ versionOf: (names) => names.map((n) => positions.get(n) ?? 0).join(',') }, { ...options, now: () => clock });
-  const read = (key = 'k', projections = ['users']) =>
-    cache.json(key, projections, async () => {
-      runs++;
-      return { value };
-    });
+  const read = async (key = 'k', projections = ['users']) =>
+    (
+      await cache.json(key, projections, async () => {
+        runs++;
+        return { value };
+      })
+    ).body;
   return {
     read,
     move: (name: string) => positions.set(name, (positions.get(name) ?? 0) + 1),
@@ -78,7 +80,15 @@ describe('ReadCache', () => {
   it('does not keep a failure: the next read computes again', async () => {
     const cache = new ReadCache({ versionOf: () => '1' });
     await expect(cache.json('k', ['users'], () => Promise.reject(new Error('not found')))).rejects.toThrow('not found');
-    expect(await cache.json('k', ['users'], async () => 42)).toBe('42');
+    expect(await cache.json('k', ['users'], async () => 42)).toEqual({ body: '42', etag: expect.stringMatching(/^W\/"2-/) });
+  });
+
+  it('tags an answer as express does, so a client holding it gets 304', async () => {
+    const cache = new ReadCache({ versionOf: () => '1' });
+    const { etag } = await cache.json('k', ['users'], async () => ({ a: 1 }));
+    const express = (await import('express')).default;
+    const app = express();
+    expect(etag).toBe((app.get('etag fn') as (body: string, encoding: string) => string)('{"a":1}', 'utf8'));
   });
 
   it('computes every read when disabled', async () => {
