@@ -24,6 +24,7 @@ import type { Bus } from '@circuit/shared/ports/bus';
 import { Presence } from '@circuit/shared/presence/presence';
 import { ChatTopics } from '@circuit/shared/events/messaging';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
+import { selectSocketSlots, type HeldSocket } from './socket-slots';
 
 export interface RealtimeDeps {
   httpServer: HttpServer;
@@ -135,14 +136,25 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   io.engine.on('headers', addHeaders);
   io.engine.use(deps.session);
 
+  // Work started by sockets; stop() waits for it before the caller closes the database pool.
+  const inFlight = new Set<Promise<unknown>>();
+  const trackWork = (work: Promise<unknown>) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  };
+  let stopping = false;
+
   const socketsPerUser = deps.socketsPerUser ?? 20;
-  /** Sockets of each user on this instance, counted before any await so a burst cannot slip past. */
+  const slots = selectSocketSlots(presence, deps.redisUrl);
+  /** Sockets of each user on this instance, counted before any await: a burst on one instance is refused without a round trip. */
   const localSockets = new Map<string, number>();
-  const release = (userId: string) => {
+  const releaseLocal = (userId: string) => {
     const left = (localSockets.get(userId) ?? 1) - 1;
     if (left > 0) localSockets.set(userId, left);
     else localSockets.delete(userId);
   };
+  /** The admitted sockets of this instance, for the heartbeat and the release at shutdown. */
+  const held = new Map<string, HeldSocket>();
   // Messages count in the store every instance (and the command side) shares; the other events per instance.
   const limits = new UserRateLimiter(selectRateCounterStore(deps.knex, deps.redisUrl), {
     ...DEFAULT_USER_RATE_RULES,
@@ -157,24 +169,47 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     const request = socket.request as SessionRequest;
     const userId = request.session?.userId;
     if (!userId || !request.sessionID) return next(new Error('Not authenticated'));
-    const held = localSockets.get(userId) ?? 0;
-    if (held >= socketsPerUser) return next(new Error(TOO_MANY_SOCKETS));
-    localSockets.set(userId, held + 1);
+    if ((localSockets.get(userId) ?? 0) >= socketsPerUser) return next(new Error(TOO_MANY_SOCKETS));
+    localSockets.set(userId, (localSockets.get(userId) ?? 0) + 1);
     socket.data.userId = userId;
     socket.data.sid = request.sessionID;
-    presence
-      .socketCount(userId, { exceptInstance: instanceId })
-      .then((elsewhere) => {
-        if (held + 1 + elsewhere > socketsPerUser) {
-          release(userId);
+    const slot: HeldSocket = { socketId: socket.id, userId, instanceId };
+    slots
+      .admit(slot, socketsPerUser)
+      .then(({ admitted, others }) => {
+        if (!admitted) {
+          releaseLocal(userId);
           return next(new Error(TOO_MANY_SOCKETS));
         }
-        // Released on disconnect (registered here so a refused handshake never counts twice).
-        socket.once('disconnect', () => release(userId));
+        held.set(socket.id, slot);
+        // Exactly one release per admitted socket: on its disconnect, or when its connection
+        // closes first (a client gone mid-handshake never gets a 'disconnect').
+        let released = false;
+        const release = () => {
+          if (released) return;
+          released = true;
+          releaseLocal(userId);
+          // Shutting down: stop() releases every socket of this instance at once (and needs them in `held`).
+          if (stopping) return;
+          held.delete(socket.id);
+          trackWork(
+            (async () => {
+              await slots.release(slot);
+              if (!(await presence.isOnline(userId))) await announcePresence(userId, 'user_offline');
+            })().catch((err: unknown) => deps.log.error({ err, userId }, 'socket release failed')),
+          );
+        };
+        if (socket.conn.readyState !== 'open') {
+          release();
+          return next(new Error('Connection closed'));
+        }
+        socket.once('disconnect', release);
+        socket.conn.once('close', release);
+        socket.data.firstSocket = others === 0;
         next();
       })
       .catch((err: unknown) => {
-        release(userId);
+        releaseLocal(userId);
         next(err instanceof Error ? err : new Error(String(err)));
       });
   });
@@ -254,21 +289,13 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     return store instanceof SessionStore ? store : undefined;
   };
 
-  // Work started by sockets; stop() waits for it before the caller closes the database pool.
-  const inFlight = new Set<Promise<unknown>>();
-  let stopping = false;
 
   io.on('connection', (socket: Socket) => {
     const userId = socket.data.userId as string;
     const sid = socket.data.sid as string;
     void socket.join(userId);
     const log = deps.log.child({ userId, socketId: socket.id });
-    const safely = (what: string, work: () => Promise<unknown>) => {
-      const running: Promise<unknown> = work()
-        .catch((err: unknown) => log.error({ err }, `${what} failed`))
-        .finally(() => inFlight.delete(running));
-      inFlight.add(running);
-    };
+    const safely = (what: string, work: () => Promise<unknown>) => trackWork(work().catch((err: unknown) => log.error({ err }, `${what} failed`)));
 
     const refuse = (event: string, message: string, retryAfterMs: number) => {
       if (!refusalsTold.hit(`${socket.id}:${message}`).allowed) return;
@@ -314,11 +341,8 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       });
     });
 
-    safely('presence', async () => {
-      const wasOnline = await presence.isOnline(userId);
-      await presence.connected(socket.id, userId, instanceId);
-      if (!wasOnline) await announcePresence(userId, 'user_online');
-    });
+    // Admission counted the socket in (and online); only the user's first socket is news to their connections.
+    if (socket.data.firstSocket === true) safely('presence', () => announcePresence(userId, 'user_online'));
 
     // The client names its own id; the server only ever trusts the session's.
     socket.on('join', () => void socket.join(userId));
@@ -358,14 +382,6 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       safely('check online', async () => (ack as (v: boolean) => void)(await isOnlineFor(deps.knex, presence, userId, parsed.data)));
     });
 
-    socket.on('disconnect', () => {
-      // Shutting down: forgetInstance below removes every socket of this instance at once.
-      if (stopping) return;
-      safely('presence', async () => {
-        await presence.disconnected(socket.id);
-        if (!(await presence.isOnline(userId))) await announcePresence(userId, 'user_offline');
-      });
-    });
   });
 
   /**
@@ -416,7 +432,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   ]);
 
   const heartbeat = setInterval(() => {
-    presence.heartbeat(instanceId).catch((err: unknown) => deps.log.warn({ err }, 'presence heartbeat failed'));
+    slots.heartbeat(instanceId, held.values()).catch((err: unknown) => deps.log.warn({ err }, 'presence heartbeat failed'));
   }, deps.heartbeatMs ?? 30_000);
   heartbeat.unref();
 
@@ -430,7 +446,9 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       await Promise.all(unsubscribe.map((u) => u()));
       await new Promise<void>((resolve) => io.close(() => resolve()));
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-      await presence.forgetInstance(instanceId).catch((err: unknown) => deps.log.warn({ err }, 'could not clear presence at shutdown'));
+      await slots.forgetInstance(instanceId, [...held.values()]).catch((err: unknown) => deps.log.warn({ err }, 'could not clear presence at shutdown'));
+      held.clear();
+      await slots.close();
       await limits.close();
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
     },
