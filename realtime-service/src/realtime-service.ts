@@ -25,6 +25,7 @@ import { Presence } from '@circuit/shared/presence/presence';
 import { ChatTopics } from '@circuit/shared/events/messaging';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
 import { selectSocketSlots, type HeldSocket } from './socket-slots';
+import { RecentIds } from './recent-ids';
 
 export interface RealtimeDeps {
   httpServer: HttpServer;
@@ -70,6 +71,9 @@ const REFUSALS_TOLD_PER_WINDOW = 10;
 /** A user whose sockets send this many times their allowance in one window is cut off. */
 const FLOOD_FACTOR = 5;
 export const ORIGIN_REFUSED = 'Origin not allowed';
+/** A repeat comes within a consumer-group rebalance of the first (seconds); this covers minutes of a busy instance. */
+const OUTCOMES_REMEMBERED = 5000;
+const OUTCOMES_REMEMBERED_MS = 10 * 60_000;
 
 /**
  * Whether a handshake may go on: a browser names its page's origin, which must be PUBLIC_URL or
@@ -244,6 +248,12 @@ export async function createRealtimeService(deps: RealtimeDeps) {
    * else at once (in the embedded mode the database runs on the same thread as the requests).
    */
   const outcomes = new Map<string, () => void>();
+  /**
+   * The outcomes this instance emitted lately. The command side handles a send request at least
+   * once: the one it was handling when its instance died is handled again by the next, and its
+   * stored message published again. Sockets get it once.
+   */
+  const outcomesSent = new RecentIds({ capacity: OUTCOMES_REMEMBERED, ttlMs: OUTCOMES_REMEMBERED_MS });
   const sendTurns = new Map<string, Promise<void>>();
   const settle = (messageId: string | undefined) => {
     if (messageId) outcomes.get(messageId)?.();
@@ -358,8 +368,11 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       }
       // The bus message id is the id the message will be stored under, so every retry is one message.
       const messageId = parsed.data.clientMessageId ? chatMessageId(userId, parsed.data.clientMessageId) : crypto.randomUUID();
-      sendInTurn(userId, messageId, () =>
-        deps.bus.publish(ChatTopics.sendRequested, {
+      sendInTurn(userId, messageId, () => {
+        // A client that sends a message again wants its outcome again (the web app's retry waits for it).
+        outcomesSent.forget(`delivered:${messageId}`);
+        outcomesSent.forget(`failed:${messageId}`);
+        return deps.bus.publish(ChatTopics.sendRequested, {
           messageId,
           from: userId,
           to: parsed.data.to,
@@ -368,8 +381,8 @@ export async function createRealtimeService(deps: RealtimeDeps) {
           clientMessageId: parsed.data.clientMessageId,
           correlationId: socket.id,
           origin: instanceId,
-        }),
-      ).catch((err: unknown) => log.error({ err }, 'send failed'));
+        });
+      }).catch((err: unknown) => log.error({ err }, 'send failed'));
     });
 
     socket.on('refresh_unread_counts', () => safely('unread counts', async () => socket.emit('unread_count_update', await unreadCounts(userId))));
@@ -392,13 +405,19 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   const roomsFor = (rooms: string[], origin: string | undefined) =>
     origin === undefined ? io.local.to(rooms) : origin === instanceId ? io.to(rooms) : undefined;
 
+  /** Emits a send's outcome unless this instance emitted it already (a repeat from the command side). */
+  const emitOnce = (kind: 'delivered' | 'failed', messageId: string | undefined, emit: () => void) => {
+    if (messageId === undefined || outcomesSent.firstTime(`${kind}:${messageId}`)) emit();
+  };
+
   const unsubscribe = await Promise.all([
     deps.bus.subscribe(ChatTopics.delivered, (payload) => {
       const m = Delivered.safeParse(payload);
       if (!m.success) return;
       const { origin, ...message } = m.data;
       settle(message._id);
-      roomsFor([message.to, message.from], origin)?.emit('private_message', message);
+      const rooms = roomsFor([message.to, message.from], origin);
+      if (rooms) emitOnce('delivered', message._id, () => rooms.emit('private_message', message));
     }),
     deps.bus.subscribe(ChatTopics.deleted, (payload) => {
       const d = Deleted.safeParse(payload);
@@ -406,8 +425,10 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     }),
     deps.bus.subscribe(ChatTopics.failed, (payload) => {
       const f = Failed.safeParse(payload);
-      if (f.success) settle(f.data.messageId);
-      if (f.success) roomsFor([f.data.userId], f.data.origin)?.emit('message_error', f.data.error);
+      if (!f.success) return;
+      settle(f.data.messageId);
+      const rooms = roomsFor([f.data.userId], f.data.origin);
+      if (rooms) emitOnce('failed', f.data.messageId, () => rooms.emit('message_error', f.data.error));
     }),
     deps.bus.subscribe(ChatTopics.unreadChanged, async (payload) => {
       const u = UserTopic.safeParse(payload);
