@@ -299,7 +299,6 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     return store instanceof SessionStore ? store : undefined;
   };
 
-
   io.on('connection', (socket: Socket) => {
     const userId = socket.data.userId as string;
     const sid = socket.data.sid as string;
@@ -394,7 +393,6 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       if (!parsed.success) return (ack as (v: boolean) => void)(false);
       safely('check online', async () => (ack as (v: boolean) => void)(await isOnlineFor(deps.knex, presence, userId, parsed.data)));
     });
-
   });
 
   /**
