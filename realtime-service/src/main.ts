@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { loadConfig } from '@circuit/shared/config';
 import { createLogger } from '@circuit/shared/logger';
@@ -35,7 +36,8 @@ app.get('/readyz', async (_req, res) => {
 });
 const server = http.createServer(app);
 const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL, ...realtimeSettings(config) });
-server.listen(config.PORT, () => log.info({ port: config.PORT }, 'realtime service listening'));
+// The port bound, not the one asked for: PORT=0 (a free port, as the cluster tests ask) is only known here.
+server.listen(config.PORT, () => log.info({ port: (server.address() as AddressInfo).port }, 'realtime service listening'));
 
 onShutdown(log, async () => {
   await realtime.stop();

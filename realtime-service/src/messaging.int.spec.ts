@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
@@ -6,6 +7,8 @@ import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { createTestApp, GENEROUS_RATE_LIMITS, type TestApp } from '@circuit/embedded/testing/test-app';
 import { createRealtimeService, realtimeSettings, type RealtimeService } from './realtime-service';
 import { next, nextWhere, silence } from '@circuit/shared/testkit/socket-events';
+import { waitFor } from '@circuit/shared/testkit/wait';
+import { ChatTopics } from '@circuit/shared/events/messaging';
 
 interface ChatUser {
   id: string;
@@ -130,6 +133,33 @@ function suite(name: string, env: Record<string, string>) {
       expect((await b.agent.get(`/api/users/${a.id}/chat`).expect(200)).body.data).toEqual([]);
       expect((await b.agent.get('/api/users/unread-count').expect(200)).body.data).toEqual({ count: 0 });
       await a.agent.delete(`/api/users/messages/${_id}`).expect(404);
+    });
+
+    it('hands a message the command side publishes twice to each socket once', async () => {
+      const [a, b] = [await user(), await user()];
+      await connect(a, b);
+      const [sa, sb] = [await socketOf(a), await socketOf(b)];
+      const published: unknown[] = [];
+      const unsubscribe = await t.embedded.bus.subscribe(ChatTopics.delivered, (payload) => void published.push(payload));
+      const counted = (s: Socket) => {
+        const ids: string[] = [];
+        s.on('private_message', (m: { _id: string }) => ids.push(m._id));
+        return ids;
+      };
+      const [atSender, atReceiver] = [counted(sa), counted(sb)];
+      try {
+        sa.emit('private_message', { to: b.id, message: 'once only', replyTo: null, clientMessageId: crypto.randomUUID() });
+        await waitFor(() => atReceiver.length === 1 && published.length === 1, { message: 'the first delivery' });
+        // What a command service taking over does with the request its predecessor died handling.
+        await t.embedded.bus.publish(ChatTopics.delivered, published[0]);
+        await t.embedded.bus.publish(ChatTopics.delivered, published[0]);
+        await new Promise((r) => setTimeout(r, 800));
+        expect(published).toHaveLength(3);
+        expect(atReceiver).toHaveLength(1);
+        expect(atSender).toEqual(atReceiver);
+      } finally {
+        await unsubscribe();
+      }
     });
 
     it('rejoins its room after a reconnect', async () => {

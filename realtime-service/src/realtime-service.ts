@@ -24,6 +24,8 @@ import type { Bus } from '@circuit/shared/ports/bus';
 import { Presence } from '@circuit/shared/presence/presence';
 import { ChatTopics } from '@circuit/shared/events/messaging';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
+import { selectSocketSlots, type HeldSocket } from './socket-slots';
+import { RecentIds } from './recent-ids';
 
 export interface RealtimeDeps {
   httpServer: HttpServer;
@@ -69,6 +71,9 @@ const REFUSALS_TOLD_PER_WINDOW = 10;
 /** A user whose sockets send this many times their allowance in one window is cut off. */
 const FLOOD_FACTOR = 5;
 export const ORIGIN_REFUSED = 'Origin not allowed';
+/** A repeat comes within a consumer-group rebalance of the first (seconds); this covers minutes of a busy instance. */
+const OUTCOMES_REMEMBERED = 5000;
+const OUTCOMES_REMEMBERED_MS = 10 * 60_000;
 
 /**
  * Whether a handshake may go on: a browser names its page's origin, which must be PUBLIC_URL or
@@ -135,14 +140,25 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   io.engine.on('headers', addHeaders);
   io.engine.use(deps.session);
 
+  // Work started by sockets; stop() waits for it before the caller closes the database pool.
+  const inFlight = new Set<Promise<unknown>>();
+  const trackWork = (work: Promise<unknown>) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  };
+  let stopping = false;
+
   const socketsPerUser = deps.socketsPerUser ?? 20;
-  /** Sockets of each user on this instance, counted before any await so a burst cannot slip past. */
+  const slots = selectSocketSlots(presence, deps.redisUrl);
+  /** Sockets of each user on this instance, counted before any await: a burst on one instance is refused without a round trip. */
   const localSockets = new Map<string, number>();
-  const release = (userId: string) => {
+  const releaseLocal = (userId: string) => {
     const left = (localSockets.get(userId) ?? 1) - 1;
     if (left > 0) localSockets.set(userId, left);
     else localSockets.delete(userId);
   };
+  /** The admitted sockets of this instance, for the heartbeat and the release at shutdown. */
+  const held = new Map<string, HeldSocket>();
   // Messages count in the store every instance (and the command side) shares; the other events per instance.
   const limits = new UserRateLimiter(selectRateCounterStore(deps.knex, deps.redisUrl), {
     ...DEFAULT_USER_RATE_RULES,
@@ -157,24 +173,47 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     const request = socket.request as SessionRequest;
     const userId = request.session?.userId;
     if (!userId || !request.sessionID) return next(new Error('Not authenticated'));
-    const held = localSockets.get(userId) ?? 0;
-    if (held >= socketsPerUser) return next(new Error(TOO_MANY_SOCKETS));
-    localSockets.set(userId, held + 1);
+    if ((localSockets.get(userId) ?? 0) >= socketsPerUser) return next(new Error(TOO_MANY_SOCKETS));
+    localSockets.set(userId, (localSockets.get(userId) ?? 0) + 1);
     socket.data.userId = userId;
     socket.data.sid = request.sessionID;
-    presence
-      .socketCount(userId, { exceptInstance: instanceId })
-      .then((elsewhere) => {
-        if (held + 1 + elsewhere > socketsPerUser) {
-          release(userId);
+    const slot: HeldSocket = { socketId: socket.id, userId, instanceId };
+    slots
+      .admit(slot, socketsPerUser)
+      .then(({ admitted, others }) => {
+        if (!admitted) {
+          releaseLocal(userId);
           return next(new Error(TOO_MANY_SOCKETS));
         }
-        // Released on disconnect (registered here so a refused handshake never counts twice).
-        socket.once('disconnect', () => release(userId));
+        held.set(socket.id, slot);
+        // Exactly one release per admitted socket: on its disconnect, or when its connection
+        // closes first (a client gone mid-handshake never gets a 'disconnect').
+        let released = false;
+        const release = () => {
+          if (released) return;
+          released = true;
+          releaseLocal(userId);
+          // Shutting down: stop() releases every socket of this instance at once (and needs them in `held`).
+          if (stopping) return;
+          held.delete(socket.id);
+          trackWork(
+            (async () => {
+              await slots.release(slot);
+              if (!(await presence.isOnline(userId))) await announcePresence(userId, 'user_offline');
+            })().catch((err: unknown) => deps.log.error({ err, userId }, 'socket release failed')),
+          );
+        };
+        if (socket.conn.readyState !== 'open') {
+          release();
+          return next(new Error('Connection closed'));
+        }
+        socket.once('disconnect', release);
+        socket.conn.once('close', release);
+        socket.data.firstSocket = others === 0;
         next();
       })
       .catch((err: unknown) => {
-        release(userId);
+        releaseLocal(userId);
         next(err instanceof Error ? err : new Error(String(err)));
       });
   });
@@ -209,6 +248,12 @@ export async function createRealtimeService(deps: RealtimeDeps) {
    * else at once (in the embedded mode the database runs on the same thread as the requests).
    */
   const outcomes = new Map<string, () => void>();
+  /**
+   * The outcomes this instance emitted lately. The command side handles a send request at least
+   * once: the one it was handling when its instance died is handled again by the next, and its
+   * stored message published again. Sockets get it once.
+   */
+  const outcomesSent = new RecentIds({ capacity: OUTCOMES_REMEMBERED, ttlMs: OUTCOMES_REMEMBERED_MS });
   const sendTurns = new Map<string, Promise<void>>();
   const settle = (messageId: string | undefined) => {
     if (messageId) outcomes.get(messageId)?.();
@@ -254,21 +299,12 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     return store instanceof SessionStore ? store : undefined;
   };
 
-  // Work started by sockets; stop() waits for it before the caller closes the database pool.
-  const inFlight = new Set<Promise<unknown>>();
-  let stopping = false;
-
   io.on('connection', (socket: Socket) => {
     const userId = socket.data.userId as string;
     const sid = socket.data.sid as string;
     void socket.join(userId);
     const log = deps.log.child({ userId, socketId: socket.id });
-    const safely = (what: string, work: () => Promise<unknown>) => {
-      const running: Promise<unknown> = work()
-        .catch((err: unknown) => log.error({ err }, `${what} failed`))
-        .finally(() => inFlight.delete(running));
-      inFlight.add(running);
-    };
+    const safely = (what: string, work: () => Promise<unknown>) => trackWork(work().catch((err: unknown) => log.error({ err }, `${what} failed`)));
 
     const refuse = (event: string, message: string, retryAfterMs: number) => {
       if (!refusalsTold.hit(`${socket.id}:${message}`).allowed) return;
@@ -314,11 +350,8 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       });
     });
 
-    safely('presence', async () => {
-      const wasOnline = await presence.isOnline(userId);
-      await presence.connected(socket.id, userId, instanceId);
-      if (!wasOnline) await announcePresence(userId, 'user_online');
-    });
+    // Admission counted the socket in (and online); only the user's first socket is news to their connections.
+    if (socket.data.firstSocket === true) safely('presence', () => announcePresence(userId, 'user_online'));
 
     // The client names its own id; the server only ever trusts the session's.
     socket.on('join', () => void socket.join(userId));
@@ -334,8 +367,11 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       }
       // The bus message id is the id the message will be stored under, so every retry is one message.
       const messageId = parsed.data.clientMessageId ? chatMessageId(userId, parsed.data.clientMessageId) : crypto.randomUUID();
-      sendInTurn(userId, messageId, () =>
-        deps.bus.publish(ChatTopics.sendRequested, {
+      sendInTurn(userId, messageId, () => {
+        // A client that sends a message again wants its outcome again (the web app's retry waits for it).
+        outcomesSent.forget(`delivered:${messageId}`);
+        outcomesSent.forget(`failed:${messageId}`);
+        return deps.bus.publish(ChatTopics.sendRequested, {
           messageId,
           from: userId,
           to: parsed.data.to,
@@ -344,8 +380,8 @@ export async function createRealtimeService(deps: RealtimeDeps) {
           clientMessageId: parsed.data.clientMessageId,
           correlationId: socket.id,
           origin: instanceId,
-        }),
-      ).catch((err: unknown) => log.error({ err }, 'send failed'));
+        });
+      }).catch((err: unknown) => log.error({ err }, 'send failed'));
     });
 
     socket.on('refresh_unread_counts', () => safely('unread counts', async () => socket.emit('unread_count_update', await unreadCounts(userId))));
@@ -357,15 +393,6 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       if (!parsed.success) return (ack as (v: boolean) => void)(false);
       safely('check online', async () => (ack as (v: boolean) => void)(await isOnlineFor(deps.knex, presence, userId, parsed.data)));
     });
-
-    socket.on('disconnect', () => {
-      // Shutting down: forgetInstance below removes every socket of this instance at once.
-      if (stopping) return;
-      safely('presence', async () => {
-        await presence.disconnected(socket.id);
-        if (!(await presence.isOnline(userId))) await announcePresence(userId, 'user_offline');
-      });
-    });
   });
 
   /**
@@ -376,13 +403,19 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   const roomsFor = (rooms: string[], origin: string | undefined) =>
     origin === undefined ? io.local.to(rooms) : origin === instanceId ? io.to(rooms) : undefined;
 
+  /** Emits a send's outcome unless this instance emitted it already (a repeat from the command side). */
+  const emitOnce = (kind: 'delivered' | 'failed', messageId: string | undefined, emit: () => void) => {
+    if (messageId === undefined || outcomesSent.firstTime(`${kind}:${messageId}`)) emit();
+  };
+
   const unsubscribe = await Promise.all([
     deps.bus.subscribe(ChatTopics.delivered, (payload) => {
       const m = Delivered.safeParse(payload);
       if (!m.success) return;
       const { origin, ...message } = m.data;
       settle(message._id);
-      roomsFor([message.to, message.from], origin)?.emit('private_message', message);
+      const rooms = roomsFor([message.to, message.from], origin);
+      if (rooms) emitOnce('delivered', message._id, () => rooms.emit('private_message', message));
     }),
     deps.bus.subscribe(ChatTopics.deleted, (payload) => {
       const d = Deleted.safeParse(payload);
@@ -390,8 +423,10 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     }),
     deps.bus.subscribe(ChatTopics.failed, (payload) => {
       const f = Failed.safeParse(payload);
-      if (f.success) settle(f.data.messageId);
-      if (f.success) roomsFor([f.data.userId], f.data.origin)?.emit('message_error', f.data.error);
+      if (!f.success) return;
+      settle(f.data.messageId);
+      const rooms = roomsFor([f.data.userId], f.data.origin);
+      if (rooms) emitOnce('failed', f.data.messageId, () => rooms.emit('message_error', f.data.error));
     }),
     deps.bus.subscribe(ChatTopics.unreadChanged, async (payload) => {
       const u = UserTopic.safeParse(payload);
@@ -416,7 +451,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   ]);
 
   const heartbeat = setInterval(() => {
-    presence.heartbeat(instanceId).catch((err: unknown) => deps.log.warn({ err }, 'presence heartbeat failed'));
+    slots.heartbeat(instanceId, held.values()).catch((err: unknown) => deps.log.warn({ err }, 'presence heartbeat failed'));
   }, deps.heartbeatMs ?? 30_000);
   heartbeat.unref();
 
@@ -430,7 +465,9 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       await Promise.all(unsubscribe.map((u) => u()));
       await new Promise<void>((resolve) => io.close(() => resolve()));
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-      await presence.forgetInstance(instanceId).catch((err: unknown) => deps.log.warn({ err }, 'could not clear presence at shutdown'));
+      await slots.forgetInstance(instanceId, [...held.values()]).catch((err: unknown) => deps.log.warn({ err }, 'could not clear presence at shutdown'));
+      held.clear();
+      await slots.close();
       await limits.close();
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
     },

@@ -6,23 +6,31 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KafkaBus } from '@circuit/shared/adapters/bus/kafka-bus';
 import { PostgresNotifyBus } from '@circuit/shared/adapters/bus/postgres-notify-bus';
-import { ChatTopics, type SendRequest } from '@circuit/shared/events/messaging';
+import { io, type Socket } from 'socket.io-client';
+import { z } from 'zod';
+import { ChatTopics } from '@circuit/shared/events/messaging';
+import { chatMessageId } from '@circuit/shared/messaging/message-id';
 import type { Bus } from '@circuit/shared/ports/bus';
 import { testKafkaBrokers } from '@circuit/shared/testkit/kafka-broker';
 import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
 import { available, describeWhen, unavailable, type Requirement } from '@circuit/shared/testkit/skip';
+import { signedInCookie } from '@circuit/shared/testkit/session-cookie';
 import { waitFor } from '@circuit/shared/testkit/wait';
 
 /**
  * The cluster as it runs in production, each service a process of its own on one Postgres schema:
- * the projection service and two command services, the chat-send consumer led by the first. The
- * test stands in for the realtime service: it publishes 200 send requests on the bus and listens
- * for their delivery. While they are in flight the leading command service is killed (SIGKILL);
- * the other takes over, and every message is stored exactly once and delivered.
+ * the projection service, two command services (the chat-send consumer led by the first) and the
+ * realtime service. Twenty users, each on a socket of their own, send 200 messages over Socket.IO;
+ * the realtime service forwards them over the bus. While they are in flight the leading command
+ * service is killed (SIGKILL); the other takes over, every message is stored exactly once, and
+ * every socket receives each message of its user exactly once.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MESSAGES = 200;
+/** Senders in connected pairs; each sends MESSAGES / (2 * PAIRS), within the default chat allowance. */
+const PAIRS = 10;
 const KILL_AFTER = 30;
+const SESSION_SECRET = 'a-failover-test-secret-of-enough-length';
 
 interface Service {
   name: string;
@@ -88,6 +96,19 @@ async function stopService(service: Service): Promise<void> {
   clearTimeout(timer);
 }
 
+/** The port a service logged with `msg` (the services listen on a free port, PORT=0). */
+function listeningPort(service: Service, msg: string): number {
+  for (const line of service.lines) {
+    try {
+      const parsed = z.object({ msg: z.literal(msg), port: z.number() }).safeParse(JSON.parse(line));
+      if (parsed.success) return parsed.data.port;
+    } catch {
+      // Not a JSON line.
+    }
+  }
+  throw new Error(`${service.name} did not log "${msg}" with its port`);
+}
+
 /** The schema's connection string: every connection of the services uses only that schema. */
 function schemaUrl(url: string, schema: string): string {
   const u = new URL(url);
@@ -107,6 +128,7 @@ function failoverSuite(title: string, requirement: Setup) {
     let url: string;
     let dataDir: string;
     const services: Service[] = [];
+    const clients: Socket[] = [];
     let bus: Bus | undefined;
 
     const env = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => {
@@ -122,7 +144,7 @@ function failoverSuite(title: string, requirement: Setup) {
         NODE_ENV: 'test',
         LOG_LEVEL: 'info',
         LOG_FORMAT: 'json',
-        SESSION_SECRET: 'a-failover-test-secret-of-enough-length',
+        SESSION_SECRET,
         ...extra,
       };
     };
@@ -134,55 +156,71 @@ function failoverSuite(title: string, requirement: Setup) {
     });
 
     afterAll(async () => {
+      for (const c of clients) c.close();
       await bus?.close().catch(() => undefined);
       await Promise.all(services.map(stopService));
       await schema?.cleanup();
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
-    it(`stores every one of ${MESSAGES} chat messages exactly once and delivers it, though the leading command service is killed mid-flight`, async () => {
-      // The projection service and the first command service start together; the second once the first leads.
+    it(`stores every one of ${MESSAGES} chat messages sent over sockets exactly once and hands it to each socket once, though the leading command service is killed mid-flight`, async () => {
+      // The projection service and the first command service start together; the second command
+      // service and the realtime service once the read models exist and the first leads.
       const projection = startService('projection-service', 'projection-service/src/main.ts', env({}));
       const leader = startService('command-service A', 'command-service/src/main.ts', env({}));
       services.push(projection, leader);
       await projection.logged(/projection service listening/);
 
-      // Two connected users, straight into the read models (the consumer checks the pair there).
-      const [alice, bob] = [randomUUID(), randomUUID()];
+      // Pairs of connected users, straight into the read models (the consumer checks the pair there).
+      const users = Array.from({ length: PAIRS * 2 }, () => randomUUID());
+      const partner = (i: number) => users[i ^ 1]!;
       const now = new Date();
       await schema.knex('users').insert(
-        [alice, bob].map((id, i) => ({ id, username: `u${i}${id.slice(0, 8)}`, username_lower: `u${i}${id.slice(0, 8)}`, email: `${id}@x.test`, email_lower: `${id}@x.test`, first_name: 'F', last_name: 'L', created_at: now, updated_at: now })),
+        users.map((id, i) => ({ id, username: `u${i}${id.slice(0, 8)}`, username_lower: `u${i}${id.slice(0, 8)}`, email: `${id}@x.test`, email_lower: `${id}@x.test`, first_name: 'F', last_name: 'L', created_at: now, updated_at: now })),
       );
-      await schema.knex('user_connections').insert([
-        { user_id: alice, other_id: bob, created_at: now },
-        { user_id: bob, other_id: alice, created_at: now },
-      ]);
+      await schema.knex('user_connections').insert(users.map((id, i) => ({ user_id: id, other_id: partner(i), created_at: now })));
 
       await Promise.all([leader.logged(/^leading$/), leader.logged(/command service listening/)]);
       const standby = startService('command-service B', 'command-service/src/main.ts', env({}));
-      services.push(standby);
+      const realtime = startService('realtime-service', 'realtime-service/src/main.ts', env({}));
+      services.push(standby, realtime);
 
+      // The bus as the command side publishes on it: to tell how often a message was published twice.
       bus = await choice.connect(url);
-      const deliveries = new Map<string, unknown[]>();
+      const published = new Map<string, number>();
       await bus.subscribe(ChatTopics.delivered, (payload) => {
         const id = (payload as { _id?: string })._id;
-        if (id) deliveries.set(id, [...(deliveries.get(id) ?? []), payload]);
+        if (id) published.set(id, (published.get(id) ?? 0) + 1);
       });
 
-      const requests: SendRequest[] = Array.from({ length: MESSAGES }, (_, n) => ({
-        messageId: randomUUID(),
-        from: n % 2 ? alice : bob,
-        to: n % 2 ? bob : alice,
-        message: `message ${n}`,
-        replyTo: null,
-        correlationId: `failover-${n}`,
-        origin: 'failover-test',
-      }));
-      const ids = new Set(requests.map((r) => r.messageId));
-      const delivered = () => [...deliveries.keys()].filter((id) => ids.has(id)).length;
+      await Promise.all([standby.logged(/command service listening/), realtime.logged(/realtime service listening/)]);
+      const base = `http://127.0.0.1:${listeningPort(realtime, 'realtime service listening')}`;
 
-      await standby.logged(/command service listening/);
-      for (const r of requests) await bus.publish(ChatTopics.sendRequested, r);
+      // One socket per user, on its own session, as a browser tab would hold it.
+      const received = new Map<string, string[]>(users.map((id) => [id, []]));
+      const errors: string[] = [];
+      const sockets = await Promise.all(
+        users.map(async (id) => {
+          const socket = io(base, { transports: ['websocket'], extraHeaders: { cookie: await signedInCookie(schema.knex, SESSION_SECRET, id) }, reconnection: false, forceNew: true });
+          clients.push(socket);
+          socket.on('private_message', (m: { _id: string }) => received.get(id)!.push(m._id));
+          socket.on('message_error', (e: string) => errors.push(`${id}: ${e}`));
+          await new Promise<void>((resolve, reject) => {
+            socket.once('connect', () => resolve());
+            socket.once('connect_error', reject);
+          });
+          return socket;
+        }),
+      );
+
+      // Every user sends its share at once; the realtime service forwards them over the bus.
+      const sent = users.flatMap((from, i) =>
+        Array.from({ length: MESSAGES / users.length }, (_, n) => ({ from, to: partner(i), clientMessageId: randomUUID(), message: `message ${n} from ${i}` })),
+      );
+      const ids = new Map(sent.map((m) => [chatMessageId(m.from, m.clientMessageId), m]));
+      for (const m of sent) sockets[users.indexOf(m.from)]!.emit('private_message', { to: m.to, message: m.message, replyTo: null, clientMessageId: m.clientMessageId });
+      const delivered = () => [...ids].filter(([id, m]) => received.get(m.to)!.includes(id)).length;
+
       await waitFor(() => delivered() >= KILL_AFTER, { timeoutMs: 60_000, intervalMs: 5, message: () => `${KILL_AFTER} deliveries before the kill, got ${delivered()}` });
       leader.child.kill('SIGKILL');
       await leader.exited;
@@ -191,16 +229,22 @@ function failoverSuite(title: string, requirement: Setup) {
 
       await standby.logged(/^leading$/, 60_000);
       await waitFor(() => delivered() >= MESSAGES, { timeoutMs: 90_000, intervalMs: 50, message: () => `all ${MESSAGES} deliveries, got ${delivered()} (${atKill} before the kill)` });
+      // A repeat would come right behind the first copy; give it time to show.
+      await new Promise((r) => setTimeout(r, 1000));
 
-      const stored = await schema.knex('event_store_events').whereIn('event_id', [...ids]).groupBy('event_id').select('event_id').count<{ event_id: string; count: number | string }[]>('* as count');
+      const stored = await schema.knex('event_store_events').whereIn('event_id', [...ids.keys()]).groupBy('event_id').select('event_id').count<{ event_id: string; count: number | string }[]>('* as count');
       expect(stored).toHaveLength(MESSAGES);
       expect(stored.filter((row) => Number(row.count) !== 1)).toEqual([]);
-      const rows = await schema.knex('chat_messages').whereIn('id', [...ids]).count<{ count: number | string }[]>('* as count');
+      const rows = await schema.knex('chat_messages').whereIn('id', [...ids.keys()]).count<{ count: number | string }[]>('* as count');
       expect(Number(rows[0]?.count)).toBe(MESSAGES);
-      // A request whose handling died between storing and publishing is delivered again: as the same message.
-      for (const [id, copies] of deliveries) if (ids.has(id)) for (const copy of copies) expect(copy).toEqual(copies[0]);
-      const repeated = [...deliveries.entries()].filter(([id, copies]) => ids.has(id) && copies.length > 1).length;
-      console.info(`[failover ${choice.label}] ${atKill} of ${MESSAGES} delivered before the kill, all after the takeover, ${repeated} delivered twice`);
+      expect(errors).toEqual([]);
+      // Each socket got each message of its user, sent or received, exactly once.
+      for (const id of users) {
+        const expected = [...ids].filter(([, m]) => m.from === id || m.to === id).map(([messageId]) => messageId);
+        expect([...received.get(id)!].sort()).toEqual(expected.sort());
+      }
+      const repeated = [...published].filter(([id, count]) => ids.has(id) && count > 1).length;
+      console.info(`[failover ${choice.label}] ${atKill} of ${MESSAGES} delivered before the kill, all after the takeover; ${repeated} published twice on the bus, none received twice`);
       // Handled one by one, with the handled ones acknowledged at once: only the message in flight at the kill can come again.
       expect(repeated).toBeLessThanOrEqual(1);
     }, 300_000);

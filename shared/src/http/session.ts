@@ -3,7 +3,6 @@ import session, { type SessionData } from 'express-session';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { migrate } from '../db/migrations';
-import { withRetries } from './user-rate-limit';
 
 declare module 'express-session' {
   interface SessionData {
@@ -165,7 +164,7 @@ const tables = new WeakMap<Knex, Promise<void>>();
 function sessionsTable(knex: Knex): Promise<void> {
   let ready = tables.get(knex);
   if (!ready) {
-    ready = withRetries(() => migrateSessions(knex));
+    ready = migrateSessions(knex);
     ready.catch(() => tables.delete(knex));
     tables.set(knex, ready);
   }

@@ -45,21 +45,6 @@ const TABLE = 'user_rate_counters';
 
 const tables = new WeakMap<Knex, Promise<void>>();
 
-/**
- * Another process migrating at the same moment makes knex fail (its bookkeeping table created
- * twice, or its lock taken): a few more tries, spaced out, get past that.
- */
-export async function withRetries(work: () => Promise<void>, attempts = 5): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (err) {
-      if (attempt >= attempts) throw err;
-      await new Promise((r) => setTimeout(r, 100 * attempt + Math.random() * 200));
-    }
-  }
-}
-
 /** Creates the table once per database handle. */
 function countersTable(knex: Knex): Promise<void> {
   let ready = tables.get(knex);
@@ -76,7 +61,7 @@ function countersTable(knex: Knex): Promise<void> {
             }),
         },
       ]);
-    ready = withRetries(run);
+    ready = run();
     ready.catch(() => tables.delete(knex));
     tables.set(knex, ready);
   }

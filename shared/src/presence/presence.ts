@@ -33,6 +33,27 @@ export class Presence {
     await this.knex(TABLE).insert({ socket_id: socketId, user_id: userId, instance_id: instanceId, seen_at: now }).onConflict('socket_id').merge();
   }
 
+  /**
+   * Counts the socket in for its user unless `cap` of the user's sockets are open already, over
+   * every instance. One step: admissions of one user wait on each other (a transaction-scoped
+   * advisory lock), and the count runs after the lock is held, in a statement of its own, so it
+   * sees every socket admitted before; a count read and then written apart let a burst of
+   * handshakes on several instances all pass. `others`: the user's open sockets before this one.
+   */
+  async admit(socketId: string, userId: string, instanceId: string, cap: number, now = new Date()): Promise<{ admitted: boolean; others: number }> {
+    return this.knex.transaction(async (trx) => {
+      await trx.raw(`select pg_advisory_xact_lock(hashtext(current_schema() || ':presence-admit:' || ?))`, [userId]);
+      const [row] = await trx(TABLE)
+        .where({ user_id: userId })
+        .andWhere('seen_at', '>', new Date(now.getTime() - PRESENCE_TTL_MS))
+        .count<{ count: number | string }[]>('socket_id as count');
+      const others = Number(row?.count ?? 0);
+      if (others >= cap) return { admitted: false, others };
+      await trx(TABLE).insert({ socket_id: socketId, user_id: userId, instance_id: instanceId, seen_at: now }).onConflict('socket_id').merge();
+      return { admitted: true, others };
+    });
+  }
+
   async disconnected(socketId: string): Promise<void> {
     await this.knex(TABLE).where({ socket_id: socketId }).del();
   }
@@ -50,14 +71,6 @@ export class Presence {
   async isOnline(userId: string, now = new Date()): Promise<boolean> {
     const row = await this.knex(TABLE).where({ user_id: userId }).andWhere('seen_at', '>', new Date(now.getTime() - PRESENCE_TTL_MS)).first('socket_id');
     return Boolean(row);
-  }
-
-  /** Open sockets of a user (optionally leaving out one instance's, which it counts itself). */
-  async socketCount(userId: string, options: { exceptInstance?: string } = {}, now = new Date()): Promise<number> {
-    const query = this.knex(TABLE).where({ user_id: userId }).andWhere('seen_at', '>', new Date(now.getTime() - PRESENCE_TTL_MS));
-    if (options.exceptInstance) query.andWhereNot({ instance_id: options.exceptInstance });
-    const [row] = await query.count<{ count: number | string }[]>('socket_id as count');
-    return Number(row?.count ?? 0);
   }
 
   async onlineAmong(userIds: string[], now = new Date()): Promise<Set<string>> {
