@@ -1,4 +1,5 @@
 import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { HackathonCard as Card } from '@circuit/shared/api/hackathons';
 import { countdownText, HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
@@ -20,10 +21,10 @@ export function Banner({ src, title, className }: { src: string; title: string; 
 }
 
 /** A card of the list (spec 2 section 2: banner, title, short description, status, start, location type, participants, fee, 3 technologies, countdown). */
-export function HackathonCard({ hackathon, now = new Date() }: { hackathon: Card; now?: Date }) {
+export function HackathonCard({ hackathon, now = new Date(), footer }: { hackathon: Card; now?: Date; footer?: ReactNode }) {
   const open = hackathon.phase === 'registration_open';
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-indigo-500 hover:-translate-y-0.5 hover:shadow-md">
       <Banner src={hackathon.images.banner} title={hackathon.title} className="h-36 w-full" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-center justify-between gap-2">
@@ -67,6 +68,8 @@ export function HackathonCard({ hackathon, now = new Date() }: { hackathon: Card
             <dd className={open ? 'font-medium text-emerald-700' : ''}>{open ? countdownText(hackathon.dates.registrationDeadline, now) : 'Registration closed'}</dd>
           </div>
         </dl>
+        {/* Above the card-wide link, so its own controls stay clickable. */}
+        {footer && <div className="relative z-10 border-t border-slate-100 pt-3">{footer}</div>}
       </div>
     </article>
   );

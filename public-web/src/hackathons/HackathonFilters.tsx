@@ -1,8 +1,8 @@
-import { HACKATHON_CATEGORIES, LOCATION_TYPES } from '@circuit/shared/hackathons/options';
+import { LOCATION_TYPES } from '@circuit/shared/hackathons/options';
 import { INDIA_STATES } from '@circuit/shared/profiles/options';
 import { inputClasses } from '../ui/TextField';
 import { ANY_COUNTRY, type FilterKey, type Filters } from './filters';
-import { CATEGORY_LABELS, DATE_RANGE_LABELS, LOCATION_LABELS, STATUS_FILTER_LABELS } from './labels';
+import { DATE_RANGE_LABELS, LOCATION_LABELS, STATUS_FILTER_LABELS } from './labels';
 
 const pairs = (labels: Record<string, string>, values?: readonly string[]) => (values ?? Object.keys(labels)).map((v) => [v, labels[v] ?? v] as const);
 
@@ -39,10 +39,10 @@ function Text({ id, label, value, placeholder, onChange }: { id: FilterKey; labe
 export function HackathonFilters({ filters, onChange }: { filters: Filters; onChange(key: FilterKey, value: string): void }) {
   const v = (k: FilterKey) => filters[k] ?? '';
   return (
-    <div id="hackathon-filters" className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
-      <Select id="category" label="Category" value={v('category')} anyLabel="All categories" options={pairs(CATEGORY_LABELS, HACKATHON_CATEGORIES)} onChange={(x) => onChange('category', x)} />
+    // The category is chosen with the pills under the search box, so it has no select here.
+    <div id="hackathon-filters" className="grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:gap-4 sm:p-5 lg:grid-cols-4">
       <Select id="status" label="Status" value={v('status')} anyLabel="Any status" options={pairs(STATUS_FILTER_LABELS)} onChange={(x) => onChange('status', x)} />
-      <Select id="location" label="Location" value={v('location')} anyLabel="Online and offline" options={pairs(LOCATION_LABELS, LOCATION_TYPES)} onChange={(x) => onChange('location', x)} />
+      <Select id="location" label="Location" value={v('location')} anyLabel="Any mode" options={pairs(LOCATION_LABELS, LOCATION_TYPES)} onChange={(x) => onChange('location', x)} />
       <Select id="dateRange" label="Dates" value={v('dateRange')} anyLabel="Any dates" options={pairs(DATE_RANGE_LABELS)} onChange={(x) => onChange('dateRange', x)} />
       <Select
         id="country"

@@ -87,7 +87,7 @@ export function HackathonsPage() {
         </div>
       )}
 
-      <div className="mb-6 flex gap-2 overflow-x-auto pb-1" role="group" aria-label="Categories">
+      <div className="-mx-4 mb-6 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0" role="group" aria-label="Categories">
         {['', ...HACKATHON_CATEGORIES].map((c) => {
           const active = (applied.category ?? '') === c;
           return (
@@ -97,7 +97,7 @@ export function HackathonsPage() {
               aria-pressed={active}
               onClick={() => change('category', c)}
               className={clsx(
-                'shrink-0 rounded-full border px-3.5 py-1.5 text-sm font-medium transition',
+                'shrink-0 rounded-full border px-3.5 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
                 active ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-indigo-400',
               )}
             >
