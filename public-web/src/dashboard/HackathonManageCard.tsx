@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import type { HackathonCard } from '@circuit/shared/api/hackathons';
 import { HackathonMessages } from '@circuit/shared/validation/hackathons';
 import { api, messageOf, newRequestId } from '../auth/apiClient';
-import { Banner } from '../hackathons/HackathonCard';
+import { Banner, CardFact } from '../hackathons/HackathonCard';
 import { formatDate, LOCATION_LABELS } from '../hackathons/labels';
 import { shareLink } from '../hackathons/useHackathonDetail';
 import { SUPPORT_EMAIL } from '../info/InfoLayout';
@@ -81,16 +81,12 @@ export function HackathonManageCard({ hackathon: h }: { hackathon: HackathonCard
         </h3>
         <p className="line-clamp-2 text-sm text-slate-600">{h.shortDescription}</p>
         <dl className="space-y-1 text-xs text-slate-600">
-          <div className="flex items-center gap-1.5">
-            <CalendarDays className="h-3.5 w-3.5" aria-hidden="true" />
-            <dt className="sr-only">Starts</dt>
-            <dd>{formatDate(h.dates.startDate)}</dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <Building2 className="h-3.5 w-3.5" aria-hidden="true" />
-            <dt className="sr-only">Organization</dt>
-            <dd>{h.organization.name}</dd>
-          </div>
+          <CardFact icon={CalendarDays} label="Starts">
+            {formatDate(h.dates.startDate)}
+          </CardFact>
+          <CardFact icon={Building2} label="Organization">
+            {h.organization.name}
+          </CardFact>
         </dl>
         <StatusNote hackathon={h} />
         <div className="mt-auto flex flex-wrap gap-2 pt-1">

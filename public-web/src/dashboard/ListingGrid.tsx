@@ -4,27 +4,10 @@ import { Link } from 'react-router-dom';
 import { HackathonCard } from '../hackathons/HackathonCard';
 import { ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
+import { SkeletonCards } from '../ui/SkeletonCards';
 import { EmptyState } from '../ui/EmptyState';
 import { HackathonManageCard } from './HackathonManageCard';
 import type { ListingCard } from './listings';
-
-/** Three grey cards of a card's shape while a list loads (spec 3: "Loading shows 3 skeleton cards"). */
-export function SkeletonCards() {
-  return (
-    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
-      {[0, 1, 2].map((i) => (
-        <Card key={i} className="overflow-hidden">
-          <div className="h-36 animate-pulse bg-slate-200" />
-          <div className="space-y-3 p-5">
-            <div className="h-4 w-2/3 animate-pulse rounded bg-slate-200" />
-            <div className="h-3 w-full animate-pulse rounded bg-slate-100" />
-            <div className="h-3 w-1/2 animate-pulse rounded bg-slate-100" />
-          </div>
-        </Card>
-      ))}
-    </div>
-  );
-}
 
 /** A card: hackathons get the organiser's card (manage) or the list's card with View Details (browse). */
 function Item({ item, variant }: { item: ListingCard; variant: 'manage' | 'browse' }) {

@@ -9,7 +9,8 @@ import { EmptyState } from '../ui/EmptyState';
 import { inputClasses } from '../ui/TextField';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { activeFilterCount, filtersFromParams, paramsFromFilters, type FilterKey, type Filters } from './filters';
-import { HackathonCard, HackathonCardSkeletons } from './HackathonCard';
+import { SkeletonCards } from '../ui/SkeletonCards';
+import { HackathonCard } from './HackathonCard';
 import { HackathonFilters } from './HackathonFilters';
 import { useHackathonList } from './hackathonsApi';
 import { CATEGORY_LABELS } from './labels';
@@ -112,7 +113,7 @@ export function HackathonsPage() {
           <p role="status" className="sr-only">
             Loading hackathons...
           </p>
-          <HackathonCardSkeletons />
+          <SkeletonCards count={8} className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" />
         </>
       ) : list.isError ? (
         <EmptyState icon={<TriangleAlert className="size-7" aria-hidden="true" />} title={HackathonMessages.listFailed} actions={<Button onClick={() => list.refetch()}>Try again</Button>}>
