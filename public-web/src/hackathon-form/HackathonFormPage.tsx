@@ -96,6 +96,12 @@ function HackathonForm({ mode, initial, hackathon }: { mode: 'create' | 'edit'; 
     }
   }
 
+  // The bar stays in view, so the switch may come from deep in the form: start the other view at its top.
+  const togglePreview = () => {
+    setPreview((p) => !p);
+    window.scrollTo({ top: 0 });
+  };
+
   // One bar of actions, kept in view at the bottom of the screen however long the form is.
   const actions = (
     <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
@@ -103,7 +109,7 @@ function HackathonForm({ mode, initial, hackathon }: { mode: 'create' | 'edit'; 
         <ButtonLink variant="ghost" to={mode === 'create' ? '/hackathons' : `/hackathons/${form.username}`}>
           Cancel
         </ButtonLink>
-        <Button variant="secondary" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
+        <Button variant="secondary" onClick={togglePreview}>
           {preview ? (mode === 'edit' ? 'Continue Editing' : 'Back to Edit') : 'Preview'}
         </Button>
         <Button type="submit" form="hackathon-form" disabled={busy} onClick={preview ? () => void submit() : undefined}>
