@@ -14,6 +14,8 @@ import { money } from './labels';
 
 /** Why registration is not possible now, or null when it is (spec 2 section 2: closed unless Upcoming, full at capacity). */
 function closedReason(h: Hackathon): string | null {
+  // Only its creator, admins and moderators see a listing in review, and nobody can register for it yet.
+  if (h.status !== 'accepted') return 'Registration opens once the hackathon is approved.';
   if (h.takeRegistrations === 'false') return 'This hackathon does not take registrations on Circuit.';
   if (h.displayStatus !== 'Upcoming' || h.phase !== 'registration_open') return 'Registration closed';
   if (h.currentParticipants >= h.maxParticipants) return 'Registration full';
