@@ -119,7 +119,7 @@ describe.skipIf(Boolean(skipReason))(`hackathon journey in Chromium${skipReason 
     await ravi.page.getByRole('heading', { name: 'Kettuvallam' }).waitFor();
 
     await page.reload();
-    await page.getByText('Ravi Menon').waitFor();
+    await page.getByRole('link', { name: 'Ravi Menon' }).waitFor();
     await page.getByRole('button', { name: 'Submit team' }).click();
     await page.getByText('Payment required', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Pay Now' }).click();

@@ -86,6 +86,7 @@ function DashboardTabs() {
           </ButtonLink>
         </div>
         <ListingGrid
+          variant="manage"
           items={list.data}
           loading={list.isPending}
           empty={{

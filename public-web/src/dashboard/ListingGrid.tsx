@@ -1,36 +1,52 @@
+import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { HackathonCard } from '../hackathons/HackathonCard';
+import { ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
+import { SkeletonCards } from '../ui/SkeletonCards';
 import { EmptyState } from '../ui/EmptyState';
+import { HackathonManageCard } from './HackathonManageCard';
 import type { ListingCard } from './listings';
 
-/** Three grey cards of a card's shape while a list loads (spec 3: "Loading shows 3 skeleton cards"). */
-export function SkeletonCards() {
+/** A card: hackathons get the organiser's card (manage) or the list's card with View Details (browse). */
+function Item({ item, variant }: { item: ListingCard; variant: 'manage' | 'browse' }) {
+  if (item.hackathon && variant === 'manage') return <HackathonManageCard hackathon={item.hackathon} />;
+  if (item.hackathon) {
+    return (
+      <HackathonCard
+        hackathon={item.hackathon}
+        footer={
+          <ButtonLink to={item.href} size="sm" variant="secondary" fullWidth>
+            View Details<span className="sr-only">: {item.title}</span>
+          </ButtonLink>
+        }
+      />
+    );
+  }
   return (
-    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
-      {[0, 1, 2].map((i) => (
-        <Card key={i} className="overflow-hidden">
-          <div className="h-36 animate-pulse bg-slate-200" />
-          <div className="space-y-3 p-5">
-            <div className="h-4 w-2/3 animate-pulse rounded bg-slate-200" />
-            <div className="h-3 w-full animate-pulse rounded bg-slate-100" />
-            <div className="h-3 w-1/2 animate-pulse rounded bg-slate-100" />
-          </div>
-        </Card>
-      ))}
-    </div>
+    <Card className="p-5">
+      <Link to={item.href} className="break-words font-semibold text-slate-900 hover:text-indigo-600">
+        {item.title}
+      </Link>
+    </Card>
   );
 }
 
-/** A list's cards, its skeletons while loading, or its empty state. */
+/** A list's cards, its skeletons while loading, its error, or its empty state. */
 export function ListingGrid({
   items,
   loading,
+  error,
   empty,
+  variant = 'browse',
 }: {
   items: ListingCard[] | undefined;
   loading: boolean;
+  /** Shown instead of the cards when the list failed to load. */
+  error?: string | null;
   empty: { icon: ReactNode; title: string; text?: string; actions?: ReactNode };
+  variant?: 'manage' | 'browse';
 }) {
   if (loading) {
     return (
@@ -40,6 +56,13 @@ export function ListingGrid({
         </p>
         <SkeletonCards />
       </>
+    );
+  }
+  if (error) {
+    return (
+      <Card>
+        <EmptyState icon={<TriangleAlert className="size-6" aria-hidden="true" />} title={error} />
+      </Card>
     );
   }
   if (!items?.length) {
@@ -55,11 +78,7 @@ export function ListingGrid({
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((item) => (
         <li key={item.id}>
-          <Card className="p-5">
-            <Link to={item.href} className="break-words font-semibold text-slate-900 hover:text-indigo-600">
-              {item.title}
-            </Link>
-          </Card>
+          <Item item={item} variant={variant} />
         </li>
       ))}
     </ul>

@@ -10,7 +10,7 @@ export function SavedPage() {
     <RequireAuth fallback={<DashboardSkeleton />}>
       <DashboardHeader title="Saved" subtitle="Hackathons, events and quizzes you saved for later" />
       <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-        <ScopedListings scope="saved" emptyTitle={(kind) => `No saved ${kind} yet.`} />
+        <ScopedListings scope="saved" emptyTitle={(kind) => `No saved ${kind} yet.`} errorText="Failed to load saved items." />
       </div>
     </RequireAuth>
   );

@@ -15,7 +15,7 @@ const ICONS: Record<ListingKind, ReactNode> = {
 };
 
 /** Tabs Hackathons, Events, Quizzes with counts over one scope (registered or saved), as on /user-dashboard and /saved. */
-export function ScopedListings({ scope, emptyTitle }: { scope: Exclude<ListingScope, 'mine'>; emptyTitle: (kind: ListingKind) => string }) {
+export function ScopedListings({ scope, emptyTitle, errorText }: { scope: Exclude<ListingScope, 'mine'>; emptyTitle: (kind: ListingKind) => string; errorText?: string }) {
   const [active, setActive] = useState<ListingKind>('hackathons');
   const panelId = useId();
   const lists = {
@@ -36,7 +36,9 @@ export function ScopedListings({ scope, emptyTitle }: { scope: Exclude<ListingSc
       />
       <div id={panelId} role="tabpanel" aria-label={LISTING_LABELS[active].plural} className="mt-6">
         <ListingGrid
-          items={list.data}
+          // Without an error text (the dashboard) a list that failed is shown empty, as the spec says.
+          items={list.isError ? [] : list.data}
+          error={list.isError ? errorText : null}
           loading={list.isPending}
           empty={{
             icon: scope === 'saved' ? <Bookmark className="size-6" aria-hidden="true" /> : ICONS[active],

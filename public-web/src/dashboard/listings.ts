@@ -17,6 +17,8 @@ export interface ListingCard {
   id: string;
   title: string;
   href: string;
+  /** The hackathon behind a hackathon card, for the richer card it gets. */
+  hackathon?: HackathonCard;
 }
 
 /** Which lists a dashboard or the saved page reads: the user's own, the ones registered for, or the saved ones. */
@@ -25,10 +27,11 @@ export type ListingScope = 'mine' | 'registered' | 'saved';
 /**
  * Where each list comes from. Hackathons have theirs; events and quizzes are not built yet, so their lists are
  * empty: the screens still show their tabs, counts, skeletons and empty states, and each type's issue adds its
- * fetcher here. Per spec, a list that fails to load is shown empty too.
+ * fetcher here. Per spec a dashboard list that fails to load is shown empty, while the saved page says it
+ * failed ('Failed to load saved items.'), so saved lists keep their error for the screen to decide.
  */
 const hackathonCards = (path: string) => async (signal: AbortSignal) =>
-  ((await api.get<HackathonCard[]>(path, signal)).data ?? []).map((h) => ({ id: h.id, title: h.title, href: `/hackathons/${h.username}` }));
+  ((await api.get<HackathonCard[]>(path, signal)).data ?? []).map((h) => ({ id: h.id, title: h.title, href: `/hackathons/${h.username}`, hackathon: h }));
 
 const sources: Partial<Record<`${ListingScope}:${ListingKind}`, (signal: AbortSignal) => Promise<ListingCard[]>>> = {
   'mine:hackathons': hackathonCards('/api/hackathons/my-hackathons'),
@@ -48,7 +51,7 @@ export function useListing(scope: ListingScope, kind: ListingKind, enabled = tru
     queryFn: async ({ signal }) => {
       const source = sources[`${scope}:${kind}`];
       if (!source) return [];
-      return source(signal).catch(() => [] as ListingCard[]);
+      return scope === 'saved' ? source(signal) : source(signal).catch(() => [] as ListingCard[]);
     },
   });
 }

@@ -1,14 +1,13 @@
 import clsx from 'clsx';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useState } from 'react';
+import { inputClasses } from '../ui/TextField';
 import { CURRENCIES, FORM_COUNTRIES, HACKATHON_CATEGORIES, HACKATHON_LIMITS as L, LOCATION_TYPES } from '@circuit/shared/hackathons/options';
 import { INDIA_STATES } from '@circuit/shared/profiles/options';
-import { api, messageOf } from '../auth/apiClient';
 import { RichTextEditor } from '../profile/RichTextEditor';
 import { Button } from '../ui/Button';
-import { notify } from '../ui/toast';
 import { CATEGORY_LABELS, LOCATION_LABELS } from '../hackathons/labels';
-import { Choice, FormSection, Input, num, same } from './fields';
+import { Choice, FormSection, ImageField, Input, num, RequiredMark, same } from './fields';
 import { withTechnology, type FormState } from './formState';
 import type { UsernameState } from './useUsernameCheck';
 
@@ -38,22 +37,40 @@ export function BasicSection({ form, set, mode, username }: SectionProps & { use
   return (
     <FormSection title="Basic Information">
       <div>
-        <Input label="Username" value={form.username} disabled={mode === 'edit'} onChange={(v) => set((f) => ({ ...f, username: v.toLowerCase() }))} hint={mode === 'edit' ? 'The username cannot change.' : 'Your page will be /hackathons/username (3 to 30 letters, numbers, - or _).'} />
+        <Input
+          label="Username"
+          required={mode === 'create'}
+          value={form.username}
+          disabled={mode === 'edit'}
+          maxLength={L.usernameMax}
+          onChange={(v) => set((f) => ({ ...f, username: v.toLowerCase() }))}
+          hint={mode === 'edit' ? 'The username cannot change.' : `Your page will be /hackathons/${form.username || 'username'} (3 to 30 letters, numbers, - or _).`}
+        />
         {mode === 'create' && <UsernameStatus state={username} />}
       </div>
-      <Input label="Title" value={form.title} onChange={(v) => set((f) => ({ ...f, title: v }))} />
-      <Input label="Short description" wide value={form.shortDescription} onChange={(v) => set((f) => ({ ...f, shortDescription: v }))} hint={`${form.shortDescription.length}/${L.shortDescriptionMax}`} />
+      <Input label="Title" required value={form.title} onChange={(v) => set((f) => ({ ...f, title: v }))} />
+      <Input
+        label="Short description"
+        required
+        wide
+        value={form.shortDescription}
+        warn={form.shortDescription.length > L.shortDescriptionMax}
+        onChange={(v) => set((f) => ({ ...f, shortDescription: v }))}
+        hint={`${form.shortDescription.length}/${L.shortDescriptionMax}: shown on cards and under the title.`}
+      />
+      <ImageField label="Banner image" shape="banner" wide value={form.images.banner} hint="Shown on cards and at the top of your page. A wide image (about 3:1) works best." onChange={(url) => set((f) => ({ ...f, images: { ...f.images, banner: url } }))} />
     </FormSection>
   );
 }
 
-export function RichSection({ title, label, html, placeholder, onChange }: { title: string; label: string; html: string; placeholder: string; onChange(html: string): void }) {
+export function RichSection({ title, label, html, placeholder, required, onChange }: { title: string; label: string; html: string; placeholder: string; required?: boolean; onChange(html: string): void }) {
   const id = `rich-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
     <FormSection title={title}>
       <div className="sm:col-span-2">
         <p id={`${id}-label`} className="mb-1.5 text-sm font-medium text-slate-700">
           {label}
+          {required && <RequiredMark />}
         </p>
         <RichTextEditor id={id} labelledBy={`${id}-label`} initialHtml={html} resetKey={0} onChange={onChange} placeholder={placeholder} />
       </div>
@@ -62,44 +79,23 @@ export function RichSection({ title, label, html, placeholder, onChange }: { tit
 }
 
 export function OrganizationSection({ form, set }: SectionProps) {
-  const [uploading, setUploading] = useState(false);
-  async function upload(file: File | undefined) {
-    if (!file) return;
-    setUploading(true);
-    try {
-      const res = await api.upload<{ image: string }>('/api/upload/image', 'file', file);
-      set((f) => ({ ...f, organization: { ...f.organization, logo: res.data!.image } }));
-    } catch (error) {
-      notify.error(messageOf(error, 'Image upload failed'));
-    } finally {
-      setUploading(false);
-    }
-  }
+  const org = (patch: Partial<FormState['organization']>) => set((f) => ({ ...f, organization: { ...f.organization, ...patch } }));
   return (
     <FormSection title="Organization">
-      <Input label="Organization name" value={form.organization.name} onChange={(v) => set((f) => ({ ...f, organization: { ...f.organization, name: v } }))} />
-      <Input label="Organization website" value={form.organization.website} placeholder="https://" onChange={(v) => set((f) => ({ ...f, organization: { ...f.organization, website: v } }))} />
-      <div className="sm:col-span-2">
-        <label htmlFor="org-logo" className="mb-1.5 block text-sm font-medium text-slate-700">
-          Organization logo
-        </label>
-        <div className="flex items-center gap-3">
-          {form.organization.logo && <img src={form.organization.logo} alt="Organization logo" className="h-12 w-12 rounded-lg object-cover" />}
-          <input id="org-logo" type="file" accept="image/png,image/jpeg,image/gif,image/webp" disabled={uploading} onChange={(e) => void upload(e.target.files?.[0])} className="text-sm" />
-          {uploading && <span className="text-sm text-slate-500">Uploading...</span>}
-        </div>
-      </div>
+      <Input label="Organization name" required value={form.organization.name} onChange={(v) => org({ name: v })} />
+      <Input label="Organization website" type="url" value={form.organization.website} placeholder="https://" onChange={(v) => org({ website: v })} />
+      <ImageField label="Organization logo" wide value={form.organization.logo} onChange={(url) => org({ logo: url })} />
     </FormSection>
   );
 }
 
-export function CategoriesSection({ form, set }: SectionProps) {
+export function CategoriesSection({ form, set, mode }: SectionProps) {
   const toggle = (c: string) => set((f) => ({ ...f, categories: f.categories.includes(c as never) ? f.categories.filter((x) => x !== c) : [...f.categories, c as (typeof f.categories)[number]] }));
   return (
-    <FormSection title="Categories" hint="Pick at least one.">
+    <FormSection title="Categories" required={mode === 'create'} hint="Pick at least one.">
       <div className="flex flex-wrap gap-2 sm:col-span-2" role="group" aria-label="Categories">
         {HACKATHON_CATEGORIES.map((c) => (
-          <button key={c} type="button" aria-pressed={form.categories.includes(c)} onClick={() => toggle(c)} className={clsx('rounded-full border px-3.5 py-1.5 text-sm font-medium', form.categories.includes(c) ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300 bg-white text-slate-700')}>
+          <button key={c} type="button" aria-pressed={form.categories.includes(c)} onClick={() => toggle(c)} className={clsx('rounded-full border px-3.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500', form.categories.includes(c) ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300 bg-white text-slate-700')}>
             {CATEGORY_LABELS[c]}
           </button>
         ))}
@@ -108,15 +104,16 @@ export function CategoriesSection({ form, set }: SectionProps) {
   );
 }
 
-export function LocationSection({ form, set }: SectionProps) {
+export function LocationSection({ form, set, mode }: SectionProps) {
+  const create = mode === 'create';
   const loc = (patch: Partial<FormState['location']>) => set((f) => ({ ...f, location: { ...f.location, ...patch } }));
   return (
     <FormSection title="Location">
-      <Choice label="Event type" value={form.location.type} placeholder="Select type" options={LOCATION_TYPES.map((t) => [t, LOCATION_LABELS[t]!] as const)} onChange={(v) => loc({ type: v as FormState['location']['type'] })} />
-      <Choice label="Country" value={form.location.country} placeholder="Select country" options={same(FORM_COUNTRIES)} onChange={(v) => loc({ country: v, state: v === 'India' ? form.location.state : '' })} />
-      {form.location.country === 'India' && <Choice label="State" value={form.location.state} placeholder="Select state" options={same(INDIA_STATES)} onChange={(v) => loc({ state: v })} />}
+      <Choice label="Event type" required={create} value={form.location.type} placeholder="Select type" options={LOCATION_TYPES.map((t) => [t, LOCATION_LABELS[t]!] as const)} onChange={(v) => loc({ type: v as FormState['location']['type'] })} />
+      <Choice label="Country" required={create} value={form.location.country} placeholder="Select country" options={same(FORM_COUNTRIES)} onChange={(v) => loc({ country: v, state: v === 'India' ? form.location.state : '' })} />
+      {form.location.country === 'India' && <Choice label="State" required={create} value={form.location.state} placeholder="Select state" options={same(INDIA_STATES)} onChange={(v) => loc({ state: v })} />}
       <Input label="City" value={form.location.city} onChange={(v) => loc({ city: v })} />
-      {form.location.type !== 'online' && <Input label="Address" wide value={form.location.address} onChange={(v) => loc({ address: v })} />}
+      {form.location.type !== 'online' && <Input label="Address" required={create} wide value={form.location.address} onChange={(v) => loc({ address: v })} />}
     </FormSection>
   );
 }
@@ -124,20 +121,20 @@ export function LocationSection({ form, set }: SectionProps) {
 export function DatesSection({ form, set }: SectionProps) {
   const date = (key: keyof FormState['dates']) => (v: string) => set((f) => ({ ...f, dates: { ...f.dates, [key]: v } }));
   return (
-    <FormSection title="Dates">
-      <Input label="Registration deadline" type="datetime-local" value={form.dates.registrationDeadline} onChange={date('registrationDeadline')} />
-      <Input label="Start date" type="datetime-local" value={form.dates.startDate} onChange={date('startDate')} />
-      <Input label="End date" type="datetime-local" value={form.dates.endDate} onChange={date('endDate')} />
+    <FormSection title="Dates" hint="In your time zone. Registration closes before the start; the end comes after it.">
+      <Input label="Registration deadline" required type="datetime-local" value={form.dates.registrationDeadline} onChange={date('registrationDeadline')} />
+      <Input label="Start date" required type="datetime-local" value={form.dates.startDate} onChange={date('startDate')} />
+      <Input label="End date" required type="datetime-local" value={form.dates.endDate} onChange={date('endDate')} />
     </FormSection>
   );
 }
 
-export function PricingSection({ form, set }: SectionProps) {
+export function PricingSection({ form, set, mode }: SectionProps) {
   const prizes = form.prizes;
   const setPrizes = (p: Partial<FormState['prizes']>) => set((f) => ({ ...f, prizes: { ...f.prizes, ...p } }));
   return (
     <FormSection title="Pricing, Registration & Prizes">
-      <Choice label="Pricing type" value={form.pricing.type} options={[['free', 'Free'], ['paid', 'Paid']]} onChange={(v) => set((f) => ({ ...f, pricing: { ...f.pricing, type: v as 'free' | 'paid' } }))} />
+      <Choice label="Pricing type" required={mode === 'create'} value={form.pricing.type} options={[['free', 'Free'], ['paid', 'Paid']]} onChange={(v) => set((f) => ({ ...f, pricing: { ...f.pricing, type: v as 'free' | 'paid' } }))} />
       {form.pricing.type === 'paid' && (
         <>
           <Input label="Fee per team" type="number" min={0} value={form.pricing.amount} onChange={(v) => set((f) => ({ ...f, pricing: { ...f.pricing, amount: num(v) } }))} />
@@ -173,12 +170,12 @@ export function TechnologiesSection({ form, set }: SectionProps) {
     setDraft('');
   };
   return (
-    <FormSection title="Technologies">
+    <FormSection title="Technologies" hint="Press Enter or Add after each one; cards show the first three.">
       <div className="flex gap-2 sm:col-span-2">
         <label htmlFor="tech-input" className="sr-only">
           Technology
         </label>
-        <input id="tech-input" className="flex-1 rounded-lg border border-slate-300 px-3 py-2" value={draft} placeholder="e.g. React" onChange={(e) => setDraft(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), add())} />
+        <input id="tech-input" className={clsx(inputClasses(false), 'min-w-0 flex-1')} value={draft} placeholder="e.g. React" onChange={(e) => setDraft(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), add())} />
         <Button variant="secondary" onClick={add} disabled={!draft.trim()}>
           Add
         </Button>
@@ -187,7 +184,7 @@ export function TechnologiesSection({ form, set }: SectionProps) {
         {form.technologies.map((t) => (
           <li key={t} className="flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-sm">
             {t}
-            <button type="button" aria-label={`Remove ${t}`} className="text-slate-500 hover:text-red-600" onClick={() => set((f) => ({ ...f, technologies: f.technologies.filter((x) => x !== t) }))}>
+             <button type="button" aria-label={`Remove ${t}`} className="rounded-full px-1 text-slate-500 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-indigo-500" onClick={() => set((f) => ({ ...f, technologies: f.technologies.filter((x) => x !== t) }))}>
               ×
             </button>
           </li>

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { BasicSection, CategoriesSection, DatesSection, LocationSection, OrganizationSection, PricingSection, RichSection, TechnologiesSection } from './BasicSections';
 import { emptyForm, firstViolation, fromHackathon, toRequest, type FormState } from './formState';
 import { HackathonPreview } from './HackathonPreview';
+import { RequiredMark } from './fields';
 import { AgreementSection, FaqSection, MentorsSection, RequirementsSection, SocialSection, TeamSettingsSection, VolunteersSection } from './ListSections';
 import { useUsernameCheck } from './useUsernameCheck';
 
@@ -94,35 +96,46 @@ function HackathonForm({ mode, initial, hackathon }: { mode: 'create' | 'edit'; 
     }
   }
 
+  // The bar stays in view, so the switch may come from deep in the form: start the other view at its top.
+  const togglePreview = () => {
+    setPreview((p) => !p);
+    window.scrollTo({ top: 0 });
+  };
+
+  // One bar of actions, kept in view at the bottom of the screen however long the form is.
   const actions = (
-    <div className="flex flex-wrap justify-end gap-2">
-      <ButtonLink variant="ghost" to={mode === 'create' ? '/hackathons' : `/hackathons/${form.username}`}>
-        Cancel
-      </ButtonLink>
-      <Button variant="secondary" onClick={() => setPreview((p) => !p)}>
-        {preview ? (mode === 'edit' ? 'Continue Editing' : 'Back to Edit') : 'Preview'}
-      </Button>
-      <Button type="submit" form="hackathon-form" disabled={busy}>
-        {busy ? (mode === 'create' ? 'Creating...' : 'Updating...') : mode === 'create' ? 'Create Hackathon' : 'Update Hackathon'}
-      </Button>
+    <div className="sticky bottom-0 z-10 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+      <div className="flex items-center justify-end gap-1.5 whitespace-nowrap sm:gap-2">
+        <ButtonLink variant="ghost" to={mode === 'create' ? '/hackathons' : `/hackathons/${form.username}`}>
+          Cancel
+        </ButtonLink>
+        <Button variant="secondary" onClick={togglePreview}>
+          {preview ? (mode === 'edit' ? 'Continue Editing' : 'Back to Edit') : 'Preview'}
+        </Button>
+        <Button type="submit" form="hackathon-form" disabled={busy} onClick={preview ? () => void submit() : undefined}>
+          {busy ? (mode === 'create' ? 'Creating...' : 'Updating...') : mode === 'create' ? 'Create Hackathon' : 'Update Hackathon'}
+        </Button>
+      </div>
     </div>
   );
 
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
-      <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{mode === 'create' ? 'Host a hackathon' : 'Edit hackathon'}</h1>
-          <p className="mt-1 text-slate-600">{mode === 'create' ? 'We review new hackathons within 24 to 48 hours.' : form.title}</p>
-        </div>
-        {actions}
+    <div className={clsx('mx-auto w-full px-4 pt-8 sm:px-6', preview ? 'max-w-7xl' : 'max-w-4xl')}>
+      <header className="mb-6">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{mode === 'create' ? 'Host a hackathon' : 'Edit hackathon'}</h1>
+        <p className="mt-1 text-slate-600">{mode === 'create' ? 'We review new hackathons within 24 to 48 hours.' : form.title}</p>
+        {!preview && (
+          <p className="mt-2 text-sm text-slate-500">
+            Fields marked <RequiredMark /> are required.
+          </p>
+        )}
       </header>
       {preview ? (
         <HackathonPreview form={form} />
       ) : (
         <form id="hackathon-form" onSubmit={(e) => void submit(e)} className="space-y-6" noValidate>
           <BasicSection {...sectionProps} username={username} />
-          <RichSection title="Description" label="Description" placeholder="What will participants build, learn and win?" html={initial.description} onChange={(html) => setForm((f) => ({ ...f, description: html }))} />
+          <RichSection title="Description" label="Description" required placeholder="What will participants build, learn and win?" html={form.description} onChange={(html) => setForm((f) => ({ ...f, description: html }))} />
           <OrganizationSection {...sectionProps} />
           <CategoriesSection {...sectionProps} />
           <LocationSection {...sectionProps} />
@@ -131,24 +144,26 @@ function HackathonForm({ mode, initial, hackathon }: { mode: 'create' | 'edit'; 
           <SocialSection {...sectionProps} />
           <TechnologiesSection {...sectionProps} />
           <AgreementSection {...sectionProps} />
-          <RichSection title="Eligibility Criteria" label="Eligibility criteria" placeholder="Who can take part?" html={initial.eligibilityCriteria} onChange={(html) => setForm((f) => ({ ...f, eligibilityCriteria: html }))} />
+          <RichSection title="Eligibility Criteria" label="Eligibility criteria" required={mode === 'create'} placeholder="Who can take part?" html={form.eligibilityCriteria} onChange={(html) => setForm((f) => ({ ...f, eligibilityCriteria: html }))} />
           <MentorsSection {...sectionProps} />
           <VolunteersSection {...sectionProps} />
           <TeamSettingsSection {...sectionProps} />
           {mode === 'edit' && <RequirementsSection {...sectionProps} />}
           <FaqSection {...sectionProps} />
+          {mode === 'edit' && (
+            <section aria-labelledby="danger-title" className="rounded-2xl border border-red-200 bg-white p-6 shadow-sm">
+              <h2 id="danger-title" className="text-lg font-semibold text-slate-900">
+                Delete hackathon
+              </h2>
+              <p className="mt-1 text-sm text-slate-600">Its page, registrations and teams disappear from Circuit. This cannot be undone.</p>
+              <Button variant="danger" className="mt-4" onClick={() => setConfirmDelete(true)}>
+                Delete hackathon
+              </Button>
+            </section>
+          )}
         </form>
       )}
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
-        {mode === 'edit' ? (
-          <Button variant="danger" onClick={() => setConfirmDelete(true)}>
-            Delete hackathon
-          </Button>
-        ) : (
-          <span />
-        )}
-        {actions}
-      </div>
+      {actions}
       <ConfirmDialog open={confirmDelete} title="Delete this hackathon?" message="Its page, registrations and teams disappear from Circuit. This cannot be undone." confirmLabel="Delete hackathon" tone="danger" onCancel={() => setConfirmDelete(false)} onConfirm={() => void remove()} />
     </div>
   );

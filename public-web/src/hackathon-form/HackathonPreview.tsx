@@ -1,43 +1,28 @@
-import { CATEGORY_LABELS, formatDateTime, LOCATION_LABELS, money } from '../hackathons/labels';
-import { Faqs, Prizes, RichText, Section } from '../hackathons/DetailSections';
-import { Banner } from '../hackathons/HackathonCard';
-import { toRequest, type FormState } from './formState';
+import { useAuth } from '../auth/AuthContext';
+import { HackathonView } from '../hackathons/HackathonView';
+import { RegistrationFrame } from '../hackathons/RegistrationCard';
+import { Button } from '../ui/Button';
+import { previewHackathon, type FormState } from './formState';
 
-/** The listing as its page will show it (Preview). */
+/** The listing drawn by the detail page's own components, as participants will see it once it is approved. */
 export function HackathonPreview({ form }: { form: FormState }) {
-  const f = toRequest(form);
+  const { user } = useAuth();
+  const host = user ? { ...user, id: user.id ?? user._id } : { id: '', username: '', firstName: '', lastName: '' };
+  const h = previewHackathon(form, host, new Date());
   return (
-    <div className="space-y-6">
-      <Banner src={f.images.banner} title={f.title || 'Untitled'} className="h-48 w-full rounded-2xl" />
-      <div>
-        <div className="mb-2 flex flex-wrap gap-2">
-          {f.categories.map((c) => (
-            <span key={c} className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-700">
-              {CATEGORY_LABELS[c]}
-            </span>
-          ))}
-        </div>
-        <h2 className="text-3xl font-bold text-slate-900">{f.title || 'Untitled hackathon'}</h2>
-        <p className="mt-1 text-slate-600">{f.shortDescription}</p>
-        <p className="mt-2 text-sm text-slate-600">
-          {[LOCATION_LABELS[f.location.type] ?? '', f.location.city, f.location.state, f.location.country].filter(Boolean).join(', ')}
-          {f.dates.startDate && ` · starts ${formatDateTime(f.dates.startDate)}`}
-          {' · '}
-          {f.pricing.type === 'paid' && f.pricing.amount > 0 ? `${money(f.pricing.amount, f.pricing.currency)} per team` : 'Free'}
-        </p>
-      </div>
-      <Section id="preview-about" title="About">
-        <RichText html={f.description} />
-      </Section>
-      <Section id="preview-prizes" title="Prizes">
-        <Prizes prizes={f.prizes} />
-      </Section>
-      <Section id="preview-eligibility" title="Eligibility">
-        <RichText html={f.eligibilityCriteria} />
-      </Section>
-      <Section id="preview-faqs" title="FAQs">
-        <Faqs faqs={f.faqs} />
-      </Section>
+    <div className="rounded-3xl border-2 border-dashed border-indigo-200 p-3 sm:p-5">
+      <p className="mb-4 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-800">Preview: this is how your page will look once it is approved.</p>
+      <HackathonView
+        preview
+        hackathon={h}
+        registration={
+          <RegistrationFrame hackathon={h}>
+            <Button fullWidth disabled>
+              Register Now
+            </Button>
+          </RegistrationFrame>
+        }
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Hackathon } from '@circuit/shared/api/hackathons';
+import { displayStatusOf, phaseOf } from '@circuit/shared/hackathons/options';
 import { HackathonFormSchema, hackathonRuleViolations, type HackathonForm } from '@circuit/shared/validation/hackathons';
 
 /**
@@ -70,4 +71,55 @@ export function withTechnology(list: string[], raw: string): string[] {
 /** Entering LinkedIn clears and disables Twitter, and the other way round (spec 2 section 4). */
 export function volunteerContact(v: FormState['volunteers'][number], field: 'linkedin' | 'twitter', value: string) {
   return field === 'linkedin' ? { ...v, linkedin: value, twitter: value ? '' : v.twitter } : { ...v, twitter: value, linkedin: value ? '' : v.linkedin };
+}
+
+/**
+ * The listing as the server will show it once created, for the Preview: a pending hackathon with no
+ * participants, reviews or sponsors yet, hosted by the signed-in user. Until every date is set it
+ * reads as what a new listing is: open for registration and upcoming.
+ */
+export function previewHackathon(form: FormState, host: { id: string; username: string; firstName: string; lastName: string; profilePicture?: string | null }, now: Date): Hackathon {
+  const f = toRequest(form);
+  const dates = f.dates;
+  const dated = Boolean(dates.startDate && dates.endDate && dates.registrationDeadline);
+  const fee = f.pricing.type === 'paid' ? f.pricing.amount : 0;
+  return {
+    _id: '',
+    id: '',
+    username: f.username,
+    title: f.title,
+    shortDescription: f.shortDescription,
+    status: 'pending',
+    phase: dated ? phaseOf(dates, now) : 'registration_open',
+    displayStatus: dated ? displayStatusOf(dates, now) : 'Upcoming',
+    categories: f.categories,
+    technologies: f.technologies,
+    location: { ...f.location, type: f.location.type || 'online' },
+    dates,
+    pricing: { type: f.pricing.type || 'free', amount: fee, currency: f.pricing.currency },
+    registrationFees: fee,
+    maxParticipants: f.maxParticipants,
+    currentParticipants: 0,
+    images: f.images,
+    organization: f.organization,
+    isFeatured: false,
+    averageRating: 0,
+    totalReviews: 0,
+    rejectionReason: null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    description: f.description,
+    eligibilityCriteria: f.eligibilityCriteria,
+    prizes: f.prizes,
+    mentors: f.mentors,
+    volunteers: f.volunteers,
+    sponsors: [],
+    teamSettings: f.teamSettings,
+    requirements: f.requirements,
+    socialMediaLinks: f.socialMediaLinks,
+    faqs: f.faqs,
+    takeRegistrations: f.takeRegistrations ? 'pending' : 'false',
+    createdBy: { _id: host.id, username: host.username, firstName: host.firstName, lastName: host.lastName, profilePicture: host.profilePicture ?? null },
+    organizer: { _id: host.id },
+  };
 }

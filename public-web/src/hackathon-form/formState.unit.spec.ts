@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyForm, firstViolation, isoOf, localInput, toRequest, volunteerContact, withTechnology } from './formState';
+import { emptyForm, firstViolation, isoOf, localInput, previewHackathon, toRequest, volunteerContact, withTechnology } from './formState';
 
 describe('hackathon form state', () => {
   it('starts with the spec’s defaults', () => {
@@ -21,5 +21,15 @@ describe('hackathon form state', () => {
     expect(withTechnology(['React'], ' Go ')).toEqual(['React', 'Go']);
     const v = { name: 'A', role: '', phone: '', linkedin: '', twitter: 'https://x.com/a' };
     expect(volunteerContact(v, 'linkedin', 'https://linkedin.com/in/a')).toMatchObject({ linkedin: 'https://linkedin.com/in/a', twitter: '' });
+  });
+
+  it('previews the listing as the page will show it: in review, open and upcoming until the dates say otherwise', () => {
+    const host = { id: 'u1', username: 'olga', firstName: 'Olga', lastName: 'O' };
+    const now = new Date('2027-01-01T00:00:00Z');
+    const draft = previewHackathon({ ...emptyForm(), title: 'Backwaters', pricing: { type: 'paid', amount: 299, currency: 'INR' } }, host, now);
+    expect(draft).toMatchObject({ title: 'Backwaters', status: 'pending', phase: 'registration_open', displayStatus: 'Upcoming', registrationFees: 299, currentParticipants: 0 });
+    expect(draft.createdBy).toMatchObject({ _id: 'u1', username: 'olga' });
+    const past = { startDate: '2026-12-01T10:00', endDate: '2026-12-02T10:00', registrationDeadline: '2026-11-30T10:00' };
+    expect(previewHackathon({ ...emptyForm(), dates: past }, host, now)).toMatchObject({ phase: 'completed', displayStatus: 'Completed', registrationFees: 0 });
   });
 });

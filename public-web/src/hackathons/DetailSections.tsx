@@ -1,10 +1,13 @@
+import { ChevronDown, Megaphone, MessagesSquare, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { Hackathon } from '@circuit/shared/api/hackathons';
+import { SPONSOR_TIERS } from '@circuit/shared/hackathons/options';
 import { money } from './labels';
 
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section aria-labelledby={id} className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <h2 id={id} className="mb-3 text-xl font-semibold text-slate-900">
         {title}
       </h2>
@@ -13,36 +16,46 @@ export function Section({ id, title, children }: { id: string; title: string; ch
   );
 }
 
+const Quiet = ({ children }: { children: ReactNode }) => <p className="text-slate-600">{children}</p>;
+
 /** HTML the server sanitised (allow-list: no scripts, classes or styles). */
-export function RichText({ html }: { html: string }) {
-  return <div className="prose-sm max-w-none space-y-2 text-slate-700 [&_a]:text-indigo-600 [&_a]:underline [&_h3]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc" dangerouslySetInnerHTML={{ __html: html }} />;
+export function RichText({ html, empty }: { html: string; empty: string }) {
+  if (!html.replace(/<[^>]*>/g, '').trim()) return <Quiet>{empty}</Quiet>;
+  return <div className="max-w-none space-y-2 break-words text-slate-700 [&_a]:text-indigo-600 [&_a]:underline [&_h3]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 export function Prizes({ prizes }: { prizes: Hackathon['prizes'] }) {
-  if (!prizes.totalPrizePool && prizes.prizeDetails.length === 0) return <p className="text-slate-600">The organiser has not announced prizes yet.</p>;
+  const details = prizes.prizeDetails.filter((p) => p.rank || p.description || p.amount > 0);
+  if (!prizes.totalPrizePool && details.length === 0) return <Quiet>The organiser has not announced prizes yet.</Quiet>;
   return (
     <>
       {prizes.totalPrizePool > 0 && <p className="mb-3 text-2xl font-bold text-indigo-700">{money(prizes.totalPrizePool, prizes.currency)} in prizes</p>}
-      <ul className="grid gap-3 sm:grid-cols-2">
-        {prizes.prizeDetails.map((p, i) => (
-          <li key={`${p.rank}-${i}`} className="rounded-xl bg-slate-50 p-4">
-            <p className="font-semibold text-slate-900">{p.rank}</p>
-            {p.amount > 0 && <p className="text-indigo-700">{money(p.amount, prizes.currency)}</p>}
-            {p.description && <p className="text-sm text-slate-600">{p.description}</p>}
-          </li>
-        ))}
-      </ul>
+      {details.length > 0 && (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {details.map((p, i) => (
+            <li key={`${p.rank}-${i}`} className="rounded-xl bg-slate-50 p-4">
+              <p className="font-semibold text-slate-900">{p.rank}</p>
+              {p.amount > 0 && <p className="text-indigo-700">{money(p.amount, prizes.currency)}</p>}
+              {p.description && <p className="text-sm text-slate-600">{p.description}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }
 
 export function Faqs({ faqs }: { faqs: Hackathon['faqs'] }) {
-  if (faqs.length === 0) return <p className="text-slate-600">No questions yet.</p>;
+  const asked = faqs.filter((f) => f.question.trim());
+  if (asked.length === 0) return <Quiet>No questions yet.</Quiet>;
   return (
     <div className="divide-y divide-slate-200">
-      {faqs.map((f, i) => (
+      {asked.map((f, i) => (
         <details key={i} className="group py-3">
-          <summary className="cursor-pointer list-none font-medium text-slate-900 marker:hidden">{f.question}</summary>
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded font-medium text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 [&::-webkit-details-marker]:hidden">
+            {f.question}
+            <ChevronDown className="h-4 w-4 shrink-0 text-slate-500 transition group-open:rotate-180" aria-hidden="true" />
+          </summary>
           <p className="mt-2 whitespace-pre-line text-slate-600">{f.answer}</p>
         </details>
       ))}
@@ -50,15 +63,106 @@ export function Faqs({ faqs }: { faqs: Hackathon['faqs'] }) {
   );
 }
 
+/** Eligibility text, then the age limits when the organiser set them. */
+export function Eligibility({ hackathon }: { hackathon: Pick<Hackathon, 'eligibilityCriteria' | 'requirements'> }) {
+  const { minAge, maxAge } = hackathon.requirements;
+  const ages = minAge > 0 && maxAge > 0 ? `Ages ${minAge} to ${maxAge}` : minAge > 0 ? `Aged ${minAge} or older` : maxAge > 0 ? `Aged ${maxAge} or younger` : '';
+  return (
+    <>
+      <RichText html={hackathon.eligibilityCriteria} empty="Open to everyone." />
+      {ages && <p className="mt-3 text-sm font-medium text-slate-700">{ages}</p>}
+    </>
+  );
+}
+
 export function Mentors({ mentors }: { mentors: Hackathon['mentors'] }) {
+  const named = mentors.filter((m) => m.name.trim());
+  if (named.length === 0) return <Quiet>The organiser has not added mentors yet.</Quiet>;
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
-      {mentors.map((m, i) => (
+      {named.map((m, i) => (
         <li key={i} className="rounded-xl bg-slate-50 p-4">
-          <p className="font-semibold text-slate-900">{m.linkedin ? <a href={m.linkedin} target="_blank" rel="noopener noreferrer" className="hover:text-indigo-600">{m.name}</a> : m.name}</p>
+          <p className="font-semibold text-slate-900">
+            {m.linkedin ? (
+              <a href={m.linkedin} target="_blank" rel="noopener noreferrer" className="hover:text-indigo-600 hover:underline">
+                {m.name}
+              </a>
+            ) : (
+              m.name
+            )}
+          </p>
           {m.tagline && <p className="text-sm text-slate-600">{m.tagline}</p>}
         </li>
       ))}
     </ul>
+  );
+}
+
+const TIER_LABELS: Record<(typeof SPONSOR_TIERS)[number], string> = { platinum: 'Platinum', gold: 'Gold', silver: 'Silver', bronze: 'Bronze', community: 'Community' };
+
+/** Sponsors by tier, in the spec's order (platinum first). */
+export function Sponsors({ sponsors }: { sponsors: Hackathon['sponsors'] }) {
+  if (sponsors.length === 0) return <Quiet>No sponsors yet.</Quiet>;
+  return (
+    <div className="space-y-4">
+      {SPONSOR_TIERS.filter((tier) => sponsors.some((s) => s.tier === tier)).map((tier) => (
+        <div key={tier}>
+          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">{TIER_LABELS[tier]}</h3>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {sponsors
+              .filter((s) => s.tier === tier)
+              .map((s) => (
+                <li key={s._id} className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
+                  {s.image && <img src={s.image} alt="" className="h-10 w-10 shrink-0 rounded-md bg-white object-contain" loading="lazy" />}
+                  <span className="min-w-0 break-words font-medium text-slate-900">{s.name}</span>
+                </li>
+              ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function Reviews({ hackathon }: { hackathon: Pick<Hackathon, 'averageRating' | 'totalReviews'> }) {
+  if (hackathon.totalReviews === 0) return <Quiet>No reviews yet.</Quiet>;
+  return (
+    <p className="flex items-center gap-2 text-slate-700">
+      <Star className="h-5 w-5 fill-amber-400 text-amber-400" aria-hidden="true" />
+      <span className="text-lg font-semibold text-slate-900">{hackathon.averageRating.toFixed(1)}</span>
+      <span>
+        from {hackathon.totalReviews} {hackathon.totalReviews === 1 ? 'review' : 'reviews'}
+      </span>
+    </p>
+  );
+}
+
+/**
+ * The latest two announcements with a link to all of them. Announcements are posted from the
+ * organiser's admin page, which is not built yet, so there are none to show.
+ */
+export function Announcements({ username }: { username?: string }) {
+  return (
+    <div className="flex items-start gap-3">
+      <Megaphone className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" aria-hidden="true" />
+      <div>
+        <Quiet>No announcements yet. The organiser posts news, schedule changes and results here.</Quiet>
+        {username && (
+          <Link to={`/hackathons/${username}/announcements`} className="mt-2 inline-block text-sm font-medium text-indigo-600 hover:underline">
+            All announcements
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The participants' chat opens from here once the community feature lands. */
+export function CommunityChat() {
+  return (
+    <div className="flex items-start gap-3">
+      <MessagesSquare className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" aria-hidden="true" />
+      <Quiet>Registered participants will chat with each other and the organisers here. The chat is not open yet.</Quiet>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
+import { CalendarDays, Clock, MapPin, Users, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { HackathonCard as Card } from '@circuit/shared/api/hackathons';
 import { countdownText, HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
@@ -7,6 +8,17 @@ import { formatDate, LOCATION_LABELS, money, PHASE_BADGES } from './labels';
 export function PhaseBadge({ hackathon }: { hackathon: Pick<Card, 'phase' | 'status'> }) {
   const badge = hackathon.status === 'accepted' ? (PHASE_BADGES[hackathon.phase] ?? PHASE_BADGES.draft) : PHASE_BADGES.pending;
   return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>;
+}
+
+/** One fact of a card's list: an icon, the name for screen readers, the value. */
+export function CardFact({ icon: Icon, label, className, children }: { icon: LucideIcon; label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-1.5">
+      <Icon className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+      <dt className="sr-only">{label}</dt>
+      <dd className={className}>{children}</dd>
+    </div>
+  );
 }
 
 /** A banner, or a gradient with the initial when the organiser gave none. */
@@ -20,21 +32,21 @@ export function Banner({ src, title, className }: { src: string; title: string; 
 }
 
 /** A card of the list (spec 2 section 2: banner, title, short description, status, start, location type, participants, fee, 3 technologies, countdown). */
-export function HackathonCard({ hackathon, now = new Date() }: { hackathon: Card; now?: Date }) {
+export function HackathonCard({ hackathon, now = new Date(), footer }: { hackathon: Card; now?: Date; footer?: ReactNode }) {
   const open = hackathon.phase === 'registration_open';
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-indigo-500 hover:-translate-y-0.5 hover:shadow-md">
       <Banner src={hackathon.images.banner} title={hackathon.title} className="h-36 w-full" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-center justify-between gap-2">
           <PhaseBadge hackathon={hackathon} />
           <span className="text-sm font-semibold text-slate-900">{hackathon.registrationFees > 0 ? money(hackathon.registrationFees, hackathon.pricing.currency) : 'Free'}</span>
         </div>
-        <h3 className="text-lg font-semibold leading-snug text-slate-900">
+        <h2 className="text-lg font-semibold leading-snug text-slate-900">
           <Link to={`/hackathons/${hackathon.username}`} className="after:absolute after:inset-0 focus:outline-none group-focus-within:underline">
             <span className="relative">{hackathon.title}</span>
           </Link>
-        </h3>
+        </h2>
         <p className="line-clamp-2 text-sm text-slate-600">{hackathon.shortDescription}</p>
         <ul className="flex flex-wrap gap-1.5" aria-label="Technologies">
           {hackathon.technologies.slice(0, HACKATHON_LIMITS.cardTechnologies).map((t) => (
@@ -44,48 +56,22 @@ export function HackathonCard({ hackathon, now = new Date() }: { hackathon: Card
           ))}
         </ul>
         <dl className="mt-auto grid grid-cols-2 gap-2 text-xs text-slate-600">
-          <div className="flex items-center gap-1.5">
-            <CalendarDays className="h-3.5 w-3.5" aria-hidden="true" />
-            <dt className="sr-only">Starts</dt>
-            <dd>{formatDate(hackathon.dates.startDate)}</dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <MapPin className="h-3.5 w-3.5" aria-hidden="true" />
-            <dt className="sr-only">Location</dt>
-            <dd>{LOCATION_LABELS[hackathon.location.type] ?? hackathon.location.type}</dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <Users className="h-3.5 w-3.5" aria-hidden="true" />
-            <dt className="sr-only">Participants</dt>
-            <dd>
-              {hackathon.currentParticipants} / {hackathon.maxParticipants}
-            </dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <Clock className="h-3.5 w-3.5" aria-hidden="true" />
-            <dt className="sr-only">Registration</dt>
-            <dd className={open ? 'font-medium text-emerald-700' : ''}>{open ? countdownText(hackathon.dates.registrationDeadline, now) : 'Registration closed'}</dd>
-          </div>
+          <CardFact icon={CalendarDays} label="Starts">
+            {formatDate(hackathon.dates.startDate)}
+          </CardFact>
+          <CardFact icon={MapPin} label="Location">
+            {LOCATION_LABELS[hackathon.location.type] ?? hackathon.location.type}
+          </CardFact>
+          <CardFact icon={Users} label="Participants">
+            {hackathon.currentParticipants} / {hackathon.maxParticipants}
+          </CardFact>
+          <CardFact icon={Clock} label="Registration" className={open ? 'font-medium text-emerald-700' : undefined}>
+            {open ? countdownText(hackathon.dates.registrationDeadline, now) : 'Registration closed'}
+          </CardFact>
         </dl>
+        {/* Above the card-wide link, so its own controls stay clickable. */}
+        {footer && <div className="relative z-10 border-t border-slate-100 pt-3">{footer}</div>}
       </div>
     </article>
-  );
-}
-
-export function HackathonCardSkeletons({ count = 8 }: { count?: number }) {
-  return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-hidden="true">
-      {Array.from({ length: count }, (_, i) => (
-        <li key={i} className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-          <div className="h-36 animate-pulse bg-slate-200" />
-          <div className="space-y-3 p-5">
-            <div className="h-4 w-1/3 animate-pulse rounded bg-slate-200" />
-            <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200" />
-            <div className="h-3 w-full animate-pulse rounded bg-slate-100" />
-            <div className="h-3 w-1/2 animate-pulse rounded bg-slate-100" />
-          </div>
-        </li>
-      ))}
-    </ul>
   );
 }

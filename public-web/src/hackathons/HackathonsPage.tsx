@@ -9,7 +9,8 @@ import { EmptyState } from '../ui/EmptyState';
 import { inputClasses } from '../ui/TextField';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { activeFilterCount, filtersFromParams, paramsFromFilters, type FilterKey, type Filters } from './filters';
-import { HackathonCard, HackathonCardSkeletons } from './HackathonCard';
+import { SkeletonCards } from '../ui/SkeletonCards';
+import { HackathonCard } from './HackathonCard';
 import { HackathonFilters } from './HackathonFilters';
 import { useHackathonList } from './hackathonsApi';
 import { CATEGORY_LABELS } from './labels';
@@ -87,7 +88,7 @@ export function HackathonsPage() {
         </div>
       )}
 
-      <div className="mb-6 flex gap-2 overflow-x-auto pb-1" role="group" aria-label="Categories">
+      <div className="-mx-4 mb-6 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0" role="group" aria-label="Categories">
         {['', ...HACKATHON_CATEGORIES].map((c) => {
           const active = (applied.category ?? '') === c;
           return (
@@ -97,7 +98,7 @@ export function HackathonsPage() {
               aria-pressed={active}
               onClick={() => change('category', c)}
               className={clsx(
-                'shrink-0 rounded-full border px-3.5 py-1.5 text-sm font-medium transition',
+                'shrink-0 rounded-full border px-3.5 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
                 active ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-indigo-400',
               )}
             >
@@ -112,7 +113,7 @@ export function HackathonsPage() {
           <p role="status" className="sr-only">
             Loading hackathons...
           </p>
-          <HackathonCardSkeletons />
+          <SkeletonCards count={8} className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" />
         </>
       ) : list.isError ? (
         <EmptyState icon={<TriangleAlert className="size-7" aria-hidden="true" />} title={HackathonMessages.listFailed} actions={<Button onClick={() => list.refetch()}>Try again</Button>}>

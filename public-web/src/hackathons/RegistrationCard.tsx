@@ -1,21 +1,58 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Hackathon } from '@circuit/shared/api/hackathons';
 import { messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
 import { LoginButtonLink } from '../auth/LoginLinks';
 import { Button, ButtonLink } from '../ui/Button';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { notify } from '../ui/toast';
 import { CompleteProfileDialog, missingProfileFields } from './CompleteProfileDialog';
+import { useMyTeam } from '../teams/teamsApi';
 import { useRegister, useRegistrationStatus, useUnregister } from './hackathonsApi';
 import { money } from './labels';
 
 /** Why registration is not possible now, or null when it is (spec 2 section 2: closed unless Upcoming, full at capacity). */
 function closedReason(h: Hackathon): string | null {
+  // Only its creator, admins and moderators see a listing in review, and nobody can register for it yet.
+  if (h.status !== 'accepted') return 'Registration opens once the hackathon is approved.';
   if (h.takeRegistrations === 'false') return 'This hackathon does not take registrations on Circuit.';
   if (h.displayStatus !== 'Upcoming' || h.phase !== 'registration_open') return 'Registration closed';
   if (h.currentParticipants >= h.maxParticipants) return 'Registration full';
   return null;
+}
+
+/** The card's frame and facts (fee, participants, team size); the detail page and the preview fill in the action. */
+export function RegistrationFrame({ hackathon, children }: { hackathon: Hackathon; children: ReactNode }) {
+  const fee = hackathon.registrationFees > 0 ? `${money(hackathon.registrationFees, hackathon.pricing.currency)} per team` : 'Free';
+  return (
+    <section aria-labelledby="registration-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="registration-title" className="text-lg font-semibold text-slate-900">
+        Registration
+      </h2>
+      <dl className="space-y-1 text-sm text-slate-600">
+        <div className="flex justify-between gap-3">
+          <dt>Fee</dt>
+          <dd className="font-medium text-slate-900">{fee}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt>Participants</dt>
+          <dd className="font-medium text-slate-900">
+            {hackathon.currentParticipants} / {hackathon.maxParticipants}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt>Team size</dt>
+          <dd className="font-medium text-slate-900">
+            {hackathon.teamSettings.minMembers === hackathon.teamSettings.maxMembers
+              ? hackathon.teamSettings.minMembers
+              : `${hackathon.teamSettings.minMembers} to ${hackathon.teamSettings.maxMembers}`}
+          </dd>
+        </div>
+      </dl>
+      {children}
+    </section>
+  );
 }
 
 export function RegistrationCard({ hackathon }: { hackathon: Hackathon }) {
@@ -23,8 +60,10 @@ export function RegistrationCard({ hackathon }: { hackathon: Hackathon }) {
   const status = useRegistrationStatus(hackathon.id, Boolean(user));
   const register = useRegister(hackathon.id);
   const unregister = useUnregister(hackathon.id);
+  const registered = Boolean(status.data?.registered);
+  const team = useMyTeam(registered ? hackathon.id : undefined).data?.team ?? null;
   const [askProfile, setAskProfile] = useState(false);
-  const fee = hackathon.registrationFees > 0 ? `${money(hackathon.registrationFees, hackathon.pricing.currency)} per team` : 'Free';
+  const [confirmLeave, setConfirmLeave] = useState(false);
   const closed = closedReason(hackathon);
 
   async function doRegister(profile = {}) {
@@ -37,24 +76,48 @@ export function RegistrationCard({ hackathon }: { hackathon: Hackathon }) {
     }
   }
 
+  async function doUnregister() {
+    try {
+      await unregister.mutateAsync();
+      setConfirmLeave(false);
+      notify.success('Successfully unregistered from hackathon');
+    } catch (error) {
+      setConfirmLeave(false);
+      notify.error(messageOf(error, 'Failed to unregister'));
+    }
+  }
+
   let body;
-  if (status.data?.registered) {
+  if (registered) {
+    // The server refuses to unregister a team creator or a completed team, so those get the reason instead of the button.
+    const leaveBlocked = team?.status === 'complete' ? null : team && user && team.creator === user.id ? 'To unregister, delete your team on the team page first.' : undefined;
     body = (
       <>
         <p className="flex items-center gap-2 font-medium text-emerald-700">
           <CheckCircle2 className="h-5 w-5" aria-hidden="true" /> You are registered
         </p>
+        <p className="text-sm text-slate-600">
+          {team ? (team.status === 'complete' ? `${team.name}: registration complete.` : team.status === 'payment_required' ? `${team.name}: payment required.` : `${team.name}: ${team.members.length} of ${hackathon.teamSettings.maxMembers} members.`) : 'Next: create a team or join one by its code.'}
+        </p>
         <ButtonLink to={`/hackathons/${hackathon.username}/team`} fullWidth>
           Manage team
         </ButtonLink>
-        <Button
-          variant="ghost"
-          fullWidth
-          disabled={unregister.isPending}
-          onClick={() => unregister.mutateAsync().then(() => notify.success('Successfully unregistered from hackathon'), (e: unknown) => notify.error(messageOf(e, 'Failed to unregister')))}
-        >
-          {unregister.isPending ? 'Unregistering...' : 'Unregister'}
-        </Button>
+        {leaveBlocked === undefined && (
+          <Button variant="ghost" fullWidth onClick={() => setConfirmLeave(true)}>
+            Unregister
+          </Button>
+        )}
+        {leaveBlocked && <p className="text-xs text-slate-500">{leaveBlocked}</p>}
+        <ConfirmDialog
+          open={confirmLeave}
+          title="Unregister from this hackathon?"
+          message={team ? `You leave team ${team.name} and your place goes to someone else.` : 'Your place goes to someone else. You can register again while registration is open.'}
+          confirmLabel="Unregister"
+          tone="danger"
+          loading={unregister.isPending}
+          onCancel={() => setConfirmLeave(false)}
+          onConfirm={() => void doUnregister()}
+        />
       </>
     );
   } else if (closed) {
@@ -70,30 +133,9 @@ export function RegistrationCard({ hackathon }: { hackathon: Hackathon }) {
   }
 
   return (
-    <section aria-labelledby="registration-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="registration-title" className="text-lg font-semibold text-slate-900">
-        Registration
-      </h2>
-      <dl className="space-y-1 text-sm text-slate-600">
-        <div className="flex justify-between">
-          <dt>Fee</dt>
-          <dd className="font-medium text-slate-900">{fee}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Participants</dt>
-          <dd className="font-medium text-slate-900">
-            {hackathon.currentParticipants} / {hackathon.maxParticipants}
-          </dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Team size</dt>
-          <dd className="font-medium text-slate-900">
-            {hackathon.teamSettings.minMembers} to {hackathon.teamSettings.maxMembers}
-          </dd>
-        </div>
-      </dl>
+    <RegistrationFrame hackathon={hackathon}>
       {body}
       {askProfile && user && <CompleteProfileDialog user={user} busy={register.isPending} onCancel={() => setAskProfile(false)} onSubmit={(p) => void doRegister(p)} />}
-    </section>
+    </RegistrationFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Hackathon, HackathonCard, RegistrationStatus, RegistrationProfile } from '@circuit/shared/api/hackathons';
 import { HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
 import { api, newRequestId } from '../auth/apiClient';
@@ -74,9 +74,13 @@ export function useSaveHackathon() {
       return { previous };
     },
     onError: (_error, _vars, context) => client.setQueryData(hackathonKeys.saved(), context?.previous),
-    onSettled: () => client.invalidateQueries({ queryKey: hackathonKeys.saved() }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: hackathonKeys.saved() }), client.invalidateQueries({ queryKey: ['listings', 'saved'] })]),
   });
 }
+
+/** A registration changes the listing's counts, the user's team and the dashboards' registered lists. */
+const refreshAfterRegistration = (client: QueryClient) =>
+  Promise.all([hackathonKeys.all, ['teams'], ['listings']].map((queryKey) => client.invalidateQueries({ queryKey })));
 
 export function useRegister(hackathonId: string) {
   const client = useQueryClient();
@@ -91,14 +95,14 @@ export function useRegister(hackathonId: string) {
         return api.post<RegistrationStatus>(`/api/hackathons/${hackathonId}/register`, profile, key).catch(() => Promise.reject(error));
       }
     },
-    onSettled: () => client.invalidateQueries({ queryKey: hackathonKeys.all }),
+    onSettled: () => refreshAfterRegistration(client),
   });
 }
 
 export function useUnregister(hackathonId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<RegistrationStatus>(`/api/hackathons/${hackathonId}/register`),
-    onSettled: () => client.invalidateQueries({ queryKey: hackathonKeys.all }),
+    mutationFn: () => api.delete<RegistrationStatus>(`/api/hackathons/${hackathonId}/register`, newRequestId()),
+    onSettled: () => refreshAfterRegistration(client),
   });
 }

@@ -7,7 +7,8 @@ import { LoginButtonLink } from '../auth/LoginLinks';
 import { useHackathon } from '../hackathons/hackathonsApi';
 import { CheckoutError, payWithCheckout } from '../payments/checkout';
 import { Button, ButtonLink } from '../ui/Button';
-import { StateScreen } from '../ui/EmptyState';
+import { Card } from '../ui/Card';
+import { EmptyState, StateScreen } from '../ui/EmptyState';
 import { PageSpinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
 import { notify } from '../ui/toast';
@@ -43,6 +44,7 @@ export function TeamPage() {
 
   const status = team.data;
   const running = h.displayStatus === 'In Progress';
+  const open = h.phase === 'registration_open';
 
   async function run(work: () => Promise<unknown>, success: string, failure: string) {
     try {
@@ -104,28 +106,43 @@ export function TeamPage() {
       )}
 
       {!status.registered ? (
-        <StateScreen icon={<Users className="size-7" aria-hidden="true" />} title="You are not registered" actions={<ButtonLink to={`/hackathons/${h.username}`}>Register on the hackathon page</ButtonLink>}>
-          Register for {h.title} first; then create a team or join one by its code.
-        </StateScreen>
+        <Card>
+          <EmptyState
+            icon={<Users className="size-6" aria-hidden="true" />}
+            title="You are not registered"
+            actions={<ButtonLink to={`/hackathons/${h.username}`}>{open ? 'Register on the hackathon page' : 'Back to the hackathon'}</ButtonLink>}
+          >
+            {open ? `Register for ${h.title} first; then create a team or join one by its code.` : `Registration for ${h.title} is closed, so there is no team to join.`}
+          </EmptyState>
+        </Card>
       ) : status.team ? (
         <TeamPanel hackathon={h} team={status.team} userId={user.id} actions={actions} onPay={() => void pay()} paying={paying} />
       ) : (
-        <div className="grid gap-6 sm:grid-cols-2">
-          <form onSubmit={createTeam} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 className="text-lg font-semibold text-slate-900">Create a team</h2>
-            <TextField label="Team name" value={name} onChange={(e) => setName(e.target.value)} maxLength={50} />
-            <Button type="submit" disabled={!name.trim() || actions.create.isPending}>
-              {actions.create.isPending ? 'Creating...' : 'Create team'}
-            </Button>
-          </form>
-          <form onSubmit={joinTeam} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 className="text-lg font-semibold text-slate-900">Join a team</h2>
-            <TextField label="Team code" value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} maxLength={20} autoCapitalize="characters" />
-            <Button type="submit" variant="secondary" disabled={!code.trim() || actions.join.isPending}>
-              {actions.join.isPending ? 'Joining...' : 'Join team'}
-            </Button>
-          </form>
-        </div>
+        <>
+          <p className="mb-4 text-slate-600">
+            You are registered. Teams have {h.teamSettings.minMembers === h.teamSettings.maxMembers ? h.teamSettings.minMembers : `${h.teamSettings.minMembers} to ${h.teamSettings.maxMembers}`} members: create one and share its code, or join a friend’s team with theirs.
+          </p>
+          <div className="grid gap-6 sm:grid-cols-2">
+            <form onSubmit={createTeam} aria-labelledby="create-team-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <h2 id="create-team-title" className="text-lg font-semibold text-slate-900">
+                Create a team
+              </h2>
+              <TextField label="Team name" value={name} onChange={(e) => setName(e.target.value)} maxLength={50} autoComplete="off" />
+              <Button type="submit" disabled={!name.trim() || actions.create.isPending}>
+                {actions.create.isPending ? 'Creating...' : 'Create team'}
+              </Button>
+            </form>
+            <form onSubmit={joinTeam} aria-labelledby="join-team-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <h2 id="join-team-title" className="text-lg font-semibold text-slate-900">
+                Join a team
+              </h2>
+              <TextField label="Team code" value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} maxLength={20} autoCapitalize="characters" autoComplete="off" spellCheck={false} hint="Six letters and digits, from the team’s creator." />
+              <Button type="submit" variant="secondary" disabled={!code.trim() || actions.join.isPending}>
+                {actions.join.isPending ? 'Joining...' : 'Join team'}
+              </Button>
+            </form>
+          </div>
+        </>
       )}
 
       {status.registered && running && h.volunteers.length > 0 && (

@@ -1,5 +1,6 @@
 import { Check, Copy, Crown } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { Hackathon, Team } from '@circuit/shared/api/hackathons';
 import { HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
 import { messageOf } from '../auth/apiClient';
@@ -15,6 +16,7 @@ type Actions = ReturnType<typeof useTeamActions>;
 export function TeamPanel({ hackathon, team, userId, actions, onPay, paying }: { hackathon: Hackathon; team: Team; userId: string; actions: Actions; onPay(): void; paying: boolean }) {
   const [copied, setCopied] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [removing, setRemoving] = useState<Team['members'][number] | null>(null);
   const isCreator = team.creator === userId;
   const { minMembers, maxMembers } = hackathon.teamSettings;
   const complete = team.status === 'complete';
@@ -56,30 +58,41 @@ export function TeamPanel({ hackathon, team, userId, actions, onPay, paying }: {
             {team.name}
           </h2>
           <p className="text-sm text-slate-600">
-            {team.members.length} of {maxMembers} members (at least {minMembers} to submit)
+            {team.members.length} of {maxMembers} members{team.status === 'forming' ? ` (at least ${minMembers} to submit)` : ''}
           </p>
         </div>
         <div className="flex items-center gap-2 rounded-xl bg-slate-50 px-3 py-2">
-          <span className="text-sm text-slate-600">Team code</span>
-          <code className="font-mono text-lg font-semibold tracking-widest text-slate-900">{team.code}</code>
-          <Button variant="ghost" size="sm" onClick={() => void copy()} aria-label="Copy team code">
+          <span id="team-code-label" className="text-sm text-slate-600">
+            Team code
+          </span>
+          <code aria-labelledby="team-code-label" className="font-mono text-lg font-semibold tracking-widest text-slate-900">
+            {team.code}
+          </code>
+          <Button variant="ghost" size="sm" onClick={() => void copy()}>
             {copied ? <Check className="h-4 w-4 text-emerald-600" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
             {copied ? 'Copied' : 'Copy'}
+            <span className="sr-only"> team code</span>
           </Button>
         </div>
       </div>
 
-      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Members">
         {team.members.map((m) => (
           <li key={m._id} className="flex items-center justify-between gap-3 px-4 py-3">
-            <span className="flex items-center gap-2">
-              <span className="font-medium text-slate-900">{`${m.firstName} ${m.lastName}`.trim() || m.username}</span>
+            <span className="flex min-w-0 flex-wrap items-center gap-x-2">
+              <Link to={`/in/${m.username}`} className="font-medium text-slate-900 hover:text-indigo-600 hover:underline">
+                {`${m.firstName} ${m.lastName}`.trim() || m.username}
+              </Link>
               <span className="text-sm text-slate-500">@{m.username}</span>
-              {m._id === team.creator && <Crown className="h-4 w-4 text-amber-500" aria-label="Team creator" />}
+              {m._id === team.creator && (
+                <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-700">
+                  <Crown className="h-4 w-4 text-amber-500" aria-hidden="true" /> Creator
+                </span>
+              )}
             </span>
             {isCreator && !complete && m._id !== userId && (
-              <Button variant="ghost" size="sm" disabled={actions.remove.isPending} onClick={() => void run(() => actions.remove.mutateAsync({ teamId: team.id, memberId: m._id }), 'Member removed', 'Failed to remove member')}>
-                Remove
+              <Button variant="ghost" size="sm" disabled={actions.remove.isPending} onClick={() => setRemoving(m)}>
+                Remove<span className="sr-only"> {`${m.firstName} ${m.lastName}`.trim() || m.username}</span>
               </Button>
             )}
           </li>
@@ -112,6 +125,19 @@ export function TeamPanel({ hackathon, team, userId, actions, onPay, paying }: {
           {team.status === 'forming' && team.members.length < minMembers && <p className="w-full text-sm text-slate-600">Share the code: you need at least {minMembers} members to submit.</p>}
         </div>
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this member?"
+        confirmLabel="Remove"
+        tone="danger"
+        message={removing ? `${`${removing.firstName} ${removing.lastName}`.trim() || removing.username} leaves ${team.name} and stays registered for the hackathon.` : undefined}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          const member = removing!;
+          setRemoving(null);
+          void run(() => actions.remove.mutateAsync({ teamId: team.id, memberId: member._id }), 'Member removed', 'Failed to remove member');
+        }}
+      />
       <ConfirmDialog
         open={confirmDelete}
         title="Delete this team?"
