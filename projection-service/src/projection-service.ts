@@ -57,15 +57,16 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   const clock = deps.now;
   const cache = new ReadCache(deps.progress ?? new ReadModelProgress(deps.knex), { ...deps.readCache, now: clock ? () => clock().getTime() : undefined });
   const router = Router();
-  router.use(adminRoutes(deps.knex));
-  router.use(searchRoutes(deps.knex, cache));
-  router.use(projectQueryRoutes(deps.knex));
+  // The busiest reads first (listings, profiles, search): each router on the way is walked past.
+  router.use(hackathonQueryRoutes(deps.knex, cache, deps.now));
   router.use(profileQueryRoutes(deps.knex, cache));
+  router.use(searchRoutes(deps.knex, cache));
+  router.use(registrationQueryRoutes(deps.knex));
+  router.use(adminRoutes(deps.knex));
+  router.use(projectQueryRoutes(deps.knex));
   router.use(socialQueryRoutes(deps.knex));
   router.use(notificationQueryRoutes(deps.knex));
   router.use(messagingQueryRoutes(deps.knex, presence));
-  router.use(registrationQueryRoutes(deps.knex));
-  router.use(hackathonQueryRoutes(deps.knex, cache, deps.now));
   return {
     router,
     runner,

@@ -33,10 +33,11 @@ export function hackathonQueryRoutes(knex: Knex, cache: ReadCache, now: () => Da
 
   // The public lists hold accepted hackathons only, which read the same to every viewer: one cached answer serves all.
   router.get('/api/hackathons', async (req, res) => {
-    const query = HackathonListQuerySchema.parse(req.query);
-    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-    if (query.cursor && !cursor) throw badRequest('The cursor is not one this server gave out');
-    const body = await cache.json(`hackathons:${JSON.stringify(query)}`, PROJECTIONS, async () => {
+    // Keyed by the URL as sent: a hit skips even the parsing, and only a query that parsed is ever kept.
+    const body = await cache.json(`hackathons:${req.url}`, PROJECTIONS, async () => {
+      const query = HackathonListQuerySchema.parse(req.query);
+      const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+      if (query.cursor && !cursor) throw badRequest('The cursor is not one this server gave out');
       const page = await listHackathons(knex, query, now(), ANONYMOUS, cursor);
       return { ...ok(page.cards), nextCursor: page.nextCursor, total: page.total };
     });
@@ -44,8 +45,7 @@ export function hackathonQueryRoutes(knex: Knex, cache: ReadCache, now: () => Da
   });
 
   router.get('/api/hackathons/featured', async (req, res) => {
-    const { limit } = FeaturedQuerySchema.parse(req.query);
-    sendJson(res, await cache.json(`hackathons-featured:${limit}`, PROJECTIONS, () => featuredHackathons(limit)));
+    sendJson(res, await cache.json(`hackathons-featured:${req.url}`, PROJECTIONS, () => featuredHackathons(FeaturedQuerySchema.parse(req.query).limit)));
   });
 
   async function featuredHackathons(limit: number) {

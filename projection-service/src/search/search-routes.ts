@@ -18,6 +18,8 @@ export const EMPTY_SEARCH = 'Enter a search term or pick at least one skill';
 
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
 const positiveInt = (fallback: number) => z.coerce.number().int().min(1).catch(fallback);
+const PAGE = positiveInt(1);
+const LIMIT = positiveInt(SEARCH_DEFAULT_LIMIT);
 
 /** The query string, forgiving: blank parts dropped, numbers out of range replaced by the defaults or capped. */
 function parseSearchQuery(query: Record<string, unknown>) {
@@ -26,8 +28,8 @@ function parseSearchQuery(query: Record<string, unknown>) {
     .flatMap((s) => s.split(','))
     .map((s) => s.trim().toLowerCase())
     .filter((s) => s.length > 0 && s.length <= 40);
-  const page = positiveInt(1).parse(query.page);
-  const limit = Math.min(positiveInt(SEARCH_DEFAULT_LIMIT).parse(query.limit), SEARCH_MAX_LIMIT);
+  const page = PAGE.parse(query.page);
+  const limit = Math.min(LIMIT.parse(query.limit), SEARCH_MAX_LIMIT);
   return { q, skills: [...new Set(skills)].slice(0, 30), page, limit };
 }
 
@@ -119,11 +121,10 @@ export function searchRoutes(knex: Knex, cache: ReadCache): Router {
 
   router.get('/api/users/search/by', async (req, res) => {
     const viewerId = requireUserId(req);
-    const { q, skills, page, limit } = parseSearchQuery(req.query as Record<string, unknown>);
-    if (!q && skills.length === 0) throw badRequest(EMPTY_SEARCH);
-    // Results leave out the viewer and whoever blocks them either way: cached per viewer.
-    const key = `search:${viewerId}:${JSON.stringify([q, skills, page, limit])}`;
-    const body = await cache.json(key, ['users', 'social'], async () => {
+    // Results leave out the viewer and whoever blocks them either way: cached per viewer, by the URL as sent.
+    const body = await cache.json(`search:${viewerId}:${req.url}`, ['users', 'social'], async () => {
+      const { q, skills, page, limit } = parseSearchQuery(req.query as Record<string, unknown>);
+      if (!q && skills.length === 0) throw badRequest(EMPTY_SEARCH);
       const data = await searchUsers(knex, { viewerId, q, skills, page, limit });
       return ok(data, data.total === 1 ? '1 user found' : `${data.total} users found`);
     });

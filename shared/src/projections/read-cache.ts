@@ -21,9 +21,9 @@ export interface ReadCacheOptions {
   now?: () => number;
 }
 
-/** A serialised answer and its entity tag, made once per entry instead of once per request. */
+/** A serialised answer (UTF-8 bytes, encoded once) and its entity tag, made once per entry instead of once per request. */
 export interface CachedJson {
-  body: string;
+  body: Buffer;
   etag: string;
 }
 
@@ -33,13 +33,13 @@ interface Entry extends CachedJson {
 }
 
 /** A weak tag of the bytes, as express makes for what it sends (length and SHA-1), so conditional GETs get 304. */
-function etagOf(body: string): string {
-  const hash = createHash('sha1').update(body, 'utf8').digest('base64').slice(0, 27);
-  return `W/"${Buffer.byteLength(body, 'utf8').toString(16)}-${hash}"`;
+function etagOf(body: Buffer): string {
+  const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
+  return `W/"${body.length.toString(16)}-${hash}"`;
 }
 
 function answerOf(value: unknown): CachedJson {
-  const body = JSON.stringify(value);
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
   return { body, etag: etagOf(body) };
 }
 
