@@ -62,6 +62,8 @@ export async function startServer(options: { port?: number; database: 'pglite' |
     LIMIT_CLIENT_FAILED_SIGNINS: '1000000',
     LIMIT_CODES_PER_ADDRESS: '100000',
     RATE_LIMIT_MESSAGES: '1000000',
+    RATE_LIMIT_FOLLOWS: '1000000',
+    RATE_LIMIT_WRITES: '1000000',
     ...options.env,
   };
   if (schema) {

@@ -54,6 +54,10 @@ const ConfigSchema = z.object({
   LIMIT_ADDRESS_COOLDOWN_MS: z.coerce.number().int().nonnegative().default(60 * 1000),
   /** Chat messages one user may send per 10 seconds, over all their sockets and instances. */
   RATE_LIMIT_MESSAGES: z.coerce.number().int().positive().default(30),
+  /** Social actions (follow, connect, accept, block...) one user may take per minute. */
+  RATE_LIMIT_FOLLOWS: z.coerce.number().int().positive().default(60),
+  /** State-changing requests of any kind one user may send per minute. */
+  RATE_LIMIT_WRITES: z.coerce.number().int().positive().default(300),
   /** Sockets one user may hold open at once (tabs, devices). */
   SOCKETS_PER_USER: z.coerce.number().int().positive().default(20),
   /** "false": every query answer is computed afresh (see ReadCache; the benches' uncached figures). */

@@ -18,8 +18,13 @@ const SOCIAL_PATHS = [
 ];
 
 /** The per-user rules from configuration (the chat allowance is a setting; the rest are fixed). */
-export function userRateRules(config: Pick<Config, 'RATE_LIMIT_MESSAGES'>): Record<UserAction, RateRule> {
-  return { ...DEFAULT_USER_RATE_RULES, messages: { ...DEFAULT_USER_RATE_RULES.messages, limit: config.RATE_LIMIT_MESSAGES } };
+export function userRateRules(config: Pick<Config, 'RATE_LIMIT_MESSAGES' | 'RATE_LIMIT_FOLLOWS' | 'RATE_LIMIT_WRITES'>): Record<UserAction, RateRule> {
+  return {
+    ...DEFAULT_USER_RATE_RULES,
+    messages: { ...DEFAULT_USER_RATE_RULES.messages, limit: config.RATE_LIMIT_MESSAGES },
+    follows: { ...DEFAULT_USER_RATE_RULES.follows, limit: config.RATE_LIMIT_FOLLOWS },
+    writes: { ...DEFAULT_USER_RATE_RULES.writes, limit: config.RATE_LIMIT_WRITES },
+  };
 }
 
 /**
