@@ -4,6 +4,17 @@ import { appendListedHackathon } from '../hackathon-registrations/hackathon-fixt
 import { seedHackathonRegistrations } from '../hackathon-registrations/seed-registrations';
 import { seedHackathonBoards } from './seed-hackathon-board';
 
+/** The head once the workers (announcement notices) have stopped appending. */
+async function settledHead(store: { headPosition(): Promise<bigint> }): Promise<bigint> {
+  let head = await store.headPosition();
+  for (let previous = -1n; previous !== head; ) {
+    previous = head;
+    await new Promise((r) => setTimeout(r, 300));
+    head = await store.headPosition();
+  }
+  return head;
+}
+
 describe('seed of reviews, announcements and sponsors', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -39,8 +50,8 @@ describe('seed of reviews, announcements and sponsors', () => {
     expect(sponsors.map((s) => s.tier)).toEqual(['platinum', 'gold', 'silver', 'bronze', 'community']);
     expect((await t.request().get(`/api/hackathons/${first}`).expect(200)).body.data.totalReviews).toBeGreaterThan(0);
 
-    const head = await t.store.headPosition();
+    const head = await settledHead(t.store);
     expect(await seedHackathonBoards(deps, hackathons)).toEqual({ reviews: 0, announcements: 0, sponsors: 0 });
-    expect(await t.store.headPosition()).toBe(head);
+    expect(await settledHead(t.store)).toBe(head);
   });
 });
