@@ -39,7 +39,8 @@ export function createAnnouncementService(deps: CommandServiceDeps) {
 
   async function actorOf(userId: string): Promise<Actor> {
     const row = await findUserRow(deps.knex, userId);
-    return { userId, role: row?.role === 'admin' || row?.role === 'moderator' ? row.role : 'user' };
+    const role = row?.role === 'admin' || row?.role === 'moderator' ? row.role : 'user';
+    return { userId, role: role as Actor['role'] };
   }
 
   async function announcements(userId: string, idOrUsername: string, command: Omitted<AnnouncementCommand>, ctx: CommandContext): Promise<string> {

@@ -1,5 +1,4 @@
-import type { CommandContext } from '@circuit/shared/commands/decider';
-import { loadState } from '@circuit/shared/commands/decider';
+import { loadState, type CommandContext } from '@circuit/shared/commands/decider';
 import { hackathonAnnouncementsStream, hackathonSponsorsStream } from '@circuit/shared/events/hackathon-announcements';
 import { hackathonRosterStream } from '@circuit/shared/events/hackathon-registrations';
 import { hackathonReviewStream } from '@circuit/shared/events/hackathon-reviews';
