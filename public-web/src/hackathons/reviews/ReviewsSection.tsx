@@ -72,13 +72,10 @@ export function ReviewsSection({ hackathon }: { hackathon: Hackathon }) {
     );
   } else if (mine) {
     own = <ReviewForm initial={mine} saving={r.saving} onSave={r.save} onCancel={() => r.setEditing(false)} />;
-  } else if (!r.isCreator && !r.loading) {
-    own = (
-      <>
-        {r.needsRegistration && <p className="mb-2 text-sm text-slate-600">Reviews of this hackathon are open to its registered participants.</p>}
-        <ReviewForm saving={r.saving} onSave={r.save} />
-      </>
-    );
+  } else if (r.mayWrite && !r.loading) {
+    own = <ReviewForm saving={r.saving} onSave={r.save} />;
+  } else if (!r.isCreator && r.needsRegistration) {
+    own = <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700">Reviews of this hackathon are open to its registered participants.</p>;
   }
 
   return (

@@ -5,6 +5,7 @@ import { messageOf } from '../../auth/apiClient';
 import { useAuth } from '../../auth/AuthContext';
 import { userId } from '../../auth/types';
 import { notify } from '../../ui/toast';
+import { useRegistrationStatus } from '../hackathonsApi';
 import { useReviewPages, useWriteReview } from './reviewsApi';
 
 /**
@@ -25,6 +26,10 @@ export function useReviews(hackathon: Pick<Hackathon, 'id' | 'averageRating' | '
   const reviews = loaded.flatMap((p) => p.reviews);
   const myReview = first?.myReview ?? null;
   const isCreator = Boolean(user && userId(user) === hackathon.createdBy._id);
+  // Only registered participants may review a hackathon that takes registrations (the registration card asks the same).
+  const needsRegistration = hackathon.takeRegistrations !== 'false';
+  const registration = useRegistrationStatus(hackathon.id, signedIn && needsRegistration);
+  const mayWrite = signedIn && !isCreator && (!needsRegistration || Boolean(registration.data?.registered));
 
   async function save(rating: number, comment: string): Promise<boolean> {
     try {
@@ -68,7 +73,8 @@ export function useReviews(hackathon: Pick<Hackathon, 'id' | 'averageRating' | '
     saving: write.isPending,
     save,
     remove,
-    /** Only registered participants may review a hackathon that takes registrations. */
-    needsRegistration: hackathon.takeRegistrations !== 'false',
+    needsRegistration,
+    /** Signed in, not its organiser, and registered when the hackathon takes registrations. */
+    mayWrite,
   };
 }
