@@ -4,9 +4,9 @@ import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
 import { emptyAward, emptyWinner, type AnnouncementDraft, type AwardDraft, type WinnerDraft } from './drafts';
 
-type Set = (change: (draft: AnnouncementDraft) => AnnouncementDraft) => void;
+type SetDraft = (change: (draft: AnnouncementDraft) => AnnouncementDraft) => void;
 
-function WinnerFields({ winner: w, index, set }: { winner: WinnerDraft; index: number; set: Set }) {
+function WinnerFields({ winner: w, index, set }: { winner: WinnerDraft; index: number; set: SetDraft }) {
   const patch = (fields: Partial<WinnerDraft>) => set((d) => ({ ...d, winners: d.winners.map((x, i) => (i === index ? { ...x, ...fields } : x)) }));
   const member = (j: number, fields: Partial<WinnerDraft['teamMembers'][number]>) => patch({ teamMembers: w.teamMembers.map((m, k) => (k === j ? { ...m, ...fields } : m)) });
   return (
@@ -48,7 +48,7 @@ function WinnerFields({ winner: w, index, set }: { winner: WinnerDraft; index: n
   );
 }
 
-function AwardFields({ award: a, index, set }: { award: AwardDraft; index: number; set: Set }) {
+function AwardFields({ award: a, index, set }: { award: AwardDraft; index: number; set: SetDraft }) {
   const patch = (fields: Partial<AwardDraft>) => set((d) => ({ ...d, specialAwards: d.specialAwards.map((x, i) => (i === index ? { ...x, ...fields } : x)) }));
   return (
     <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4">
@@ -69,7 +69,7 @@ function AwardFields({ award: a, index, set }: { award: AwardDraft; index: numbe
 }
 
 /** Winners and special awards: shown only when the announcement's type is results. */
-export function ResultsFields({ draft, set }: { draft: AnnouncementDraft; set: Set }) {
+export function ResultsFields({ draft, set }: { draft: AnnouncementDraft; set: SetDraft }) {
   return (
     <section aria-labelledby="results-heading" className="space-y-4">
       <h3 id="results-heading" className="text-base font-semibold text-slate-900">
