@@ -131,12 +131,12 @@ describe('hackathon reviews', () => {
   it('20 simultaneous reviews by 20 users give totalReviews 20 and the exact average to two decimals', async () => {
     const { id } = await listed();
     const reviewers = await Promise.all(Array.from({ length: 20 }, () => member(t)));
-    const ratings = [5, 5, 4, 3, 5, 1, 2, 5, 4, 4, 3, 5, 5, 2, 4, 5, 1, 3, 4, 4];
+    const ratings = [5, 5, 4, 3, 5, 1, 2, 5, 4, 4, 3, 5, 5, 2, 4, 5, 1, 3, 4, 3];
     const answers = await Promise.all(reviewers.map((r, i) => r.agent.post(`/api/hackathons/${id}/reviews`).send({ rating: ratings[i], comment: `from ${i}` })));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
     const sum = ratings.reduce((a, b) => a + b, 0);
     const expected = Math.round((sum * 100) / 20) / 100;
-    expect(expected).toBe(3.7);
+    expect(expected).toBe(3.65);
     const page = (await t.request().get(`/api/hackathons/${id}/reviews`).expect(200)).body.data;
     expect([page.totalReviews, page.averageRating]).toEqual([20, expected]);
     const detail = (await t.request().get(`/api/hackathons/${id}`).expect(200)).body.data;
