@@ -13,7 +13,7 @@ import { useReviewPages, useWriteReview } from './reviewsApi';
  * writing, editing and deleting it (spec 2 section 4: "Review: write, edit, delete for the
  * current user"). The server decides who may review; the screen explains it beforehand.
  */
-export function useReviews(hackathon: Pick<Hackathon, 'id' | 'averageRating' | 'totalReviews' | 'takeRegistrations' | 'createdBy'>) {
+export function useReviews(hackathon: Pick<Hackathon, 'id' | 'status' | 'averageRating' | 'totalReviews' | 'takeRegistrations' | 'createdBy'>) {
   const { user } = useAuth();
   const signedIn = Boolean(user);
   const pages = useReviewPages(hackathon.id, signedIn);
@@ -29,7 +29,7 @@ export function useReviews(hackathon: Pick<Hackathon, 'id' | 'averageRating' | '
   // Only registered participants may review a hackathon that takes registrations (the registration card asks the same).
   const needsRegistration = hackathon.takeRegistrations !== 'false';
   const registration = useRegistrationStatus(hackathon.id, signedIn && needsRegistration);
-  const mayWrite = signedIn && !isCreator && (!needsRegistration || Boolean(registration.data?.registered));
+  const mayWrite = signedIn && !isCreator && hackathon.status === 'accepted' && (!needsRegistration || Boolean(registration.data?.registered));
 
   async function save(rating: number, comment: string): Promise<boolean> {
     try {
@@ -74,7 +74,7 @@ export function useReviews(hackathon: Pick<Hackathon, 'id' | 'averageRating' | '
     save,
     remove,
     needsRegistration,
-    /** Signed in, not its organiser, and registered when the hackathon takes registrations. */
+    /** Signed in, not its organiser, the hackathon public, and registered when it takes registrations. */
     mayWrite,
   };
 }
