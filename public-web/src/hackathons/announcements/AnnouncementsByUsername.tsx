@@ -8,7 +8,7 @@ import { EmptyState, StateScreen } from '../../ui/EmptyState';
 import { PageSpinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { AnnouncementCard } from './AnnouncementCard';
-import { AnnouncementTabs } from './AnnouncementTabs';
+import { AnnouncementTabs, type Tab } from './AnnouncementTabs';
 import { TYPE_LABELS } from './labels';
 import { useAnnouncementsPage } from './useAnnouncementsPage';
 
@@ -45,7 +45,7 @@ export function AnnouncementsByUsername({ username }: { username: string }) {
 
   const { announcements, hackathon } = page.data;
   const shown = filter === 'all' ? announcements : announcements.filter((a) => a.type === filter);
-  const tabs = [{ key: 'all' as Filter, label: 'All', count: announcements.length }, ...ANNOUNCEMENT_TYPES.map((t) => ({ key: t as Filter, label: TYPE_LABELS[t], count: announcements.filter((a) => a.type === t).length }))];
+  const tabs: Tab<Filter>[] = [{ key: 'all', label: 'All', count: announcements.length }, ...ANNOUNCEMENT_TYPES.map((t) => ({ key: t, label: TYPE_LABELS[t], count: announcements.filter((a) => a.type === t).length }))];
   const [emptyTitle, emptyText] = EMPTY[filter];
 
   return (
@@ -65,7 +65,7 @@ export function AnnouncementsByUsername({ username }: { username: string }) {
         )}
       </div>
       <div className="mt-6">
-        <AnnouncementTabs tabs={tabs} selected={filter} onSelect={setFilter} panelId="announcements-panel" label="Announcement types" />
+        <AnnouncementTabs<Filter> tabs={tabs} selected={filter} onSelect={setFilter} panelId="announcements-panel" label="Announcement types" />
       </div>
       <div id="announcements-panel" role="tabpanel" aria-labelledby={`tab-${filter}`} tabIndex={0} className="mt-6 space-y-4 focus-visible:outline-2 focus-visible:outline-indigo-500">
         {shown.length === 0 ? (
