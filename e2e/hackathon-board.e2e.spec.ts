@@ -89,7 +89,8 @@ describe.skipIf(Boolean(skipReason))(`reviews, announcements and sponsors in Chr
     await sponsor.getByLabel('Tier').selectOption('gold');
     await sponsor.getByRole('button', { name: 'Add Sponsor' }).click();
     await page.getByText('Sponsor added').waitFor();
-    await page.getByRole('region', { name: 'Sponsors' }).getByText('Kettuvallam Cloud').waitFor();
+    await page.getByRole('region', { name: 'Sponsors' }).getByText('Kettuvallam Cloud', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Edit Kettuvallam Cloud' }).waitFor();
   });
 
   it('the participant sees the results, the notification and the gold sponsor', { timeout: 120_000 }, async () => {
