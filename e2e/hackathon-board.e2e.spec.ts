@@ -109,4 +109,33 @@ describe.skipIf(Boolean(skipReason))(`reviews, announcements and sponsors in Chr
     await page.getByText('New announcement in “Lagoon Hack”: And the winners are').waitFor();
     expect(errors).toEqual([]);
   });
+
+  it('fits a 390 px wide phone without scrolling sideways', { timeout: 120_000 }, async () => {
+    const row = await journey.circuit.knex('hackathons').where({ username: 'lagoon-hack' }).first('id');
+    const wide = async (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+    const screens: [Page, string, string][] = [
+      [asha.page, url, 'Lagoon Hack'],
+      [asha.page, `${url}/announcements`, 'Announcements'],
+      [asha.page, `${journey.base}/hackathons/${row.id as string}/announcements`, 'Announcements'],
+      [organiser.page, `${journey.base}/admin/hackathons/lagoon-hack/announcements`, 'Announcements and Sponsors'],
+    ];
+    for (const [page, address, heading] of screens) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(address);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      expect([address, await wide(page)]).toEqual([address, 390]);
+    }
+    // The full view of an announcement and the add-announcement modal fit too.
+    await asha.page.goto(`${journey.base}/hackathons/${row.id as string}/announcements`);
+    await asha.page.getByRole('button', { name: 'View Full Announcement' }).click();
+    await asha.page.getByRole('dialog', { name: 'And the winners are' }).getByText('1st place: Paddle Power').waitFor();
+    expect(await wide(asha.page)).toBe(390);
+    await asha.page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).last().click();
+    await organiser.page.getByRole('button', { name: 'Add Announcement' }).click();
+    await organiser.page.getByRole('dialog', { name: 'Add Announcement' }).getByRole('radio', { name: 'Results' }).check();
+    await organiser.page.getByRole('button', { name: 'Add Winner' }).click();
+    await organiser.page.getByRole('button', { name: 'Add Member' }).click();
+    expect(await wide(organiser.page)).toBe(390);
+    expect(errors).toEqual([]);
+  });
 });
