@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HackathonFormSchema } from '@circuit/shared/validation/hackathons';
@@ -6,6 +7,17 @@ import { startJourney, type Journey } from './harness';
 
 const skipReason = browserUnavailableReason();
 const DAY = 86_400_000;
+
+/** Serious and critical axe violations of the page as it is now (as first-impressions checks its screens). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${page.url()} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
 
 /** Issue 12's journey in Chromium: a participant reviews, the organiser posts results and adds a gold sponsor, the participant sees both. */
 describe.skipIf(Boolean(skipReason))(`reviews, announcements and sponsors in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
@@ -110,7 +122,8 @@ describe.skipIf(Boolean(skipReason))(`reviews, announcements and sponsors in Chr
     expect(errors).toEqual([]);
   });
 
-  it('fits a 390 px wide phone without scrolling sideways', { timeout: 120_000 }, async () => {
+  it('fits a 390 px wide phone without scrolling sideways, and axe finds no serious violation', { timeout: 180_000 }, async () => {
+    const violations: string[] = [];
     const row = await journey.circuit.knex('hackathons').where({ username: 'lagoon-hack' }).first('id');
     const wide = async (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
     const screens: [Page, string, string][] = [
@@ -124,18 +137,22 @@ describe.skipIf(Boolean(skipReason))(`reviews, announcements and sponsors in Chr
       await page.goto(address);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       expect([address, await wide(page)]).toEqual([address, 390]);
+      violations.push(...(await seriousViolations(page)));
     }
     // The full view of an announcement and the add-announcement modal fit too.
     await asha.page.goto(`${journey.base}/hackathons/${row.id as string}/announcements`);
     await asha.page.getByRole('button', { name: 'View Full Announcement' }).click();
     await asha.page.getByRole('dialog', { name: 'And the winners are' }).getByText('1st place: Paddle Power').waitFor();
     expect(await wide(asha.page)).toBe(390);
+    violations.push(...(await seriousViolations(asha.page)));
     await asha.page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).last().click();
     await organiser.page.getByRole('button', { name: 'Add Announcement' }).click();
     await organiser.page.getByRole('dialog', { name: 'Add Announcement' }).getByRole('radio', { name: 'Results' }).check();
     await organiser.page.getByRole('button', { name: 'Add Winner' }).click();
     await organiser.page.getByRole('button', { name: 'Add Member' }).click();
     expect(await wide(organiser.page)).toBe(390);
+    violations.push(...(await seriousViolations(organiser.page)));
+    expect(violations).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
