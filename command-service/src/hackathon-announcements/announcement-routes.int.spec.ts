@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@circuit/shared/events/accounts';
 import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
+import { createLogger } from '@circuit/shared/logger';
+import { hackathonAnnouncementsStream } from '@circuit/shared/events/hackathon-announcements';
+import type { Mail } from '@circuit/shared/ports/mailer';
+import { AnnouncementNotifier } from './announcement-notifier';
 
 /** The announcement and sponsor calls of spec 2 section 7 through the embedded app. */
 
@@ -132,6 +136,8 @@ describe('hackathon announcements and sponsors', () => {
       `New announcement in “${title}”: Kick-off`,
       `New announcement in “${title}”: Winners`,
     ]);
+    // Only the important one was e-mailed.
+    expect((await t.mailsTo(participant.email)).filter((m) => /Important:|announcement/i.test(m.subject)).map((m) => m.subject)).toEqual([`Important: Venue moved (${title})`]);
     // The organiser is not notified of their own announcements; strangers are not either.
     const strangers = (await stranger.agent.get('/api/users/notifications').expect(200)).body.data as { type: string }[];
     expect(strangers.filter((n) => n.type === 'hackathon_announcement')).toEqual([]);
@@ -185,5 +191,27 @@ describe('hackathon announcements and sponsors', () => {
       ['MegaCorp', 'platinum'],
       ['Acme Inc', 'silver'],
     ]);
+  });
+
+  it('a replayed announcement notifies and mails nobody again', async () => {
+    const url = `/api/hackathons/${hackathon.id}/announcements`;
+    await organiser.agent.post(url).send({ type: 'important', title: 'Replayed', content: '<p>Once only</p>' }).expect(201);
+    const notes = () => participant.agent.get('/api/users/notifications').then((r) => (r.body.data as { message: string }[]).filter((n) => n.message.endsWith(': Replayed')));
+    await eventually(notes, (list) => list.length === 1);
+    const posted = (await t.store.readStream(hackathonAnnouncementsStream(hackathon.id))).filter((e) => e.type === 'HackathonAnnouncementPosted').at(-1)!;
+    const sent: Mail[] = [];
+    const published: unknown[] = [];
+    const notifier = new AnnouncementNotifier({
+      knex: t.knex,
+      store: t.store,
+      mailer: { send: async (mail: Mail) => void sent.push(mail) } as never,
+      bus: { publish: async (_topic: string, message: unknown) => void published.push(message) } as never,
+      publicUrl: 'http://localhost',
+      log: createLogger('test', 'silent'),
+    });
+    await notifier.handle(posted);
+    await notifier.handle(posted);
+    expect([sent, published]).toEqual([[], []]);
+    expect(await notes()).toHaveLength(1);
   });
 });
