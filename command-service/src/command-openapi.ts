@@ -9,6 +9,8 @@ import { imageUploadOpenApi } from './uploads/image-upload-routes';
 import { paymentOpenApi } from './payments/payment-openapi';
 import { hackathonOpenApi } from './hackathons/hackathon-openapi';
 import { registrationOpenApi } from './hackathon-registrations/registration-openapi';
+import { reviewOpenApi } from './hackathon-reviews/review-openapi';
+import { announcementOpenApi } from './hackathon-announcements/announcement-openapi';
 
 /** The command service's part of the contract: one registration per feature, beside its routes. */
 export const commandServiceOpenApi: ApiRegistration[] = [
@@ -22,4 +24,6 @@ export const commandServiceOpenApi: ApiRegistration[] = [
   registrationOpenApi,
   paymentOpenApi,
   hackathonOpenApi,
+  reviewOpenApi,
+  announcementOpenApi,
 ];

@@ -42,6 +42,11 @@ import { createRegistrationService } from './hackathon-registrations/registratio
 import { registrationRoutes } from './hackathon-registrations/registration-routes';
 import { TeamPaymentProcessManager } from './hackathon-registrations/team-payment-process-manager';
 import type { TeamPayments } from './hackathon-registrations/team-payments';
+import { createReviewService } from './hackathon-reviews/review-service';
+import { reviewRoutes } from './hackathon-reviews/review-routes';
+import { createAnnouncementService } from './hackathon-announcements/announcement-service';
+import { announcementRoutes } from './hackathon-announcements/announcement-routes';
+import { AnnouncementNotifier } from './hackathon-announcements/announcement-notifier';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -85,12 +90,16 @@ export async function createCommandService(
   const registrations = createRegistrationService(deps, deps.teamPayments?.(deps) ?? payments);
   const reviewNotifier = new HackathonReviewNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
   const teamPayments = new TeamPaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, registrations });
+  const reviews = createReviewService(deps);
+  const announcements = createAnnouncementService(deps);
+  const announcementNotifier = new AnnouncementNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
   let stopChatSends: (() => Promise<void>) | undefined;
   const workers: Worker[] = [
     mail,
     notifications,
     teamPayments,
     reviewNotifier,
+    announcementNotifier,
     orphanUploadSweeper({ knex: deps.knex, fileStore, log: deps.log, now: deps.now }),
     idempotencyKeySweeper({ knex: deps.knex, log: deps.log, now: deps.now }),
     {
@@ -124,6 +133,8 @@ export async function createCommandService(
   router.use(paymentRoutes(payments, deps.log));
   router.use(hackathonRoutes(hackathons));
   router.use(registrationRoutes(deps, registrations));
+  router.use(reviewRoutes(deps.knex, reviews));
+  router.use(announcementRoutes(deps.knex, announcements));
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));
 
   return {
@@ -136,6 +147,8 @@ export async function createCommandService(
     registrations,
     payments,
     hackathons,
+    reviews,
+    announcements,
     /** The workers run in one command-service process at a time (see runAsLeader). */
     async start() {
       leadership = await runAsLeader(

@@ -91,6 +91,12 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
       // Demo users come with it (a populated site on first start).
       const seeded = await first.knex('users').select('username');
       expect(seeded.length).toBeGreaterThan(2);
+      // And a few hackathons with reviews, an announcement of each type and a sponsor in every tier.
+      const types = (await first.knex('hackathon_announcements').distinct('type')).map((r: { type: string }) => r.type).sort();
+      expect(types).toEqual(['general', 'important', 'results']);
+      const tiers = (await first.knex('hackathon_sponsors').distinct('tier')).map((r: { tier: string }) => r.tier).sort();
+      expect(tiers).toEqual(['bronze', 'community', 'gold', 'platinum', 'silver']);
+      expect(Number((await first.knex('hackathon_reviews').count<{ count: string }[]>('* as count'))[0]!.count)).toBeGreaterThan(0);
 
       ({ user } = await first.signUpVerified());
       const agent = first.request();

@@ -23,6 +23,10 @@ import { migrateRegistrationsReadModels } from './hackathon-registrations/regist
 import { registrationQueryRoutes } from './hackathon-registrations/registration-query-routes';
 import { migrateHackathonsReadModels } from './hackathons/hackathons-migrations';
 import { hackathonQueryRoutes } from './hackathons/hackathon-query-routes';
+import { migrateReviewsReadModels } from './hackathon-reviews/reviews-migrations';
+import { reviewQueryRoutes } from './hackathon-reviews/review-query-routes';
+import { migrateAnnouncementsReadModels } from './hackathon-announcements/announcements-migrations';
+import { announcementQueryRoutes } from './hackathon-announcements/announcement-query-routes';
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -46,6 +50,8 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
   await migrateMessagingReadModels(knex);
   await migrateRegistrationsReadModels(knex);
   await migrateHackathonsReadModels(knex);
+  await migrateReviewsReadModels(knex);
+  await migrateAnnouncementsReadModels(knex);
 }
 
 /** The read side: projection workers and the GET /api query endpoints. */
@@ -67,6 +73,9 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   router.use(socialQueryRoutes(deps.knex));
   router.use(notificationQueryRoutes(deps.knex));
   router.use(messagingQueryRoutes(deps.knex, presence));
+  // After the listing's fixed paths (/api/hackathons/username/{username} is not a hackathon called "username").
+  router.use(reviewQueryRoutes(deps.knex, cache));
+  router.use(announcementQueryRoutes(deps.knex, cache));
   return {
     router,
     runner,

@@ -15,6 +15,9 @@ import type { RegistrationService } from '../hackathon-registrations/registratio
 import { seedHackathonRegistrations } from '../hackathon-registrations/seed-registrations';
 import type { PaymentService } from '../payments/payment-service';
 import { seedHackathons } from './seed-hackathons';
+import type { ReviewService } from '../hackathon-reviews/review-service';
+import type { AnnouncementService } from '../hackathon-announcements/announcement-service';
+import { seedHackathonBoards } from './seed-hackathon-board';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -47,6 +50,9 @@ export async function seedIfEmpty(deps: {
   hackathons?: HackathonService;
   registrations?: RegistrationService;
   payments?: PaymentService;
+  /** Given, a few hackathons get reviews, announcements of each type and a sponsor in every tier. */
+  reviews?: ReviewService;
+  announcements?: AnnouncementService;
 }): Promise<boolean> {
   const { config, store } = deps;
   if (config.NODE_ENV === 'production' || config.SEED === 'false') return false;
@@ -112,6 +118,7 @@ export async function seedIfEmpty(deps: {
         ctx,
       );
     }
+    if (deps.reviews && deps.announcements) await seedHackathonBoards({ store, reviews: deps.reviews, announcements: deps.announcements }, accepted, ctx);
   }
   await store.append(SEED_STREAM, toNewEvents([{ type: 'DemoSeedCompleted', data: { at: new Date().toISOString() } }], {}, new Date().toISOString()), 'any');
   deps.log.info({ users: DEMO_USERS.length + 2 }, 'seeded demo data');

@@ -7,6 +7,7 @@ import { badRequest, DomainError, notFound } from '@circuit/shared/http/errors';
 import { HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import type { ReadCache } from '@circuit/shared/projections/read-cache';
+import { listSponsors } from '@circuit/shared/read-models/hackathon-announcements';
 import { decodeCursor, findHackathonRow, isRegistered, listHackathonCards, listHackathons, mayManage, toHackathon, type Viewer } from '@circuit/shared/read-models/hackathons';
 import { HackathonListQuerySchema, HackathonMessages as M, usernameViolation } from '@circuit/shared/validation/hackathons';
 
@@ -17,8 +18,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notAvailable = () => new DomainError(403, M.notAvailable);
 
 const ANONYMOUS: Viewer = { userId: null, role: null };
-/** The read model the public lists are built from (current participants included). */
-const PROJECTIONS = ['hackathons'];
+/** The read models the public lists are built from (current participants and review totals included). */
+const PROJECTIONS = ['hackathons', 'hackathon-reviews'];
 
 async function viewerOf(knex: Knex, req: Request): Promise<Viewer> {
   const userId = req.session?.userId ?? null;
@@ -90,7 +91,8 @@ export function hackathonQueryRoutes(knex: Knex, cache: ReadCache, now: () => Da
     if (!row) throw notFound(M.notFound);
     const viewer = await viewerOf(knex, req);
     if (row.status !== 'accepted' && !mayManage(row, viewer)) throw notAvailable();
-    return toHackathon(row, now(), viewer, { registered: await isRegistered(knex, row.id, viewer.userId) });
+    const [registered, sponsors] = await Promise.all([isRegistered(knex, row.id, viewer.userId), listSponsors(knex, row.id)]);
+    return toHackathon(row, now(), viewer, { registered, sponsors });
   }
 
   router.get('/api/hackathons/username/:username', async (req, res) => {

@@ -53,6 +53,9 @@ export const router = createBrowserRouter([
       screen('hackathons/:username/edit', async () => (await import('../hackathon-form/HackathonFormPage')).EditHackathonPage),
       screen('create-hackathon', async () => (await import('../hackathon-form/HackathonFormPage')).CreateHackathonPage),
       screen('hackathons/:username/team', async () => (await import('../teams/TeamPage')).TeamPage),
+      // By username (tabs) or by hackathon id (cards and a full-view dialog): the page tells them apart.
+      screen('hackathons/:username/announcements', async () => (await import('../hackathons/announcements/AnnouncementsPage')).AnnouncementsPage),
+      screen('admin/hackathons/:username/announcements', async () => (await import('../hackathons/admin/AnnouncementsAdminPage')).AnnouncementsAdminPage),
       ...['hackathons/*', 'events/*', 'quizzes/*', 'quiz/*', 'create', 'create-event', 'create-quiz'].map((path) =>
         screen(path, async () => (await import('../coming-soon/ComingSoonPage')).ComingSoonPage),
       ),

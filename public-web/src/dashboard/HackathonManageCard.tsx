@@ -98,7 +98,7 @@ export function HackathonManageCard({ hackathon: h }: { hackathon: HackathonCard
             Edit
             <span className="sr-only"> {h.title}</span>
           </ButtonLink>
-          <ButtonLink to={`${page}/announcements`} size="sm" variant="secondary">
+          <ButtonLink to={`/admin/hackathons/${h.username}/announcements`} size="sm" variant="secondary">
             Announcements
             <span className="sr-only"> {h.title}</span>
           </ButtonLink>

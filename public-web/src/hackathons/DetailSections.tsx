@@ -100,7 +100,7 @@ export function Mentors({ mentors }: { mentors: Hackathon['mentors'] }) {
 
 const TIER_LABELS: Record<(typeof SPONSOR_TIERS)[number], string> = { platinum: 'Platinum', gold: 'Gold', silver: 'Silver', bronze: 'Bronze', community: 'Community' };
 
-/** Sponsors by tier, in the spec's order (platinum first). */
+/** Sponsors by tier, in the spec's order (platinum first), three to a row (spec 3, also on a phone). */
 export function Sponsors({ sponsors }: { sponsors: Hackathon['sponsors'] }) {
   if (sponsors.length === 0) return <Quiet>No sponsors yet.</Quiet>;
   return (
@@ -108,13 +108,19 @@ export function Sponsors({ sponsors }: { sponsors: Hackathon['sponsors'] }) {
       {SPONSOR_TIERS.filter((tier) => sponsors.some((s) => s.tier === tier)).map((tier) => (
         <div key={tier}>
           <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">{TIER_LABELS[tier]}</h3>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <ul className="grid grid-cols-3 gap-2 sm:gap-3">
             {sponsors
               .filter((s) => s.tier === tier)
               .map((s) => (
-                <li key={s._id} className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
-                  {s.image && <img src={s.image} alt="" className="h-10 w-10 shrink-0 rounded-md bg-white object-contain" loading="lazy" />}
-                  <span className="min-w-0 break-words font-medium text-slate-900">{s.name}</span>
+                <li key={s._id} className="flex min-w-0 flex-col items-center gap-2 rounded-xl bg-slate-50 p-2 text-center sm:p-3">
+                  {s.image ? (
+                    <img src={s.image} alt="" className="size-12 shrink-0 rounded-md bg-white object-contain" loading="lazy" />
+                  ) : (
+                    <span className="flex size-12 shrink-0 items-center justify-center rounded-md bg-white text-lg font-bold text-slate-400" aria-hidden="true">
+                      {s.name.charAt(0).toUpperCase()}
+                    </span>
+                  )}
+                  <span className="w-full break-words text-sm font-medium text-slate-900 wrap-anywhere">{s.name}</span>
                 </li>
               ))}
           </ul>
@@ -138,8 +144,8 @@ export function Reviews({ hackathon }: { hackathon: Pick<Hackathon, 'averageRati
 }
 
 /**
- * The latest two announcements with a link to all of them. Announcements are posted from the
- * organiser's admin page, which is not built yet, so there are none to show.
+ * The Announcements section of the form's Preview (a listing not created yet has none); the
+ * detail page shows the latest two instead (announcements/LatestAnnouncements.tsx).
  */
 export function Announcements({ username }: { username?: string }) {
   return (

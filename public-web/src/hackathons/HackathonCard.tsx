@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, MapPin, Users, type LucideIcon } from 'lucide-react';
+import { CalendarDays, Clock, MapPin, Star, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { HackathonCard as Card } from '@circuit/shared/api/hackathons';
@@ -48,6 +48,15 @@ export function HackathonCard({ hackathon, now = new Date(), footer }: { hackath
           </Link>
         </h2>
         <p className="line-clamp-2 text-sm text-slate-600">{hackathon.shortDescription}</p>
+        {hackathon.totalReviews > 0 && (
+          <p className="flex items-center gap-1 text-xs text-slate-600">
+            <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />
+            <span className="font-semibold text-slate-900">{hackathon.averageRating.toFixed(1)}</span>
+            <span>
+              <span className="sr-only">out of 5, from </span>({hackathon.totalReviews} {hackathon.totalReviews === 1 ? 'review' : 'reviews'})
+            </span>
+          </p>
+        )}
         <ul className="flex flex-wrap gap-1.5" aria-label="Technologies">
           {hackathon.technologies.slice(0, HACKATHON_LIMITS.cardTechnologies).map((t) => (
             <li key={t} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">

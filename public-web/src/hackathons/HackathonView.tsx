@@ -4,6 +4,8 @@ import { EventDetails, Organiser } from './DetailAside';
 import { Announcements, CommunityChat, Eligibility, Faqs, Mentors, Prizes, Reviews, RichText, Section, Sponsors } from './DetailSections';
 import { Banner, PhaseBadge } from './HackathonCard';
 import { CATEGORY_LABELS } from './labels';
+import { ReviewsSection } from './reviews/ReviewsSection';
+import { LatestAnnouncements } from './announcements/LatestAnnouncements';
 
 interface HackathonViewProps {
   hackathon: Hackathon;
@@ -73,10 +75,10 @@ export function HackathonView({ hackathon: h, actions, notes, registration, prev
             <Sponsors sponsors={h.sponsors} />
           </Section>
           <Section id={ids('reviews')} title="Reviews">
-            <Reviews hackathon={h} />
+            {preview ? <Reviews hackathon={h} /> : <ReviewsSection hackathon={h} />}
           </Section>
           <Section id={ids('announcements')} title="Announcements">
-            <Announcements username={preview ? undefined : h.username} />
+            {preview ? <Announcements /> : <LatestAnnouncements hackathonId={h.id} username={h.username} />}
           </Section>
           <Section id={ids('community')} title="Community Chat">
             <CommunityChat />

@@ -40,6 +40,8 @@ export function notificationText(n: AppNotification): string {
       return 'Your hackathon was approved and is now live';
     case 'hackathon_rejected':
       return 'Your hackathon was not approved';
+    case 'hackathon_announcement':
+      return 'A hackathon you joined posted an announcement';
   }
 }
 

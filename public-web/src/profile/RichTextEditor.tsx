@@ -15,6 +15,8 @@ interface RichTextEditorProps {
   describedBy?: string;
   /** Shown while the editor is empty. */
   placeholder?: string;
+  /** The toolbar's accessible name. */
+  toolbarLabel?: string;
 }
 
 type Command = 'bold' | 'italic' | 'underline' | 'insertUnorderedList' | 'insertOrderedList';
@@ -37,7 +39,7 @@ const toolButton =
  * A small rich-text editor (contentEditable + document.execCommand): bold, italic, underline, lists,
  * links and font size 1-7. Pasted HTML is cleaned (sanitizePastedHtml); the server sanitises on save.
  */
-export function RichTextEditor({ id, labelledBy, initialHtml, resetKey, onChange, invalid, describedBy, placeholder = 'Tell people about yourself' }: RichTextEditorProps) {
+export function RichTextEditor({ id, labelledBy, initialHtml, resetKey, onChange, invalid, describedBy, placeholder = 'Tell people about yourself', toolbarLabel = 'Bio formatting' }: RichTextEditorProps) {
   const editorRef = useRef<HTMLDivElement>(null);
   const savedRange = useRef<Range | null>(null);
   const [active, setActive] = useState<Partial<Record<Command, boolean>>>({});
@@ -134,7 +136,7 @@ export function RichTextEditor({ id, labelledBy, initialHtml, resetKey, onChange
         invalid ? 'border-red-400 focus-within:ring-red-500/25' : 'border-slate-300 focus-within:border-indigo-500 focus-within:ring-indigo-500/25',
       )}
     >
-      <div role="toolbar" aria-label="Bio formatting" aria-controls={id} className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 px-1.5 py-1">
+      <div role="toolbar" aria-label={toolbarLabel} aria-controls={id} className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 px-1.5 py-1">
         {COMMANDS.map(({ command, label, icon }) => (
           <button
             key={command}

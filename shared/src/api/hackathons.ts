@@ -26,6 +26,7 @@ export const HackathonCreatorSchema = z
 export const SponsorSchema = z
   .strictObject({ _id: z.string(), name: z.string(), tier: z.enum(SPONSOR_TIERS), image: z.string() })
   .meta({ id: 'Sponsor' });
+export type Sponsor = z.infer<typeof SponsorSchema>;
 
 /** A card of the list, featured, my-hackathons, registered and saved lists. */
 export const HackathonCardSchema = z

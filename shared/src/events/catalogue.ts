@@ -9,6 +9,8 @@ import { SeedEventSchemas } from './seed';
 import { HackathonEventSchemas } from './hackathons';
 import { PaymentEventSchemas } from './payments';
 import { HackathonRegistrationEventSchemas } from './hackathon-registrations';
+import { HackathonReviewEventSchemas } from './hackathon-reviews';
+import { HackathonAnnouncementEventSchemas } from './hackathon-announcements';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
@@ -22,6 +24,8 @@ export const EventCatalogue = {
   ...HackathonEventSchemas,
   ...PaymentEventSchemas,
   ...HackathonRegistrationEventSchemas,
+  ...HackathonReviewEventSchemas,
+  ...HackathonAnnouncementEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EventCatalogue;

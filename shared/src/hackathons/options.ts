@@ -48,6 +48,22 @@ export const TAKE_REGISTRATIONS = ['false', 'pending', 'true'] as const;
 export type TakeRegistrations = (typeof TAKE_REGISTRATIONS)[number];
 
 export const SPONSOR_TIERS = ['platinum', 'gold', 'silver', 'bronze', 'community'] as const;
+export type SponsorTier = (typeof SPONSOR_TIERS)[number];
+
+/** Announcement types (spec 3 section 9): `results` carries winners and special awards. */
+export const ANNOUNCEMENT_TYPES = ['general', 'important', 'results'] as const;
+export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
+
+/** Reviews, announcements and sponsors (spec 2 sections 5 and 9). */
+export const HACKATHON_BOARD_LIMITS = {
+  reviewsPage: 10,
+  reviewCommentMax: 1000,
+  ratingMin: 1,
+  ratingMax: 5,
+  defaultRating: 5,
+  announcementsPreview: 2,
+  sponsorsPerRow: 3,
+} as const;
 
 export const HACKATHON_LIMITS = {
   listFirstPage: 16,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Hackathon, HackathonCard } from '../api/hackathons';
+import { REVIEW_STATS_TABLE, statsOf } from './hackathon-reviews';
 import type { HackathonContent } from '../events/hackathons';
 import { displayStatusOf, phaseOf } from '../hackathons/options';
 import type { HackathonListQuery } from '../validation/hackathons';
@@ -20,6 +21,9 @@ export interface HackathonRow {
   content: HackathonContent | string;
   created_at: Date | string;
   updated_at: Date | string;
+  /** From hackathon_review_stats (the reviews projection's), joined in; null without reviews. */
+  total_reviews?: number | string | null;
+  rating_sum?: number | string | null;
 }
 
 interface CreatorColumns {
@@ -62,14 +66,13 @@ export function toHackathonCard(row: HackathonRow, now: Date, viewer: Viewer): H
     images: { banner: c.images.banner, logo: c.images.logo },
     organization: c.organization,
     isFeatured: row.is_featured,
-    averageRating: 0,
-    totalReviews: 0,
+    ...statsOf(row.total_reviews, row.rating_sum),
     rejectionReason: mayManage(row, viewer) ? row.rejection_reason : null,
     createdAt: iso(row.created_at),
   };
 }
 
-export function toHackathon(row: HackathonRow & CreatorColumns, now: Date, viewer: Viewer, options: { registered: boolean }): Hackathon {
+export function toHackathon(row: HackathonRow & CreatorColumns, now: Date, viewer: Viewer, options: { registered: boolean; sponsors?: Hackathon['sponsors'] }): Hackathon {
   const c = contentOf(row);
   const running = displayStatusOf(c.dates, now) === 'In Progress';
   const seesVolunteers = mayManage(row, viewer) || (options.registered && running);
@@ -80,7 +83,7 @@ export function toHackathon(row: HackathonRow & CreatorColumns, now: Date, viewe
     prizes: c.prizes,
     mentors: c.mentors,
     volunteers: seesVolunteers ? c.volunteers : [],
-    sponsors: [],
+    sponsors: options.sponsors ?? [],
     teamSettings: c.teamSettings,
     requirements: c.requirements,
     images: c.images,
@@ -99,14 +102,18 @@ export function toHackathon(row: HackathonRow & CreatorColumns, now: Date, viewe
   };
 }
 
-const CARD_COLUMNS = ['h.id', 'h.username', 'h.status', 'h.current_participants', 'h.is_featured', 'h.created_by', 'h.rejection_reason', 'h.content', 'h.created_at', 'h.updated_at', 'h.start_date'];
+const CARD_COLUMNS = ['h.id', 'h.username', 'h.status', 'h.current_participants', 'h.is_featured', 'h.created_by', 'h.rejection_reason', 'h.content', 'h.created_at', 'h.updated_at', 'h.start_date', 'rs.total_reviews', 'rs.rating_sum'];
+/** The review totals beside a listing (kept by the reviews projection). */
+const withStats = (q: Knex.QueryBuilder) => q.leftJoin(`${REVIEW_STATS_TABLE} as rs`, 'rs.hackathon_id', 'h.id');
 
 /** A full listing with its creator, by id or by username (any status: the caller decides who sees it). */
 export async function findHackathonRow(knex: Knex, by: { id?: string; username?: string }) {
-  const q = knex('hackathons as h')
+  const q = withStats(knex('hackathons as h'))
     .leftJoin('users as u', 'u.id', 'h.created_by')
     .select<(HackathonRow & CreatorColumns)[]>(
       'h.*',
+      'rs.total_reviews',
+      'rs.rating_sum',
       'u.username as creator_username',
       'u.first_name as creator_first_name',
       'u.last_name as creator_last_name',
@@ -201,7 +208,7 @@ export async function listHackathons(knex: Knex, query: HackathonListQuery, now:
     if (range.to) base.where('h.start_date', '<', range.to.toISOString());
   }
 
-  const page = base.clone().select(CARD_COLUMNS).orderBy([
+  const page = withStats(base.clone()).select(CARD_COLUMNS).orderBy([
     { column: 'h.start_date', order: 'desc' },
     { column: 'h.id', order: 'desc' },
   ]);
@@ -219,7 +226,7 @@ export async function listHackathons(knex: Knex, query: HackathonListQuery, now:
 
 /** Cards of a list the viewer owns (their own listings, registrations, saves), newest first. */
 export async function listHackathonCards(knex: Knex, filter: { createdBy?: string; registeredBy?: string; savedBy?: string; featured?: boolean; limit?: number }, now: Date, viewer: Viewer): Promise<HackathonCard[]> {
-  const q = knex('hackathons as h').select(CARD_COLUMNS);
+  const q = withStats(knex('hackathons as h')).select(CARD_COLUMNS);
   if (filter.createdBy) q.where('h.created_by', filter.createdBy).orderBy('h.created_at', 'desc');
   if (filter.registeredBy) {
     q.join('hackathon_registered_users as r', 'r.hackathon_id', 'h.id').where('r.user_id', filter.registeredBy).where('h.status', 'accepted').orderBy('r.registered_at', 'desc');

@@ -61,7 +61,15 @@ export function notificationMessage(type: NotificationType, sender: Notification
       return `Your hackathon “${title}” was approved and is now live`;
     case 'hackathon_rejected':
       return `Your hackathon “${title}” was not approved${subject?.reason ? `: ${subject.reason}` : ''}`;
+    case 'hackathon_announcement':
+      return `${subject?.announcement?.type === 'important' ? 'Important announcement' : 'New announcement'} in “${title}”: ${subject?.announcement?.title ?? ''}`.trim();
   }
+}
+
+function linkOf(type: NotificationType, subject: NotificationSubject): string {
+  if (type === 'hackathon_rejected') return `/hackathons/${subject.username}/edit`;
+  if (type === 'hackathon_announcement') return `/hackathons/${subject.username}/announcements`;
+  return `/hackathons/${subject.username}`;
 }
 
 export function toNotification(
@@ -77,7 +85,7 @@ export function toNotification(
     read: row.read,
     createdAt: new Date(row.created_at).toISOString(),
     message: notificationMessage(row.type, sender, subject),
-    ...(subject ? { link: row.type === 'hackathon_rejected' ? `/hackathons/${subject.username}/edit` : `/hackathons/${subject.username}` } : {}),
+    ...(subject ? { link: linkOf(row.type, subject) } : {}),
     from: {
       _id: row.from_user_id,
       firstName: sender?.first_name ?? '',
