@@ -9,6 +9,7 @@ import { imageUploadOpenApi } from './uploads/image-upload-routes';
 import { paymentOpenApi } from './payments/payment-openapi';
 import { hackathonOpenApi } from './hackathons/hackathon-openapi';
 import { registrationOpenApi } from './hackathon-registrations/registration-openapi';
+import { communityOpenApi } from './community/community-openapi';
 
 /** The command service's part of the contract: one registration per feature, beside its routes. */
 export const commandServiceOpenApi: ApiRegistration[] = [
@@ -22,4 +23,5 @@ export const commandServiceOpenApi: ApiRegistration[] = [
   registrationOpenApi,
   paymentOpenApi,
   hackathonOpenApi,
+  communityOpenApi,
 ];

@@ -42,6 +42,8 @@ import { createRegistrationService } from './hackathon-registrations/registratio
 import { registrationRoutes } from './hackathon-registrations/registration-routes';
 import { TeamPaymentProcessManager } from './hackathon-registrations/team-payment-process-manager';
 import type { TeamPayments } from './hackathon-registrations/team-payments';
+import { createCommunityService } from './community/community-service';
+import { communityRoutes } from './community/community-routes';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -82,6 +84,7 @@ export async function createCommandService(
   const social = createSocialService(deps, { settled: (position) => notifications.settled(position) });
   const payments = createPaymentService(deps, deps.paymentGateway === undefined ? selectPaymentGateway(deps.config) : deps.paymentGateway);
   const hackathons = createHackathonService(deps);
+  const community = createCommunityService(deps);
   const registrations = createRegistrationService(deps, deps.teamPayments?.(deps) ?? payments);
   const reviewNotifier = new HackathonReviewNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
   const teamPayments = new TeamPaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, registrations });
@@ -124,6 +127,7 @@ export async function createCommandService(
   router.use(paymentRoutes(payments, deps.log));
   router.use(hackathonRoutes(hackathons));
   router.use(registrationRoutes(deps, registrations));
+  router.use(communityRoutes(deps, community));
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));
 
   return {
@@ -136,6 +140,7 @@ export async function createCommandService(
     registrations,
     payments,
     hackathons,
+    community,
     /** The workers run in one command-service process at a time (see runAsLeader). */
     async start() {
       leadership = await runAsLeader(

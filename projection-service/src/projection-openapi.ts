@@ -8,6 +8,7 @@ import { notificationQueryOpenApi } from './notifications/notification-query-ope
 import { messagingQueryOpenApi } from './messaging/messaging-query-openapi';
 import { registrationQueryOpenApi } from './hackathon-registrations/registration-query-openapi';
 import { hackathonQueryOpenApi } from './hackathons/hackathon-query-openapi';
+import { communityQueryOpenApi } from './community/community-query-openapi';
 
 /** The projection service's part of the contract (the GET /api queries): one registration per feature. */
 export const projectionServiceOpenApi: ApiRegistration[] = [
@@ -19,5 +20,6 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   messagingQueryOpenApi,
   registrationQueryOpenApi,
   hackathonQueryOpenApi,
+  communityQueryOpenApi,
   adminOpenApi,
 ];

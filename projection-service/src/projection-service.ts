@@ -23,6 +23,8 @@ import { migrateRegistrationsReadModels } from './hackathon-registrations/regist
 import { registrationQueryRoutes } from './hackathon-registrations/registration-query-routes';
 import { migrateHackathonsReadModels } from './hackathons/hackathons-migrations';
 import { hackathonQueryRoutes } from './hackathons/hackathon-query-routes';
+import { migrateCommunityReadModels } from './community/community-migrations';
+import { communityQueryRoutes } from './community/community-query-routes';
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -46,6 +48,7 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
   await migrateMessagingReadModels(knex);
   await migrateRegistrationsReadModels(knex);
   await migrateHackathonsReadModels(knex);
+  await migrateCommunityReadModels(knex);
 }
 
 /** The read side: projection workers and the GET /api query endpoints. */
@@ -66,6 +69,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   router.use(messagingQueryRoutes(deps.knex, presence));
   router.use(registrationQueryRoutes(deps.knex));
   router.use(hackathonQueryRoutes(deps.knex, cache, deps.now));
+  router.use(communityQueryRoutes(deps.knex));
   return {
     router,
     runner,

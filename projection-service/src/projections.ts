@@ -6,9 +6,10 @@ import { notificationsProjection } from './notifications/notifications-projectio
 import { messagingProjection } from './messaging/messaging-projection';
 import { registrationsProjection } from './hackathon-registrations/registrations-projection';
 import { hackathonsProjection } from './hackathons/hackathons-projection';
+import { communityProjection } from './community/community-projection';
 
 /**
  * Every read model. Each has its own checkpoint and owns its tables; a projection added here is
  * built from position 0 by the running system on its next start, the others are not touched.
  */
-export const allProjections: Projection[] = [usersProjection, projectsProjection, socialProjection, notificationsProjection, messagingProjection, registrationsProjection, hackathonsProjection];
+export const allProjections: Projection[] = [usersProjection, projectsProjection, socialProjection, notificationsProjection, messagingProjection, registrationsProjection, hackathonsProjection, communityProjection];

@@ -9,6 +9,7 @@ import { SeedEventSchemas } from './seed';
 import { HackathonEventSchemas } from './hackathons';
 import { PaymentEventSchemas } from './payments';
 import { HackathonRegistrationEventSchemas } from './hackathon-registrations';
+import { CommunityEventSchemas } from './community';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
@@ -22,6 +23,7 @@ export const EventCatalogue = {
   ...HackathonEventSchemas,
   ...PaymentEventSchemas,
   ...HackathonRegistrationEventSchemas,
+  ...CommunityEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EventCatalogue;

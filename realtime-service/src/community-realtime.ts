@@ -1,0 +1,91 @@
+import type { Knex } from 'knex';
+import type { Server, Socket } from 'socket.io';
+import { z } from 'zod';
+import type { Bus } from '@circuit/shared/ports/bus';
+import { communityRoom, CommunityTopics } from '@circuit/shared/events/community';
+import { CommunityMessages } from '@circuit/shared/api/community';
+import { findCommunityAccess } from '@circuit/shared/read-models/community';
+import type { CommunityErrorEvent, CommunityJoinAnswer } from '@circuit/shared/realtime/community-events';
+
+const HackathonId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
+const Message = z.object({ hackathonId: z.string(), message: z.object({ _id: z.string() }).passthrough() });
+const Deleted = z.object({ hackathonId: z.string(), messageId: z.string() });
+const Removed = z.object({ hackathonId: z.string(), userId: z.string() });
+
+export const NOT_IN_ROOM = 'You are not in this community chat';
+
+/**
+ * The hackathon community rooms (spec 2 section 7, "Realtime"). A socket joins with
+ * `join_community` (hackathon id) and leaves with `leave_community`; the membership is read from
+ * the read models on every such event, never remembered. A socket event about a room the user may
+ * not be in gets `community_error`. Posts, edits and deletions arrive from the command service on
+ * the bus, and each instance hands them to its own sockets in the room; a removal makes the
+ * removed user's sockets on this instance leave the room before anything later is handed out.
+ */
+export function communityRealtime(io: Server, knex: Knex) {
+  const roomsOf = (userId: string) => io.local.in(userId);
+
+  function attach(socket: Socket, safely: (what: string, work: () => Promise<unknown>) => void) {
+    const userId = socket.data.userId as string;
+    const refuse = (hackathonId: string, message: string, ack: unknown) => {
+      const error: CommunityErrorEvent = { hackathonId, message };
+      socket.emit('community_error', error);
+      if (typeof ack === 'function') (ack as (a: CommunityJoinAnswer) => void)({ ok: false, message });
+    };
+
+    socket.on('join_community', (raw: unknown, ack?: unknown) => {
+      const id = HackathonId.safeParse(raw);
+      if (!id.success) return refuse(String(raw ?? '').slice(0, 100), CommunityMessages.notFound, ack);
+      safely('join community', async () => {
+        const access = await findCommunityAccess(knex, id.data, userId);
+        if (!access) return refuse(id.data, CommunityMessages.notFound, ack);
+        if (!access.member) return refuse(id.data, access.removed ? CommunityMessages.removed : CommunityMessages.notMember, ack);
+        const room = communityRoom(access.hackathonId);
+        await socket.join(room);
+        // A removal that landed between the check and the join: its bus message found no socket in the room.
+        const again = await findCommunityAccess(knex, access.hackathonId, userId);
+        if (!again?.member) {
+          await socket.leave(room);
+          return refuse(id.data, again?.removed ? CommunityMessages.removed : CommunityMessages.notMember, ack);
+        }
+        if (typeof ack === 'function') (ack as (a: CommunityJoinAnswer) => void)({ ok: true, hackathonId: access.hackathonId });
+      });
+    });
+
+    socket.on('leave_community', (raw: unknown, ack?: unknown) => {
+      const id = HackathonId.safeParse(raw);
+      const room = id.success ? communityRoom(id.data) : undefined;
+      if (!room || !socket.rooms.has(room)) return refuse(id.success ? id.data : '', NOT_IN_ROOM, ack);
+      void socket.leave(room);
+      if (typeof ack === 'function') (ack as (a: CommunityJoinAnswer) => void)({ ok: true, hackathonId: id.data! });
+    });
+  }
+
+  function subscriptions(bus: Bus) {
+    return [
+      bus.subscribe(CommunityTopics.posted, (payload) => {
+        const m = Message.safeParse(payload);
+        if (m.success) io.local.to(communityRoom(m.data.hackathonId)).emit('new_community_message', m.data.message);
+      }),
+      bus.subscribe(CommunityTopics.updated, (payload) => {
+        const m = Message.safeParse(payload);
+        if (m.success) io.local.to(communityRoom(m.data.hackathonId)).emit('community_message_updated', m.data.message);
+      }),
+      bus.subscribe(CommunityTopics.deleted, (payload) => {
+        const d = Deleted.safeParse(payload);
+        if (d.success) io.local.to(communityRoom(d.data.hackathonId)).emit('community_message_deleted', d.data.messageId);
+      }),
+      bus.subscribe(CommunityTopics.userRemoved, (payload) => {
+        const r = Removed.safeParse(payload);
+        if (!r.success) return;
+        const room = communityRoom(r.data.hackathonId);
+        // Synchronous with the in-memory adapter: done before the next bus message is handled.
+        roomsOf(r.data.userId).socketsLeave(room);
+        const removed: CommunityErrorEvent = { hackathonId: r.data.hackathonId, message: CommunityMessages.removed };
+        roomsOf(r.data.userId).emit('community_removed', removed);
+      }),
+    ];
+  }
+
+  return { attach, subscriptions };
+}
