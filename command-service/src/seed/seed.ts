@@ -15,6 +15,8 @@ import type { RegistrationService } from '../hackathon-registrations/registratio
 import { seedHackathonRegistrations } from '../hackathon-registrations/seed-registrations';
 import type { PaymentService } from '../payments/payment-service';
 import { seedHackathons } from './seed-hackathons';
+import { seedCommunityChats } from '../community/seed-community';
+import type { CommunityService } from '../community/community-service';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -47,6 +49,8 @@ export async function seedIfEmpty(deps: {
   hackathons?: HackathonService;
   registrations?: RegistrationService;
   payments?: PaymentService;
+  /** Given (with registrations), a busy community chat on a few hackathons. */
+  community?: CommunityService;
 }): Promise<boolean> {
   const { config, store } = deps;
   if (config.NODE_ENV === 'production' || config.SEED === 'false') return false;
@@ -111,6 +115,7 @@ export async function seedIfEmpty(deps: {
         demo,
         ctx,
       );
+      if (deps.community) await seedCommunityChats({ community: deps.community, knex: deps.knex, log: deps.log }, accepted, {}, ctx);
     }
   }
   await store.append(SEED_STREAM, toNewEvents([{ type: 'DemoSeedCompleted', data: { at: new Date().toISOString() } }], {}, new Date().toISOString()), 'any');
