@@ -53,11 +53,12 @@ export function communityRealtime(io: Server, knex: Knex) {
     });
 
     socket.on('leave_community', (raw: unknown, ack?: unknown) => {
-      const id = HackathonId.safeParse(raw);
-      const room = id.success ? communityRoom(id.data) : undefined;
-      if (!room || !socket.rooms.has(room)) return refuse(id.success ? id.data : '', NOT_IN_ROOM, ack);
+      const parsed = HackathonId.safeParse(raw);
+      const hackathonId = parsed.success ? parsed.data : '';
+      const room = communityRoom(hackathonId);
+      if (!parsed.success || !socket.rooms.has(room)) return refuse(hackathonId, NOT_IN_ROOM, ack);
       void socket.leave(room);
-      if (typeof ack === 'function') (ack as (a: CommunityJoinAnswer) => void)({ ok: true, hackathonId: id.data! });
+      if (typeof ack === 'function') (ack as (a: CommunityJoinAnswer) => void)({ ok: true, hackathonId });
     });
   }
 

@@ -5,6 +5,17 @@ import { findCommunityAccess } from '@circuit/shared/read-models/community';
 import type { Role } from '@circuit/shared/events/accounts';
 import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
 import { appendListedHackathon } from '../hackathon-registrations/hackathon-fixtures';
+import { notificationsStream } from '@circuit/shared/events/notifications';
+
+/** The approval makes the review notifier append the organiser's notification in the background: wait for it, so the store's head moves only with the test's own requests. */
+async function approvalNoticed(t: TestApp, organiserId: string, hackathonId: string) {
+  for (let i = 0; i < 400; i++) {
+    const notes = await t.store.readStream(notificationsStream(organiserId));
+    if (notes.some((e) => (e.data as { subject?: { id?: string } }).subject?.id === hackathonId)) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`the review notification of ${hackathonId} never came`);
+}
 
 /** The community chat's HTTP calls through the embedded app, with their failure cases. */
 
@@ -38,6 +49,7 @@ async function community(n: number) {
     if (i > 400) throw new Error('the hackathon never reached the read models');
     await new Promise((r) => setTimeout(r, 25));
   }
+  await approvalNoticed(t, organiser.userId, hackathonId);
   const participants: Person[] = [];
   for (let i = 0; i < n; i++) {
     const p = await person();

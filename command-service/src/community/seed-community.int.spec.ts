@@ -2,6 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCommunityAccess } from '@circuit/shared/read-models/community';
 import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
 import { appendListedHackathon } from '../hackathon-registrations/hackathon-fixtures';
+import { notificationsStream } from '@circuit/shared/events/notifications';
+
+/** The approval makes the review notifier append the organiser's notification in the background: wait for it, so the store's head moves only with the test's own requests. */
+async function approvalNoticed(t: TestApp, organiserId: string, hackathonId: string) {
+  for (let i = 0; i < 400; i++) {
+    const notes = await t.store.readStream(notificationsStream(organiserId));
+    if (notes.some((e) => (e.data as { subject?: { id?: string } }).subject?.id === hackathonId)) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`the review notification of ${hackathonId} never came`);
+}
 import { seedCommunityChats } from './seed-community';
 
 describe('seed of community chats', () => {
@@ -21,6 +32,8 @@ describe('seed of community chats', () => {
       if (i > 400) throw new Error('the hackathons never reached the read models');
       await new Promise((r) => setTimeout(r, 25));
     }
+    await approvalNoticed(t, organiser, hackathonId);
+    await approvalNoticed(t, organiser, quiet.hackathonId);
     for (let i = 0; i < 4; i++) {
       const { userId } = await t.embedded.commands.accounts.register({ ...t.newUser(), emailVerified: true }, {});
       await t.embedded.commands.registrations.register(userId, hackathonId, {}, { userId });

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Maximize2, Minimize2, Search, Shield, X } from 'lucide-react';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { CommunityMessage } from '@circuit/shared/api/community';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -65,6 +65,11 @@ export function CommunityChatDialog({ hackathonId, title, me, onClose }: Props) 
   };
 
   const ready = chat.status === 'ready';
+  // The dialog opens on a spinner: the field takes the focus once the messages are in.
+  useEffect(() => {
+    if (ready) inputRef.current?.focus();
+  }, [ready]);
+
   return (
     <Dialog
       open
@@ -72,7 +77,6 @@ export function CommunityChatDialog({ hackathonId, title, me, onClose }: Props) 
       size={full ? 'full' : 'xl'}
       title="Community Chat"
       description={title}
-      initialFocus={ready ? inputRef : undefined}
       className={full ? undefined : 'h-[min(88dvh,46rem)]'}
       bodyClassName="flex flex-col overflow-hidden"
       footer={

@@ -38,20 +38,21 @@ const HACKATHON_KEY = /^[A-Za-z0-9_-]{1,100}$/;
 export async function findCommunityAccess(knex: Knex, idOrUsername: string, userId: string | null): Promise<CommunityAccess | undefined> {
   if (!HACKATHON_KEY.test(idOrUsername)) return undefined;
   const user = userId ?? '';
-  const row = await knex('hackathons as h')
-    .where('h.id', idOrUsername)
-    .orWhereRaw('lower(h.username) = lower(?)', [idOrUsername])
-    .orderByRaw('h.id = ? desc', [idOrUsername])
-    .first<
-      { id: string; created_by: string; registered: boolean; removed: boolean; admin: boolean; role: string | null } | undefined
-    >(
-      'h.id',
-      'h.created_by',
-      knex.raw('exists(select 1 from hackathon_participants p where p.hackathon_id = h.id and p.user_id = ?) as registered', [user]),
-      knex.raw('exists(select 1 from community_removed r where r.hackathon_id = h.id and r.user_id = ?) as removed', [user]),
-      knex.raw('exists(select 1 from community_admins a where a.hackathon_id = h.id and a.user_id = ?) as admin', [user]),
-      knex.raw('(select role from users u where u.id = ?) as role', [user]),
-    );
+  type Row = { id: string; created_by: string; registered: boolean; removed: boolean; admin: boolean; role: string | null };
+  const lookup = (where: (q: Knex.QueryBuilder) => void) =>
+    knex('hackathons as h')
+      .select(
+        'h.id',
+        'h.created_by',
+        knex.raw('exists(select 1 from hackathon_participants p where p.hackathon_id = h.id and p.user_id = ?) as registered', [user]),
+        knex.raw('exists(select 1 from community_removed r where r.hackathon_id = h.id and r.user_id = ?) as removed', [user]),
+        knex.raw('exists(select 1 from community_admins a where a.hackathon_id = h.id and a.user_id = ?) as admin', [user]),
+        knex.raw('(select role from users u where u.id = ?) as role', [user]),
+      )
+      .where(where)
+      .first<Row | undefined>();
+  // By id first (the primary key); a username only when no listing has that id.
+  const row = (await lookup((q) => q.where('h.id', idOrUsername))) ?? (await lookup((q) => q.whereRaw('lower(h.username) = lower(?)', [idOrUsername])));
   if (!row) return undefined;
   const staff = row.role === 'admin' || row.role === 'moderator';
   const organiser = userId !== null && row.created_by === userId;
@@ -130,7 +131,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function findCommunityPage(knex: Knex, hackathonId: string, query: { page: number; limit: number; search?: string }) {
   const base = () => {
     const q = knex('community_messages').where({ hackathon_id: hackathonId }).whereNull('deleted_at');
-    if (query.search) q.andWhereILike('message', `%${escapeLike(query.search)}%`);
+    if (query.search) q.andWhereRaw('message ilike ?', [`%${escapeLike(query.search)}%`]);
     return q;
   };
   const [count] = await base().count<{ total: string | number }[]>('* as total');
