@@ -3,7 +3,7 @@ import { handleCommand, type CommandContext } from '@circuit/shared/commands/dec
 import { communityMessageStream, communityStream, CommunityTopics } from '@circuit/shared/events/community';
 import { CommunityMessages as M, type CommunityMessage } from '@circuit/shared/api/community';
 import { communityMessageId } from '@circuit/shared/community/message-id';
-import { notFound } from '@circuit/shared/http/errors';
+import { DomainError, notFound } from '@circuit/shared/http/errors';
 import { findCommunityAccess, findCommunityMessageRow, toCommunityMessages, type CommunityAccess } from '@circuit/shared/read-models/community';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
@@ -44,6 +44,19 @@ export function createCommunityService(deps: CommandServiceDeps) {
     return view!;
   }
 
+  /**
+   * Tells the realtime service. The change is stored and readable by then: a bus that fails (or a
+   * payload over its size limit) costs the live copy, which the chat's next load shows, never the
+   * request's answer.
+   */
+  async function announce(topic: string, payload: Record<string, unknown>) {
+    try {
+      await deps.bus.publish(topic, payload);
+    } catch (err) {
+      deps.log.error({ err, topic }, 'community change not announced');
+    }
+  }
+
   const standingOf = (a: CommunityAccess) => ({ member: a.member, removed: a.removed, canModerate: a.canModerate });
 
   return {
@@ -71,7 +84,7 @@ export function createCommunityService(deps: CommandServiceDeps) {
       // A repeat stored nothing: wait for whatever the store holds, so the answer can be read back.
       await caughtUp(deps.progress, result.position ?? (await deps.store.headPosition()), [{ type: 'CommunityMessagePosted' }]);
       const message = await viewOf(messageId, result.state);
-      await deps.bus.publish(CommunityTopics.posted, { hackathonId: access.hackathonId, message });
+      await announce(CommunityTopics.posted, { hackathonId: access.hackathonId, message });
       return { message: input.clientMessageId ? { ...message, clientMessageId: input.clientMessageId } : message, created: result.events.length > 0 };
     },
 
@@ -88,7 +101,7 @@ export function createCommunityService(deps: CommandServiceDeps) {
       const message = await viewOf(messageId, result.state);
       if (result.events.length > 0) {
         await caughtUp(deps.progress, result.position, result.events);
-        await deps.bus.publish(CommunityTopics.updated, { hackathonId: access.hackathonId, message });
+        await announce(CommunityTopics.updated, { hackathonId: access.hackathonId, message });
       }
       return message;
     },
@@ -104,7 +117,7 @@ export function createCommunityService(deps: CommandServiceDeps) {
         now,
       );
       await caughtUp(deps.progress, result.position, result.events);
-      await deps.bus.publish(CommunityTopics.deleted, { hackathonId: access.hackathonId, messageId });
+      await announce(CommunityTopics.deleted, { hackathonId: access.hackathonId, messageId });
       return { hackathonId: access.hackathonId, messageId };
     },
 
@@ -112,25 +125,34 @@ export function createCommunityService(deps: CommandServiceDeps) {
     async moderate(action: ModerationAction, idOrUsername: string, by: string, target: string, ctx: CommandContext): Promise<CommunityAccess> {
       const access = await accessOf(idOrUsername, by);
       const registered = await deps.knex('hackathon_participants').where({ hackathon_id: access.hackathonId, user_id: target }).first('user_id');
-      const result = await handleCommand(
-        deps.store,
-        communityStream(access.hackathonId),
-        communityDecider,
-        {
-          type: action,
-          hackathonId: access.hackathonId,
-          by,
-          userId: target,
-          creatorId: access.creatorId,
-          actorStaff: access.staff,
-          targetRegistered: Boolean(registered),
-          now: now(),
-        },
-        ctx,
-        now,
-      );
+      const removal = { hackathonId: access.hackathonId, userId: target };
+      let result;
+      try {
+        result = await handleCommand(
+          deps.store,
+          communityStream(access.hackathonId),
+          communityDecider,
+          {
+            type: action,
+            hackathonId: access.hackathonId,
+            by,
+            userId: target,
+            creatorId: access.creatorId,
+            actorStaff: access.staff,
+            targetRegistered: Boolean(registered),
+            now: now(),
+          },
+          ctx,
+          now,
+        );
+      } catch (error) {
+        // A removal repeated because its first answer never came (the bus failed): the sockets are told again.
+        if (action === 'RemoveUser' && error instanceof DomainError && error.message === M.alreadyRemoved) await deps.bus.publish(CommunityTopics.userRemoved, removal);
+        throw error;
+      }
       await caughtUp(deps.progress, result.position, result.events);
-      if (action === 'RemoveUser') await deps.bus.publish(CommunityTopics.userRemoved, { hackathonId: access.hackathonId, userId: target });
+      // Before the answer: nothing posted after the removal reaches the removed user's sockets.
+      if (action === 'RemoveUser') await deps.bus.publish(CommunityTopics.userRemoved, removal);
       return access;
     },
   };

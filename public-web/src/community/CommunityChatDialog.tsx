@@ -99,7 +99,7 @@ export function CommunityChatDialog({ hackathonId, title, me, onClose }: Props) 
             <Shield className="size-4" aria-hidden="true" /> Admin panel
           </button>
         )}
-        <button type="button" className={clsx(toolButton, 'ml-auto')} aria-pressed={full} onClick={() => setFull((f) => !f)}>
+        <button type="button" className={clsx(toolButton, 'ml-auto')} onClick={() => setFull((f) => !f)}>
           {full ? <Minimize2 className="size-4" aria-hidden="true" /> : <Maximize2 className="size-4" aria-hidden="true" />}
           {full ? 'Exit full screen' : 'Full screen'}
         </button>
