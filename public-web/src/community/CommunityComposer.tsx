@@ -61,7 +61,7 @@ export function CommunityComposer({ target, onCancelTarget, onSubmit, busy, inpu
       >
         <textarea
           ref={inputRef}
-          aria-label={editing ? 'Edit message' : 'Message the community'}
+          aria-label="Message the community"
           placeholder="Type a message..."
           value={text}
           rows={1}
