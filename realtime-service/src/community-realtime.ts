@@ -2,15 +2,19 @@ import type { Knex } from 'knex';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Bus } from '@circuit/shared/ports/bus';
-import { communityRoom, CommunityTopics } from '@circuit/shared/events/community';
+import { COMMUNITY_TOPIC, communityRoom } from '@circuit/shared/events/community';
 import { CommunityMessages } from '@circuit/shared/api/community';
 import { findCommunityAccess } from '@circuit/shared/read-models/community';
 import type { CommunityErrorEvent, CommunityJoinAnswer } from '@circuit/shared/realtime/community-events';
 
 const HackathonId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
-const Message = z.object({ hackathonId: z.string(), message: z.object({ _id: z.string() }).passthrough() });
-const Deleted = z.object({ hackathonId: z.string(), messageId: z.string() });
-const Removed = z.object({ hackathonId: z.string(), userId: z.string() });
+const Message = z.object({ _id: z.string() }).passthrough();
+const Change = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('posted'), hackathonId: z.string(), message: Message }),
+  z.object({ kind: z.literal('updated'), hackathonId: z.string(), message: Message }),
+  z.object({ kind: z.literal('deleted'), hackathonId: z.string(), messageId: z.string() }),
+  z.object({ kind: z.literal('userRemoved'), hackathonId: z.string(), userId: z.string() }),
+]);
 
 export const NOT_IN_ROOM = 'You are not in this community chat';
 
@@ -64,26 +68,26 @@ export function communityRealtime(io: Server, knex: Knex) {
 
   function subscriptions(bus: Bus) {
     return [
-      bus.subscribe(CommunityTopics.posted, (payload) => {
-        const m = Message.safeParse(payload);
-        if (m.success) io.local.to(communityRoom(m.data.hackathonId)).emit('new_community_message', m.data.message);
-      }),
-      bus.subscribe(CommunityTopics.updated, (payload) => {
-        const m = Message.safeParse(payload);
-        if (m.success) io.local.to(communityRoom(m.data.hackathonId)).emit('community_message_updated', m.data.message);
-      }),
-      bus.subscribe(CommunityTopics.deleted, (payload) => {
-        const d = Deleted.safeParse(payload);
-        if (d.success) io.local.to(communityRoom(d.data.hackathonId)).emit('community_message_deleted', d.data.messageId);
-      }),
-      bus.subscribe(CommunityTopics.userRemoved, (payload) => {
-        const r = Removed.safeParse(payload);
-        if (!r.success) return;
-        const room = communityRoom(r.data.hackathonId);
-        // Synchronous with the in-memory adapter: done before the next bus message is handled.
-        roomsOf(r.data.userId).socketsLeave(room);
-        const removed: CommunityErrorEvent = { hackathonId: r.data.hackathonId, message: CommunityMessages.removed };
-        roomsOf(r.data.userId).emit('community_removed', removed);
+      // One topic, in publish order: a removal is handled before anything posted after it.
+      bus.subscribe(COMMUNITY_TOPIC, (payload) => {
+        const parsed = Change.safeParse(payload);
+        if (!parsed.success) return;
+        const change = parsed.data;
+        const room = io.local.to(communityRoom(change.hackathonId));
+        switch (change.kind) {
+          case 'posted':
+            return void room.emit('new_community_message', change.message);
+          case 'updated':
+            return void room.emit('community_message_updated', change.message);
+          case 'deleted':
+            return void room.emit('community_message_deleted', change.messageId);
+          case 'userRemoved': {
+            // Synchronous with the in-memory adapter: done before the next change is handled.
+            roomsOf(change.userId).socketsLeave(communityRoom(change.hackathonId));
+            const removed: CommunityErrorEvent = { hackathonId: change.hackathonId, message: CommunityMessages.removed };
+            return void roomsOf(change.userId).emit('community_removed', removed);
+          }
+        }
       }),
     ];
   }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { handleCommand, type CommandContext } from '@circuit/shared/commands/decider';
-import { communityMessageStream, communityStream, CommunityTopics } from '@circuit/shared/events/community';
+import { COMMUNITY_TOPIC, communityMessageStream, communityStream, type CommunityChange } from '@circuit/shared/events/community';
 import { CommunityMessages as M, type CommunityMessage } from '@circuit/shared/api/community';
 import { communityMessageId } from '@circuit/shared/community/message-id';
 import { DomainError, notFound } from '@circuit/shared/http/errors';
@@ -49,11 +49,11 @@ export function createCommunityService(deps: CommandServiceDeps) {
    * payload over its size limit) costs the live copy, which the chat's next load shows, never the
    * request's answer.
    */
-  async function announce(topic: string, payload: Record<string, unknown>) {
+  async function announce(change: CommunityChange) {
     try {
-      await deps.bus.publish(topic, payload);
+      await deps.bus.publish(COMMUNITY_TOPIC, change);
     } catch (err) {
-      deps.log.error({ err, topic }, 'community change not announced');
+      deps.log.error({ err, kind: change.kind }, 'community change not announced');
     }
   }
 
@@ -84,7 +84,7 @@ export function createCommunityService(deps: CommandServiceDeps) {
       // A repeat stored nothing: wait for whatever the store holds, so the answer can be read back.
       await caughtUp(deps.progress, result.position ?? (await deps.store.headPosition()), [{ type: 'CommunityMessagePosted' }]);
       const message = await viewOf(messageId, result.state);
-      await announce(CommunityTopics.posted, { hackathonId: access.hackathonId, message });
+      await announce({ kind: 'posted', hackathonId: access.hackathonId, message });
       return { message: input.clientMessageId ? { ...message, clientMessageId: input.clientMessageId } : message, created: result.events.length > 0 };
     },
 
@@ -101,7 +101,7 @@ export function createCommunityService(deps: CommandServiceDeps) {
       const message = await viewOf(messageId, result.state);
       if (result.events.length > 0) {
         await caughtUp(deps.progress, result.position, result.events);
-        await announce(CommunityTopics.updated, { hackathonId: access.hackathonId, message });
+        await announce({ kind: 'updated', hackathonId: access.hackathonId, message });
       }
       return message;
     },
@@ -117,7 +117,7 @@ export function createCommunityService(deps: CommandServiceDeps) {
         now,
       );
       await caughtUp(deps.progress, result.position, result.events);
-      await announce(CommunityTopics.deleted, { hackathonId: access.hackathonId, messageId });
+      await announce({ kind: 'deleted', hackathonId: access.hackathonId, messageId });
       return { hackathonId: access.hackathonId, messageId };
     },
 
@@ -125,7 +125,7 @@ export function createCommunityService(deps: CommandServiceDeps) {
     async moderate(action: ModerationAction, idOrUsername: string, by: string, target: string, ctx: CommandContext): Promise<CommunityAccess> {
       const access = await accessOf(idOrUsername, by);
       const registered = await deps.knex('hackathon_participants').where({ hackathon_id: access.hackathonId, user_id: target }).first('user_id');
-      const removal = { hackathonId: access.hackathonId, userId: target };
+      const removal: CommunityChange = { kind: 'userRemoved', hackathonId: access.hackathonId, userId: target };
       let result;
       try {
         result = await handleCommand(
@@ -147,12 +147,12 @@ export function createCommunityService(deps: CommandServiceDeps) {
         );
       } catch (error) {
         // A removal repeated because its first answer never came (the bus failed): the sockets are told again.
-        if (action === 'RemoveUser' && error instanceof DomainError && error.message === M.alreadyRemoved) await deps.bus.publish(CommunityTopics.userRemoved, removal);
+        if (action === 'RemoveUser' && error instanceof DomainError && error.message === M.alreadyRemoved) await deps.bus.publish(COMMUNITY_TOPIC, removal);
         throw error;
       }
       await caughtUp(deps.progress, result.position, result.events);
       // Before the answer: nothing posted after the removal reaches the removed user's sockets.
-      if (action === 'RemoveUser') await deps.bus.publish(CommunityTopics.userRemoved, removal);
+      if (action === 'RemoveUser') await deps.bus.publish(COMMUNITY_TOPIC, removal);
       return access;
     },
   };

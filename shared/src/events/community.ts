@@ -34,13 +34,18 @@ export const COMMUNITY_EVENT_TYPES = Object.keys(CommunityEventSchemas) as (keyo
 /** The Socket.IO room of one hackathon's community. */
 export const communityRoom = (hackathonId: string) => `community:${hackathonId}`;
 
-/** Bus topics, command service -> realtime service (each instance hands them to its own sockets). */
-export const CommunityTopics = {
-  /** `{ hackathonId, message }`: a CommunityMessage to the room. */
-  posted: 'community.message-posted',
-  updated: 'community.message-updated',
-  /** `{ hackathonId, messageId }`. */
-  deleted: 'community.message-deleted',
-  /** `{ hackathonId, userId }`: the user's sockets leave the room at once. */
-  userRemoved: 'community.user-removed',
-} as const;
+/**
+ * The bus topic of community changes, command service -> realtime service (each instance hands
+ * them to its own sockets). One topic for every kind, so the realtime service hears them in the
+ * order they were published on every bus (a Kafka topic keeps order, two topics would not): a
+ * removal is handled before anything posted after it.
+ */
+export const COMMUNITY_TOPIC = 'community.changed';
+
+export type CommunityChange =
+  /** `message`: a CommunityMessage, to the room. */
+  | { kind: 'posted'; hackathonId: string; message: unknown }
+  | { kind: 'updated'; hackathonId: string; message: unknown }
+  | { kind: 'deleted'; hackathonId: string; messageId: string }
+  /** The user's sockets leave the room at once. */
+  | { kind: 'userRemoved'; hackathonId: string; userId: string };
