@@ -63,12 +63,14 @@ export function useCommunityChat(hackathonId: string) {
   useEffect(() => {
     if (!socket || !connected || refused) return;
     socket.emit('join_community', hackathonId, (answer) => {
-      if (!answer.ok) refuse(answer.message);
+      if (!answer.ok) return refuse(answer.message);
+      // What was posted between the first page's load and the join.
+      void loadNewest();
     });
     return () => {
       socket.emit('leave_community', hackathonId);
     };
-  }, [socket, connected, hackathonId, refused, refuse]);
+  }, [socket, connected, hackathonId, refused, refuse, loadNewest]);
 
   // Whatever was said while the connection was down.
   useSocketReconnected(() => void loadNewest());
