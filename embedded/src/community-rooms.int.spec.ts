@@ -129,6 +129,23 @@ function suite(name: string, env: Record<string, string>) {
       expect((await back).message).toBe('welcome back');
     });
 
+    it('takes a participant who unregisters out of the room', async () => {
+      const c = await community(2);
+      const [ana, ben] = c.participants as [Person, Person];
+      const [sa, sb] = [await socketOf(ana), await socketOf(ben)];
+      await join(sa, c.id);
+      await join(sb, c.id);
+      const told = next<CommunityErrorEvent>(sb, 'community_removed');
+      await ben.agent.delete(`/api/hackathons/${c.id}/register`).expect(200);
+      expect(await told).toEqual({ hackathonId: c.id, message: M.notMember });
+      const quiet = silence(sb, 'new_community_message', 600);
+      const heard = next<CommunityMessage>(sa, 'new_community_message');
+      await ana.agent.post(`/api/community/${c.id}/messages`).send({ message: 'one fewer' }).expect(201);
+      await heard;
+      await quiet;
+      expect((await ben.agent.post(`/api/community/${c.id}/messages`).send({ message: 'still here?' }).expect(403)).body.message).toBe(M.notMember);
+    });
+
     it('stops delivering to a socket that left the room', async () => {
       const c = await community(2);
       const [ana, ben] = c.participants as [Person, Person];

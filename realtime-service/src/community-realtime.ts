@@ -14,6 +14,7 @@ const Change = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('updated'), hackathonId: z.string(), message: Message }),
   z.object({ kind: z.literal('deleted'), hackathonId: z.string(), messageId: z.string() }),
   z.object({ kind: z.literal('userRemoved'), hackathonId: z.string(), userId: z.string() }),
+  z.object({ kind: z.literal('recheck'), hackathonId: z.string(), userId: z.string() }),
 ]);
 
 export const NOT_IN_ROOM = 'You are not in this community chat';
@@ -66,6 +67,15 @@ export function communityRealtime(io: Server, knex: Knex) {
     });
   }
 
+  /** Sockets of a user whose standing changed leave the room when they may no longer read it. */
+  async function recheck(hackathonId: string, userId: string) {
+    const access = await findCommunityAccess(knex, hackathonId, userId);
+    if (access?.member) return;
+    roomsOf(userId).socketsLeave(communityRoom(hackathonId));
+    const gone: CommunityErrorEvent = { hackathonId, message: access?.removed ? CommunityMessages.removed : CommunityMessages.notMember };
+    roomsOf(userId).emit('community_removed', gone);
+  }
+
   function subscriptions(bus: Bus) {
     return [
       // One topic, in publish order: a removal is handled before anything posted after it.
@@ -87,6 +97,8 @@ export function communityRealtime(io: Server, knex: Knex) {
             const removed: CommunityErrorEvent = { hackathonId: change.hackathonId, message: CommunityMessages.removed };
             return void roomsOf(change.userId).emit('community_removed', removed);
           }
+          case 'recheck':
+            return recheck(change.hackathonId, change.userId);
         }
       }),
     ];

@@ -27,7 +27,7 @@ export const realtimeOpenApi: ApiRegistration = (api) => {
 | server -> client | \`community_message_updated\` | the edited CommunityMessage (\`edited: true\`), to the room |
 | server -> client | \`community_message_deleted\` | message id, to the room |
 | server -> client | \`community_error\` | \`{ hackathonId, message }\`: a community event refused (not a member, removed, not in the room) |
-| server -> client | \`community_removed\` | \`{ hackathonId, message }\`: you were removed from that community; your sockets left its room |
+| server -> client | \`community_removed\` | \`{ hackathonId, message }\`: you were removed from that community, or may no longer read it (unregistered, no longer an admin); your sockets left its room |
 | server -> client | \`user_online\` / \`user_offline\` | user id, to that user's connections only |
 
 How a message travels: the realtime service publishes a send request on the bus; the command service decides (the two must be connected, no block either way, 1 to 1000 characters after trimming, a replied message must exist in the same conversation), appends \`MessageSent\` (its id is the message id, so a repeated request stores it once) and waits for the read models; then the sender's instance emits \`private_message\` to both users' rooms (through the Redis adapter when \`REDIS_URL\` is set), or \`message_error\` to the sender. A message is stored before anyone sees it.

@@ -153,6 +153,8 @@ export function createCommunityService(deps: CommandServiceDeps) {
       await caughtUp(deps.progress, result.position, result.events);
       // Before the answer: nothing posted after the removal reaches the removed user's sockets.
       if (action === 'RemoveUser') await deps.bus.publish(COMMUNITY_TOPIC, removal);
+      // An admin who is not registered reads the chat no longer.
+      if (action === 'RemoveAdmin') await announce({ kind: 'recheck', hackathonId: access.hackathonId, userId: target });
       return access;
     },
   };

@@ -48,4 +48,6 @@ export type CommunityChange =
   | { kind: 'updated'; hackathonId: string; message: unknown }
   | { kind: 'deleted'; hackathonId: string; messageId: string }
   /** The user's sockets leave the room at once. */
-  | { kind: 'userRemoved'; hackathonId: string; userId: string };
+  | { kind: 'userRemoved'; hackathonId: string; userId: string }
+  /** The user's standing changed otherwise (unregistered, no longer an admin): their sockets leave the room if they may no longer read it. */
+  | { kind: 'recheck'; hackathonId: string; userId: string };
