@@ -11,6 +11,7 @@ import { hackathonOpenApi } from './hackathons/hackathon-openapi';
 import { registrationOpenApi } from './hackathon-registrations/registration-openapi';
 import { reviewOpenApi } from './hackathon-reviews/review-openapi';
 import { announcementOpenApi } from './hackathon-announcements/announcement-openapi';
+import { communityOpenApi } from './community/community-openapi';
 
 /** The command service's part of the contract: one registration per feature, beside its routes. */
 export const commandServiceOpenApi: ApiRegistration[] = [
@@ -26,4 +27,5 @@ export const commandServiceOpenApi: ApiRegistration[] = [
   hackathonOpenApi,
   reviewOpenApi,
   announcementOpenApi,
+  communityOpenApi,
 ];

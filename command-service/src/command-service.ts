@@ -47,6 +47,8 @@ import { reviewRoutes } from './hackathon-reviews/review-routes';
 import { createAnnouncementService } from './hackathon-announcements/announcement-service';
 import { announcementRoutes } from './hackathon-announcements/announcement-routes';
 import { AnnouncementNotifier } from './hackathon-announcements/announcement-notifier';
+import { createCommunityService } from './community/community-service';
+import { communityRoutes } from './community/community-routes';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -87,6 +89,7 @@ export async function createCommandService(
   const social = createSocialService(deps, { settled: (position) => notifications.settled(position) });
   const payments = createPaymentService(deps, deps.paymentGateway === undefined ? selectPaymentGateway(deps.config) : deps.paymentGateway);
   const hackathons = createHackathonService(deps);
+  const community = createCommunityService(deps);
   const registrations = createRegistrationService(deps, deps.teamPayments?.(deps) ?? payments);
   const reviewNotifier = new HackathonReviewNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
   const teamPayments = new TeamPaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, registrations });
@@ -135,6 +138,7 @@ export async function createCommandService(
   router.use(registrationRoutes(deps, registrations));
   router.use(reviewRoutes(deps.knex, reviews));
   router.use(announcementRoutes(deps.knex, announcements));
+  router.use(communityRoutes(deps, community));
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));
 
   return {
@@ -149,6 +153,7 @@ export async function createCommandService(
     hackathons,
     reviews,
     announcements,
+    community,
     /** The workers run in one command-service process at a time (see runAsLeader). */
     async start() {
       leadership = await runAsLeader(

@@ -27,7 +27,7 @@ const progress = new ReadModelProgress(knex);
 const fileStore = new LocalFileStore(path.join(config.DATA_DIR, 'uploads'));
 const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, log, fileStore });
 await commands.start();
-await seedIfEmpty({ config, store, knex, accounts: commands.accounts, profiles: commands.profiles, projects: commands.projects, social: commands.social, hackathons: commands.hackathons, registrations: commands.registrations, payments: commands.payments, reviews: commands.reviews, announcements: commands.announcements, log });
+await seedIfEmpty({ config, store, knex, accounts: commands.accounts, profiles: commands.profiles, projects: commands.projects, social: commands.social, hackathons: commands.hackathons, registrations: commands.registrations, payments: commands.payments, reviews: commands.reviews, announcements: commands.announcements, community: commands.community, log });
 
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
 const app = createHttpApp({ log, knex, session: session.middleware, allowedOrigins: [config.publicUrl], trustProxy: config.trustProxy, production: config.NODE_ENV === 'production', mount: (a) => a.use(apiDocumentRoutes(buildApiDocument([documentOpenApi, ...commandServiceOpenApi], { title: 'Circuit API: writes and sign-in' })), commands.router) });

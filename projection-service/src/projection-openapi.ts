@@ -10,6 +10,7 @@ import { registrationQueryOpenApi } from './hackathon-registrations/registration
 import { hackathonQueryOpenApi } from './hackathons/hackathon-query-openapi';
 import { reviewQueryOpenApi } from './hackathon-reviews/review-query-openapi';
 import { announcementQueryOpenApi } from './hackathon-announcements/announcement-query-openapi';
+import { communityQueryOpenApi } from './community/community-query-openapi';
 
 /** The projection service's part of the contract (the GET /api queries): one registration per feature. */
 export const projectionServiceOpenApi: ApiRegistration[] = [
@@ -23,5 +24,6 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   hackathonQueryOpenApi,
   reviewQueryOpenApi,
   announcementQueryOpenApi,
+  communityQueryOpenApi,
   adminOpenApi,
 ];

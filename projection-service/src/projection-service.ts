@@ -27,6 +27,8 @@ import { migrateReviewsReadModels } from './hackathon-reviews/reviews-migrations
 import { reviewQueryRoutes } from './hackathon-reviews/review-query-routes';
 import { migrateAnnouncementsReadModels } from './hackathon-announcements/announcements-migrations';
 import { announcementQueryRoutes } from './hackathon-announcements/announcement-query-routes';
+import { migrateCommunityReadModels } from './community/community-migrations';
+import { communityQueryRoutes } from './community/community-query-routes';
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -52,6 +54,7 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
   await migrateHackathonsReadModels(knex);
   await migrateReviewsReadModels(knex);
   await migrateAnnouncementsReadModels(knex);
+  await migrateCommunityReadModels(knex);
 }
 
 /** The read side: projection workers and the GET /api query endpoints. */
@@ -76,6 +79,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   // After the listing's fixed paths (/api/hackathons/username/{username} is not a hackathon called "username").
   router.use(reviewQueryRoutes(deps.knex, cache));
   router.use(announcementQueryRoutes(deps.knex, cache));
+  router.use(communityQueryRoutes(deps.knex));
   return {
     router,
     runner,

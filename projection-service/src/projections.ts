@@ -8,6 +8,7 @@ import { registrationsProjection } from './hackathon-registrations/registrations
 import { hackathonsProjection } from './hackathons/hackathons-projection';
 import { reviewsProjection } from './hackathon-reviews/reviews-projection';
 import { announcementsProjection, sponsorsProjection } from './hackathon-announcements/announcements-projection';
+import { communityProjection } from './community/community-projection';
 
 /**
  * Every read model. Each has its own checkpoint and owns its tables; a projection added here is
@@ -24,4 +25,5 @@ export const allProjections: Projection[] = [
   reviewsProjection,
   announcementsProjection,
   sponsorsProjection,
+  communityProjection,
 ];

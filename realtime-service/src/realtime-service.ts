@@ -26,6 +26,7 @@ import { ChatTopics } from '@circuit/shared/events/messaging';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
 import { selectSocketSlots, type HeldSocket } from './socket-slots';
 import { RecentIds } from './recent-ids';
+import { communityRealtime } from './community-realtime';
 
 export interface RealtimeDeps {
   httpServer: HttpServer;
@@ -139,6 +140,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   io.engine.on('initial_headers', addHeaders);
   io.engine.on('headers', addHeaders);
   io.engine.use(deps.session);
+  const community = communityRealtime(io, deps.knex);
 
   // Work started by sockets; stop() waits for it before the caller closes the database pool.
   const inFlight = new Set<Promise<unknown>>();
@@ -384,6 +386,8 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       }).catch((err: unknown) => log.error({ err }, 'send failed'));
     });
 
+    community.attach(socket, safely);
+
     socket.on('refresh_unread_counts', () => safely('unread counts', async () => socket.emit('unread_count_update', await unreadCounts(userId))));
 
     // Only a connection, and never across a block, learns whether someone is online.
@@ -409,6 +413,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   };
 
   const unsubscribe = await Promise.all([
+    ...community.subscriptions(deps.bus),
     deps.bus.subscribe(ChatTopics.delivered, (payload) => {
       const m = Delivered.safeParse(payload);
       if (!m.success) return;

@@ -8,6 +8,7 @@ import type { TeamSubmitted } from '@circuit/shared/api/hackathons';
 import { findRegistrationStatus, findTeam, findTeamStatus } from '@circuit/shared/read-models/hackathon-registrations';
 import { RegisterBodySchema, RemoveMemberBodySchema, TeamCodeBodySchema, TeamNameBodySchema } from '@circuit/shared/validation/hackathon-teams';
 import type { Currency } from '@circuit/shared/hackathons/options';
+import { COMMUNITY_TOPIC, type CommunityChange } from '@circuit/shared/events/community';
 import type { CommandServiceDeps } from '../context';
 import { answerAccepted } from '../http/accepted';
 import { readModelsBehind } from '../http/read-your-writes';
@@ -24,6 +25,15 @@ function teamIdOf(req: Request): string {
 }
 
 const param = (req: Request) => String(req.params.id ?? '');
+
+/** An unregistered user's open chat sockets leave the hackathon's community room (unless they moderate it). */
+async function leftCommunity(deps: CommandServiceDeps, hackathonId: string, userId: string) {
+  try {
+    await deps.bus.publish(COMMUNITY_TOPIC, { kind: 'recheck', hackathonId, userId } satisfies CommunityChange);
+  } catch (err) {
+    deps.log.error({ err, hackathonId }, 'community recheck not announced');
+  }
+}
 
 /** The registration and team writes of spec 2 section 7 (the GETs are in the projection service). */
 export function registrationRoutes(deps: CommandServiceDeps, registrations: RegistrationService): Router {
@@ -47,6 +57,7 @@ export function registrationRoutes(deps: CommandServiceDeps, registrations: Regi
   router.delete('/api/hackathons/:id/register', async (req, res) => {
     const userId = requireUserId(req);
     const hackathonId = await registrations.unregister(userId, param(req), ctxOf(req));
+    await leftCommunity(deps, hackathonId, userId);
     if (readModelsBehind()) return answerAccepted(res, { id: hackathonId }, M.unregistered);
     res.json(ok(await findRegistrationStatus(deps.knex, hackathonId, userId), M.unregistered));
   });

@@ -40,5 +40,6 @@ export function userWriteLimits(limiter: UserRateLimiter): Router {
   router.post(SOCIAL_PATHS, limitPerUser(limiter, 'follows'));
   router.post('/api/users/report/:id', limitPerUser(limiter, 'reports'));
   router.delete('/api/users/messages/:id', limitPerUser(limiter, 'messages'));
+  router.post('/api/community/:id/messages', limitPerUser(limiter, 'messages'));
   return router;
 }

@@ -18,6 +18,8 @@ import { seedHackathons } from './seed-hackathons';
 import type { ReviewService } from '../hackathon-reviews/review-service';
 import type { AnnouncementService } from '../hackathon-announcements/announcement-service';
 import { seedHackathonBoards } from './seed-hackathon-board';
+import { seedCommunityChats } from '../community/seed-community';
+import type { CommunityService } from '../community/community-service';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -53,6 +55,8 @@ export async function seedIfEmpty(deps: {
   /** Given, a few hackathons get reviews, announcements of each type and a sponsor in every tier. */
   reviews?: ReviewService;
   announcements?: AnnouncementService;
+  /** Given (with registrations), a busy community chat on a few hackathons. */
+  community?: CommunityService;
 }): Promise<boolean> {
   const { config, store } = deps;
   if (config.NODE_ENV === 'production' || config.SEED === 'false') return false;
@@ -117,6 +121,7 @@ export async function seedIfEmpty(deps: {
         demo,
         ctx,
       );
+      if (deps.community) await seedCommunityChats({ community: deps.community, knex: deps.knex, log: deps.log }, accepted, {}, ctx);
     }
     if (deps.reviews && deps.announcements) await seedHackathonBoards({ store, reviews: deps.reviews, announcements: deps.announcements }, accepted, ctx);
   }

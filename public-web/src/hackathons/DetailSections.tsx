@@ -1,4 +1,4 @@
-import { ChevronDown, Megaphone, MessagesSquare, Star } from 'lucide-react';
+import { ChevronDown, Megaphone, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Hackathon } from '@circuit/shared/api/hackathons';
@@ -159,16 +159,6 @@ export function Announcements({ username }: { username?: string }) {
           </Link>
         )}
       </div>
-    </div>
-  );
-}
-
-/** The participants' chat opens from here once the community feature lands. */
-export function CommunityChat() {
-  return (
-    <div className="flex items-start gap-3">
-      <MessagesSquare className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" aria-hidden="true" />
-      <Quiet>Registered participants will chat with each other and the organisers here. The chat is not open yet.</Quiet>
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import type { Hackathon } from '@circuit/shared/api/hackathons';
 import { EventDetails, Organiser } from './DetailAside';
-import { Announcements, CommunityChat, Eligibility, Faqs, Mentors, Prizes, Reviews, RichText, Section, Sponsors } from './DetailSections';
+import { Announcements, Eligibility, Faqs, Mentors, Prizes, Reviews, RichText, Section, Sponsors } from './DetailSections';
 import { Banner, PhaseBadge } from './HackathonCard';
 import { CATEGORY_LABELS } from './labels';
 import { ReviewsSection } from './reviews/ReviewsSection';
 import { LatestAnnouncements } from './announcements/LatestAnnouncements';
+import { CommunityChatSection } from '../community';
 
 interface HackathonViewProps {
   hackathon: Hackathon;
@@ -81,7 +82,7 @@ export function HackathonView({ hackathon: h, actions, notes, registration, prev
             {preview ? <Announcements /> : <LatestAnnouncements hackathonId={h.id} username={h.username} />}
           </Section>
           <Section id={ids('community')} title="Community Chat">
-            <CommunityChat />
+            <CommunityChatSection hackathon={h} preview={preview} />
           </Section>
         </div>
         <div className="lg:col-start-3 lg:row-start-2">

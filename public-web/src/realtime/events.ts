@@ -6,6 +6,8 @@ import type { RateLimitedEvent } from '@circuit/shared/realtime/socket-errors';
 
 import type { ChatMessage, ReplyRef } from '@circuit/shared/api/messaging';
 import type { Notification } from '@circuit/shared/api/notifications';
+import type { CommunityMessage } from '@circuit/shared/api/community';
+import type { CommunityErrorEvent, CommunityJoinAnswer } from '@circuit/shared/realtime/community-events';
 
 /** A chat message and what a reply carries about the replied message: the contract's (spec section 3). */
 export type { ChatMessage, ReplyRef };
@@ -26,6 +28,12 @@ export interface ServerToClientEvents {
   user_offline: (userId: string) => void;
   rate_limited: (refused: RateLimitedEvent) => void;
   session_ended: () => void;
+  /** Community rooms (spec 2 section 7, "Realtime"): to the sockets in a hackathon's room. */
+  new_community_message: (message: CommunityMessage) => void;
+  community_message_updated: (message: CommunityMessage) => void;
+  community_message_deleted: (messageId: string) => void;
+  community_error: (error: CommunityErrorEvent) => void;
+  community_removed: (removed: CommunityErrorEvent) => void;
 }
 
 export interface PrivateMessagePayload {
@@ -44,6 +52,8 @@ export interface ClientToServerEvents {
   private_message: (payload: PrivateMessagePayload) => void;
   refresh_unread_counts: (userId: string) => void;
   check_online: (userId: string, ack: (online: boolean) => void) => void;
+  join_community: (hackathonId: string, ack: (answer: CommunityJoinAnswer) => void) => void;
+  leave_community: (hackathonId: string) => void;
 }
 
 export type ServerEvent = keyof ServerToClientEvents;

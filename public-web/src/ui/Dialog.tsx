@@ -12,7 +12,8 @@ export interface DialogProps {
   children?: ReactNode;
   /** Buttons at the bottom (right-aligned; stacked on phones). */
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** `full`: the whole viewport (a chat gone full screen). */
+  size?: 'sm' | 'md' | 'lg' | 'xl' | 'full';
   /** What receives focus on open; by default the first field, else the first focusable control. */
   initialFocus?: RefObject<HTMLElement | null>;
   /** role="alertdialog" for confirmations of destructive actions. */
@@ -20,9 +21,11 @@ export interface DialogProps {
   /** While true (a request in flight) Escape and an outside click do not close it. */
   busy?: boolean;
   className?: string;
+  /** Replaces the body's own padding and scrolling (for a layout of its own, e.g. a chat with a side panel). */
+  bodyClassName?: string;
 }
 
-const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
+const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl', full: '' } as const;
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
@@ -36,7 +39,7 @@ const stack: symbol[] = [];
  * Tab cycles within it, Escape or a click on the backdrop closes it, and focus returns to what had it.
  * Everything behind it is made inert (and hidden from assistive technology) while it is open.
  */
-export function Dialog({ open, onClose, title, description, children, footer, size = 'md', initialFocus, alert, busy, className }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, footer, size = 'md', initialFocus, alert, busy, className, bodyClassName }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -121,7 +124,10 @@ export function Dialog({ open, onClose, title, description, children, footer, si
   return createPortal(
     <div
       ref={containerRef}
-      className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-slate-900/50 p-0 backdrop-blur-[2px] sm:items-center sm:p-6"
+      className={clsx(
+        'fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-slate-900/50 p-0 backdrop-blur-[2px] sm:items-center',
+        size !== 'full' && 'sm:p-6',
+      )}
       onMouseDown={(event) => {
         // Only a press that starts and ends on the backdrop itself closes it (not a drag out of a field).
         if (event.target !== event.currentTarget) return;
@@ -138,7 +144,8 @@ export function Dialog({ open, onClose, title, description, children, footer, si
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         className={clsx(
-          'relative flex max-h-[92dvh] w-full flex-col rounded-t-2xl bg-white shadow-xl outline-none animate-fade-in sm:max-h-[88dvh] sm:rounded-2xl',
+          'relative flex w-full flex-col bg-white shadow-xl outline-none animate-fade-in',
+          size === 'full' ? 'h-dvh' : 'max-h-[92dvh] rounded-t-2xl sm:max-h-[88dvh] sm:rounded-2xl',
           widths[size],
           className,
         )}
@@ -163,7 +170,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
             <span className="sr-only">Close</span>
           </button>
         </div>
-        {children !== undefined && <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4 sm:px-6">{children}</div>}
+        {children !== undefined && <div className={clsx('min-h-0 flex-1', bodyClassName ?? 'overflow-y-auto px-5 py-4 sm:px-6')}>{children}</div>}
         {footer && (
           <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">{footer}</div>
         )}

@@ -11,6 +11,7 @@ import { PaymentEventSchemas } from './payments';
 import { HackathonRegistrationEventSchemas } from './hackathon-registrations';
 import { HackathonReviewEventSchemas } from './hackathon-reviews';
 import { HackathonAnnouncementEventSchemas } from './hackathon-announcements';
+import { CommunityEventSchemas } from './community';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
@@ -26,6 +27,7 @@ export const EventCatalogue = {
   ...HackathonRegistrationEventSchemas,
   ...HackathonReviewEventSchemas,
   ...HackathonAnnouncementEventSchemas,
+  ...CommunityEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EventCatalogue;

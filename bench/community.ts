@@ -1,0 +1,149 @@
+/**
+ * `npm run bench:community -- [--participants 200] [--seconds 20] [--rate 1]`
+ *
+ * One hackathon community room on Postgres (BENCH_DATABASE_URL, a schema of its own): starts the
+ * embedded app in a child process, appends an accepted hackathon to its store, signs up N users
+ * who register for it and join its room with one socket each, then every participant posts
+ * `--rate` messages a second (POST /api/community/{id}/messages, spread over the second) for the
+ * given time. Every socket in the room should receive every message once (its own included):
+ * prints delivered/expected, duplicates, POST errors, and the p50/p99 of the delivery latency
+ * (from the start of the POST to the socket's new_community_message) and of the POSTs.
+ * Exits 1 if any message was lost or delivered twice (or a POST failed).
+ */
+import crypto from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { io, type Socket } from 'socket.io-client';
+import { createKnex } from '@circuit/shared/db/knex';
+import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
+import { appendListedHackathon } from '@circuit/command-service/hackathon-registrations/hackathon-fixtures';
+import { client, inBatches, startServer } from './app';
+import { fmt, intArg, percentile, table } from './lib';
+
+const { values } = parseArgs({
+  options: {
+    participants: { type: 'string', default: '200' },
+    seconds: { type: 'string', default: '20' },
+    /** Messages per participant per second. */
+    rate: { type: 'string', default: '1' },
+  },
+});
+const PARTICIPANTS = intArg(values.participants, 200);
+const SECONDS = intArg(values.seconds, 20);
+const RATE = Number(values.rate) > 0 ? Number(values.rate) : 1;
+
+interface Participant {
+  id: string;
+  cookie: string;
+  socket?: Socket;
+}
+
+const server = await startServer({ database: 'postgres' });
+const { call, createUser } = client(server.base);
+const sockets: Socket[] = [];
+try {
+  const setupStarted = Date.now();
+  const [organiser, ...users] = (await inBatches(PARTICIPANTS + 1, 20, createUser)) as Participant[];
+
+  // An accepted hackathon with room for everyone, appended to the app's store as create and approve would.
+  const knex = await createKnex({ kind: 'postgres', url: server.databaseUrl!, poolMax: 2 });
+  const store = await PostgresEventStore.create(knex);
+  const { hackathonId } = await appendListedHackathon(store, { createdBy: organiser!.id, maxParticipants: PARTICIPANTS + 10 });
+  await store.close();
+  await knex.destroy();
+  for (let t = 0; (await fetch(`${server.base}/api/hackathons/${hackathonId}`)).status !== 200; t++) {
+    if (t > 300) throw new Error('the hackathon never reached the read models');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await inBatches(users.length, 20, (i) => call('POST', `/api/hackathons/${hackathonId}/register`, {}, users[i]!.cookie));
+  await inBatches(users.length, 50, async (i) => {
+    const u = users[i]!;
+    u.socket = io(server.base, { transports: ['websocket'], extraHeaders: { cookie: u.cookie }, reconnection: false });
+    sockets.push(u.socket);
+    await new Promise<void>((resolve, reject) => {
+      u.socket!.once('connect', () => resolve());
+      u.socket!.once('connect_error', reject);
+    });
+    const joined = (await u.socket.timeout(10_000).emitWithAck('join_community', hackathonId)) as { ok: boolean; message?: string };
+    if (!joined.ok) throw new Error(`join refused: ${joined.message}`);
+  });
+  console.log(`setup: ${users.length} participants registered, in the room, in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s`);
+
+  /** When each message's POST started, by its text. */
+  const started = new Map<string, number>();
+  /** How often each socket received each message. */
+  const received = new Map<string, number>();
+  const latencies: number[] = [];
+  const postLatencies: number[] = [];
+  let duplicates = 0;
+  let errors = 0;
+  let sent = 0;
+  users.forEach((u, index) => {
+    u.socket!.on('new_community_message', (m: { message: string }) => {
+      const at = started.get(m.message);
+      if (at === undefined) return;
+      const key = `${index}\n${m.message}`;
+      const times = (received.get(key) ?? 0) + 1;
+      received.set(key, times);
+      if (times > 1) duplicates++;
+      else latencies.push(performance.now() - at);
+    });
+  });
+
+  async function post(u: Participant, text: string) {
+    const t = performance.now();
+    started.set(text, t);
+    try {
+      await call('POST', `/api/community/${hackathonId}/messages`, { message: text, clientMessageId: crypto.randomUUID() }, u.cookie);
+      sent++;
+      postLatencies.push(performance.now() - t);
+    } catch (error) {
+      started.delete(text);
+      if (++errors <= 3) console.error(`  POST failed: ${(error as Error).message}`);
+    }
+  }
+
+  console.log(`database: postgres, ${users.length} participants, ${RATE} message(s)/s each, ${SECONDS} s`);
+  const begin = Date.now();
+  const interval = 1000 / RATE;
+  const inFlight: Promise<void>[] = [];
+  await Promise.all(
+    users.map(async (u, index) => {
+      // Spread over the first interval, so the posts do not all land in one burst.
+      await new Promise((r) => setTimeout(r, Math.random() * interval));
+      for (let n = 0; Date.now() - begin < SECONDS * 1000; n++) {
+        const next = begin + (n + 1) * interval;
+        inFlight.push(post(u, `bench ${index}-${n}`));
+        await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
+      }
+    }),
+  );
+  await Promise.all(inFlight);
+  const elapsed = (Date.now() - begin) / 1000;
+  // Let the deliveries in flight arrive.
+  const expected = () => sent * users.length;
+  for (let i = 0; i < 100 && latencies.length < expected(); i++) await new Promise((r) => setTimeout(r, 100));
+
+  latencies.sort((a, b) => a - b);
+  postLatencies.sort((a, b) => a - b);
+  const lost = expected() - latencies.length;
+  console.log(`\nCommunity room on Postgres: ${users.length} participants, ${RATE} message(s)/s each, ${SECONDS} s (${elapsed.toFixed(1)} s with the last posts):\n`);
+  table(
+    ['sent', 'delivered / expected', 'lost', 'duplicates', 'POST errors', 'deliveries/s', 'delivery p50 / p99', 'POST p50 / p99'],
+    [
+      [
+        sent,
+        `${latencies.length} / ${expected()}`,
+        lost,
+        duplicates,
+        errors,
+        fmt(latencies.length / elapsed, 0),
+        `${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 99))} ms`,
+        `${fmt(percentile(postLatencies, 50))} / ${fmt(percentile(postLatencies, 99))} ms`,
+      ],
+    ],
+  );
+  process.exitCode = lost > 0 || duplicates > 0 || errors > 0 ? 1 : 0;
+} finally {
+  for (const s of sockets) s.close();
+  await server.stop();
+}

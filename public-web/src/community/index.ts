@@ -1,0 +1,1 @@
+export { CommunityChatSection } from './CommunityChatSection';

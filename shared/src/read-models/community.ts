@@ -1,0 +1,186 @@
+import type { Knex } from 'knex';
+import type {
+  CommunityAdmin,
+  CommunityMessage,
+  CommunityParticipant,
+  CommunityParticipants,
+  CommunityUser,
+  RemovedCommunityUser,
+} from '../api/community';
+
+/**
+ * The community read model (projection-service/src/community writes `community_messages`,
+ * `community_admins`, `community_removed`), read together with the hackathons (`hackathons`),
+ * registrations (`hackathon_participants`) and users (`users`) read models. The command service
+ * reads a user's standing here before it decides, the query routes answer from it, and the
+ * realtime service checks it when a socket joins a room.
+ */
+
+/** A user's standing in one hackathon's community. */
+export interface CommunityAccess {
+  hackathonId: string;
+  creatorId: string;
+  registered: boolean;
+  removed: boolean;
+  /** An admin added by a community admin (the organiser is one without being added). */
+  addedAdmin: boolean;
+  /** Platform role admin or moderator. */
+  staff: boolean;
+  /** May read and post: registered, the organiser, an admin of any kind; and not removed. */
+  member: boolean;
+  /** May moderate: the organiser, an added admin, or staff. */
+  canModerate: boolean;
+}
+
+const HACKATHON_KEY = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The user's standing in the community of the hackathon with this id (or username); undefined when there is no such hackathon. */
+export async function findCommunityAccess(knex: Knex, idOrUsername: string, userId: string | null): Promise<CommunityAccess | undefined> {
+  if (!HACKATHON_KEY.test(idOrUsername)) return undefined;
+  const user = userId ?? '';
+  type Row = { id: string; created_by: string; registered: boolean; removed: boolean; admin: boolean; role: string | null };
+  const lookup = (where: (q: Knex.QueryBuilder) => void) =>
+    knex('hackathons as h')
+      .select(
+        'h.id',
+        'h.created_by',
+        knex.raw('exists(select 1 from hackathon_participants p where p.hackathon_id = h.id and p.user_id = ?) as registered', [user]),
+        knex.raw('exists(select 1 from community_removed r where r.hackathon_id = h.id and r.user_id = ?) as removed', [user]),
+        knex.raw('exists(select 1 from community_admins a where a.hackathon_id = h.id and a.user_id = ?) as admin', [user]),
+        knex.raw('(select role from users u where u.id = ?) as role', [user]),
+      )
+      .where(where)
+      .first<Row | undefined>();
+  // By id first (the primary key); a username only when no listing has that id.
+  const row = (await lookup((q) => q.where('h.id', idOrUsername))) ?? (await lookup((q) => q.whereRaw('lower(h.username) = lower(?)', [idOrUsername])));
+  if (!row) return undefined;
+  const staff = row.role === 'admin' || row.role === 'moderator';
+  const organiser = userId !== null && row.created_by === userId;
+  const removed = Boolean(row.removed);
+  const canModerate = userId !== null && (organiser || Boolean(row.admin) || staff);
+  return {
+    hackathonId: row.id,
+    creatorId: row.created_by,
+    registered: Boolean(row.registered),
+    removed,
+    addedAdmin: Boolean(row.admin),
+    staff,
+    member: userId !== null && !removed && (Boolean(row.registered) || canModerate),
+    canModerate,
+  };
+}
+
+export interface CommunityMessageRow {
+  id: string;
+  hackathon_id: string;
+  user_id: string;
+  message: string;
+  reply_to: { _id: string; message: string; userId: string } | null;
+  created_at: Date | string;
+  edited: boolean;
+  deleted_at: Date | string | null;
+}
+
+interface UserColumns {
+  id: string;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  profile_picture: string | null;
+}
+
+const unknownUser = (id: string): CommunityUser => ({ _id: id, firstName: 'Former', lastName: 'member', username: '', profilePicture: null });
+export const toCommunityUser = (u: UserColumns | undefined, id: string): CommunityUser =>
+  u && u.username !== null ? { _id: u.id, firstName: u.first_name ?? '', lastName: u.last_name ?? '', username: u.username, profilePicture: u.profile_picture } : unknownUser(id);
+
+async function usersById(knex: Knex, ids: string[]): Promise<Map<string, UserColumns>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows: UserColumns[] = await knex('users').whereIn('id', unique).select('id', 'username', 'first_name', 'last_name', 'profile_picture');
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
+/** Messages in the API's shape, with their authors (and the replied messages' authors). */
+export async function toCommunityMessages(knex: Knex, rows: CommunityMessageRow[]): Promise<CommunityMessage[]> {
+  const users = await usersById(knex, rows.flatMap((r) => (r.reply_to ? [r.user_id, r.reply_to.userId] : [r.user_id])));
+  return rows.map((r) => ({
+    _id: r.id,
+    hackathonId: r.hackathon_id,
+    message: r.message,
+    user: toCommunityUser(users.get(r.user_id), r.user_id),
+    createdAt: new Date(r.created_at).toISOString(),
+    edited: Boolean(r.edited),
+    replyTo: r.reply_to ? { _id: r.reply_to._id, message: r.reply_to.message, user: toCommunityUser(users.get(r.reply_to.userId), r.reply_to.userId) } : null,
+  }));
+}
+
+export async function findCommunityMessageRow(knex: Knex, messageId: string): Promise<CommunityMessageRow | undefined> {
+  return knex('community_messages').where({ id: messageId }).first<CommunityMessageRow | undefined>();
+}
+
+/** A live (not deleted) message in the API's shape. */
+export async function findCommunityMessage(knex: Knex, messageId: string): Promise<CommunityMessage | undefined> {
+  const row = await findCommunityMessageRow(knex, messageId);
+  if (!row || row.deleted_at) return undefined;
+  return (await toCommunityMessages(knex, [row]))[0];
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Page `page` (1: the newest) of `limit` messages, oldest first within the page. */
+export async function findCommunityPage(knex: Knex, hackathonId: string, query: { page: number; limit: number; search?: string }) {
+  const base = () => {
+    const q = knex('community_messages').where({ hackathon_id: hackathonId }).whereNull('deleted_at');
+    if (query.search) q.andWhereRaw('message ilike ?', [`%${escapeLike(query.search)}%`]);
+    return q;
+  };
+  const [count] = await base().count<{ total: string | number }[]>('* as total');
+  const total = Number(count?.total ?? 0);
+  const rows: CommunityMessageRow[] = await base()
+    .orderBy('position', 'desc')
+    .offset((query.page - 1) * query.limit)
+    .limit(query.limit);
+  return {
+    data: await toCommunityMessages(knex, rows.reverse()),
+    pagination: { page: query.page, limit: query.limit, total, hasMore: query.page * query.limit < total },
+  };
+}
+
+export async function findCommunityAdmins(knex: Knex, hackathonId: string, creatorId: string): Promise<CommunityAdmin[]> {
+  const rows: { user_id: string }[] = await knex('community_admins').where({ hackathon_id: hackathonId }).orderBy([{ column: 'added_at' }, { column: 'user_id' }]);
+  const ids = [creatorId, ...rows.map((r) => r.user_id).filter((id) => id !== creatorId)];
+  const users = await usersById(knex, ids);
+  return ids.map((id, i) => ({ user: toCommunityUser(users.get(id), id), role: i === 0 ? 'organiser' : 'admin' }));
+}
+
+/** The admin panel's data: active participants, admins, removed users (for moderators) and counts. */
+export async function findCommunityParticipants(knex: Knex, access: CommunityAccess): Promise<CommunityParticipants> {
+  const id = access.hackathonId;
+  const admins = await findCommunityAdmins(knex, id, access.creatorId);
+  const adminIds = new Set(admins.map((a) => a.user._id));
+  const active: (UserColumns & { user_id: string; registered_at: Date | string })[] = await knex('hackathon_participants as p')
+    .leftJoin('users as u', 'u.id', 'p.user_id')
+    .where('p.hackathon_id', id)
+    .whereNotExists((q) => q.from('community_removed as r').whereRaw('r.hackathon_id = p.hackathon_id and r.user_id = p.user_id'))
+    .orderBy([{ column: 'u.first_name' }, { column: 'u.last_name' }, { column: 'p.user_id' }])
+    .select('p.user_id', 'p.registered_at', 'u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.profile_picture');
+  const removedRows: (UserColumns & { user_id: string; removed_at: Date | string; removed_by: string })[] = await knex('community_removed as r')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .where('r.hackathon_id', id)
+    .orderBy([{ column: 'r.removed_at', order: 'desc' }, { column: 'r.user_id' }])
+    .select('r.user_id', 'r.removed_at', 'r.removed_by', 'u.id', 'u.username', 'u.first_name', 'u.last_name', 'u.profile_picture');
+  const [messages] = await knex('community_messages').where({ hackathon_id: id }).whereNull('deleted_at').count<{ total: string | number }[]>('* as total');
+  const participants: CommunityParticipant[] = active.map((r) => ({
+    user: toCommunityUser(r, r.user_id),
+    isAdmin: adminIds.has(r.user_id),
+    registeredAt: new Date(r.registered_at).toISOString(),
+  }));
+  const removed: RemovedCommunityUser[] = removedRows.map((r) => ({ user: toCommunityUser(r, r.user_id), removedAt: new Date(r.removed_at).toISOString(), removedBy: r.removed_by }));
+  return {
+    participants,
+    admins,
+    removed: access.canModerate ? removed : [],
+    stats: { participants: participants.length, admins: admins.length, removed: removed.length, messages: Number(messages?.total ?? 0) },
+    canModerate: access.canModerate,
+  };
+}
