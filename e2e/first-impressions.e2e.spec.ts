@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
 import { startJourney, type Journey } from './harness';
 
@@ -60,17 +60,6 @@ async function deadEnds(page: Page, base: string, paths: string[]): Promise<stri
     if (await page.getByRole('heading', { name: 'Oops! Page Not Found' }).count()) dead.push(path);
   }
   return dead;
-}
-
-/** Serious and critical axe violations of the page as it is now (WCAG 2.1 A/AA, and label-in-name). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${page.url()} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
 }
 
 describe.skipIf(Boolean(skipReason))(`first impressions in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {

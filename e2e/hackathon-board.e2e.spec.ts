@@ -1,23 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HackathonFormSchema } from '@circuit/shared/validation/hackathons';
+import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
 import { startJourney, type Journey } from './harness';
 
 const skipReason = browserUnavailableReason();
 const DAY = 86_400_000;
-
-/** Serious and critical axe violations of the page as it is now (as first-impressions checks its screens). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${page.url()} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-}
 
 /** Issue 12's journey in Chromium: a participant reviews, the organiser posts results and adds a gold sponsor, the participant sees both. */
 describe.skipIf(Boolean(skipReason))(`reviews, announcements and sponsors in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
