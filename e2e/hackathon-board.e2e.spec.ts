@@ -63,6 +63,10 @@ describe.skipIf(Boolean(skipReason))(`reviews, announcements and sponsors in Chr
 
   it('the organiser posts a results announcement with a winner and adds a gold sponsor', { timeout: 120_000 }, async () => {
     const page = organiser.page;
+    // From the hackathon's own page, and from the dashboard.
+    await page.goto(url);
+    await page.getByRole('link', { name: 'Announcements', exact: true }).click();
+    await page.waitForURL(`${journey.base}/admin/hackathons/lagoon-hack/announcements`);
     await page.goto(`${journey.base}/dashboard`);
     await page.getByRole('link', { name: 'Announcements Lagoon Hack' }).click();
     await page.waitForURL(`${journey.base}/admin/hackathons/lagoon-hack/announcements`);

@@ -1,4 +1,4 @@
-import { Bookmark, BookmarkCheck, Pencil, Share2 } from 'lucide-react';
+import { Bookmark, BookmarkCheck, Megaphone, Pencil, Share2 } from 'lucide-react';
 import { Navigate, useParams } from 'react-router-dom';
 import { HackathonMessages } from '@circuit/shared/validation/hackathons';
 import { Button, ButtonLink } from '../ui/Button';
@@ -38,6 +38,12 @@ export function HackathonDetailPage() {
       {detail.canEdit && (
         <ButtonLink to={`/hackathons/${h.username}/edit`} variant="secondary">
           <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+        </ButtonLink>
+      )}
+      {detail.canEdit && (
+        // The same creator-or-admin rule as editing governs announcements and sponsors.
+        <ButtonLink to={`/admin/hackathons/${h.username}/announcements`} variant="secondary">
+          <Megaphone className="h-4 w-4" aria-hidden="true" /> Announcements
         </ButtonLink>
       )}
     </>
