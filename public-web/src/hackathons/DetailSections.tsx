@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Hackathon } from '@circuit/shared/api/hackathons';
 import { SPONSOR_TIERS } from '@circuit/shared/hackathons/options';
 import { money } from './labels';
+import { TIER_LABELS } from './announcements/labels';
 
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -98,11 +99,14 @@ export function Mentors({ mentors }: { mentors: Hackathon['mentors'] }) {
   );
 }
 
-const TIER_LABELS: Record<(typeof SPONSOR_TIERS)[number], string> = { platinum: 'Platinum', gold: 'Gold', silver: 'Silver', bronze: 'Bronze', community: 'Community' };
-
 /** Sponsors by tier, in the spec's order (platinum first), three to a row (spec 3, also on a phone). */
 export function Sponsors({ sponsors }: { sponsors: Hackathon['sponsors'] }) {
   if (sponsors.length === 0) return <Quiet>No sponsors yet.</Quiet>;
+  return <SponsorTiers sponsors={sponsors} />;
+}
+
+/** The tiered grid itself; `actions` adds controls under each sponsor (the organiser's page). */
+export function SponsorTiers({ sponsors, actions }: { sponsors: Hackathon['sponsors']; actions?: (sponsor: Hackathon['sponsors'][number]) => ReactNode }) {
   return (
     <div className="space-y-4">
       {SPONSOR_TIERS.filter((tier) => sponsors.some((s) => s.tier === tier)).map((tier) => (
@@ -121,6 +125,7 @@ export function Sponsors({ sponsors }: { sponsors: Hackathon['sponsors'] }) {
                     </span>
                   )}
                   <span className="w-full break-words text-sm font-medium text-slate-900 wrap-anywhere">{s.name}</span>
+                  {actions?.(s)}
                 </li>
               ))}
           </ul>
