@@ -17,9 +17,26 @@ export async function migrate(knex: Knex, component: string, migrations: Migrati
     getMigrationName: (m) => m.name,
     getMigration: async (m) => ({ up: m.up, down: m.down ?? (async () => {}) }),
   };
+  const tableName = `knex_migrations_${component}`;
   // Services of a cluster start together on one fresh database (compose, the failover test) and
   // migrate the components they share at the same moment.
-  await withRetries(() => knex.migrate.latest({ migrationSource: source, tableName: `knex_migrations_${component}` }).then(() => undefined), 8);
+  await withRetries(async () => {
+    await singleRowLockTable(knex, `${tableName}_lock`);
+    await knex.migrate.latest({ migrationSource: source, tableName });
+  }, 8);
+}
+
+/**
+ * knex's lock table as knex makes it, but holding one row at most. knex inserts its row when it
+ * finds the table empty: two processes doing so at once left two rows, and from then on knex's
+ * `update ... where is_locked = 0` changed two rows, which it reads as "already locked", forever.
+ * With the unique index the second insert fails instead, and the next try finds the one row.
+ */
+async function singleRowLockTable(knex: Knex, lockTable: string): Promise<void> {
+  await knex.raw('create table if not exists ?? ("index" serial primary key, "is_locked" integer)', [lockTable]);
+  // A table that already holds the extra row of an earlier race keeps its first.
+  await knex.raw('delete from ?? a using ?? b where a."index" > b."index"', [lockTable, lockTable]);
+  await knex.raw('create unique index if not exists ?? on ?? ((true))', [`${lockTable}_one_row`, lockTable]);
 }
 
 /**
