@@ -8,13 +8,11 @@ import type { Bus } from '@circuit/shared/ports/bus';
 import type { EventStore, RecordedEvent, Subscription } from '@circuit/shared/ports/event-store';
 import type { Mail, Mailer } from '@circuit/shared/ports/mailer';
 import type { Logger } from '@circuit/shared/logger';
-import { toNotification } from '@circuit/shared/read-models/notifications';
-import { findUserRow } from '@circuit/shared/read-models/users';
 import { escape, layout } from '../mail/account-mail';
 import { rosterDecider } from '../hackathon-registrations/roster-decider';
 import { listingFold, type ListingRef } from '../hackathons/listing-lookup';
-import { initialNotificationsState, notificationsDecider, type NotificationEvent } from '../notifications/notifications-decider';
-import { NOTIFICATIONS_TOPIC, notificationIdFor, type NotificationMessage } from '../notifications/notifications-process-manager';
+import { initialNotificationsState, notificationsDecider } from '../notifications/notifications-decider';
+import { notificationIdFor, publishNotification } from '../notifications/notifications-process-manager';
 
 const NAME = 'hackathon_announcement_notices';
 /** Created by migrateProcessManagers (command-service/src/mail/account-mail-process-manager.ts). */
@@ -116,18 +114,8 @@ export class AnnouncementNotifier {
       'any',
     );
     if (result.alreadyStored) return false;
-    for (const e of events) if (e.type === 'NotificationCreated') await this.publish(e);
+    for (const e of events) if (e.type === 'NotificationCreated') await publishNotification(this.deps, e.data);
     return true;
   }
 
-  private async publish(event: Extract<NotificationEvent, { type: 'NotificationCreated' }>): Promise<void> {
-    const d = event.data;
-    try {
-      const row = { id: d.notificationId, type: d.type, status: null, is_outgoing: false, read: false, from_user_id: d.fromUserId, created_at: d.at, subject: d.subject ?? null };
-      const message: NotificationMessage = { userId: d.userId, notification: toNotification(row, await findUserRow(this.deps.knex, d.fromUserId)) };
-      await this.deps.bus.publish(NOTIFICATIONS_TOPIC, message);
-    } catch (error) {
-      this.deps.log.warn({ err: error, notificationId: d.notificationId }, 'could not publish an announcement notification');
-    }
-  }
 }

@@ -5,14 +5,11 @@ import type { EventStore, RecordedEvent, Subscription } from '@circuit/shared/po
 import type { Mail, Mailer } from '@circuit/shared/ports/mailer';
 import type { Logger } from '@circuit/shared/logger';
 import { handleCommand } from '@circuit/shared/commands/decider';
-import type { EventData } from '@circuit/shared/events/catalogue';
 import { notificationsStream } from '@circuit/shared/events/notifications';
 import { escape, layout } from '../mail/account-mail';
 import { notificationsDecider } from '../notifications/notifications-decider';
-import { NOTIFICATIONS_TOPIC, uuidFrom, type NotificationMessage } from '../notifications/notifications-process-manager';
+import { publishNotification, uuidFrom } from '../notifications/notifications-process-manager';
 import type { Bus } from '@circuit/shared/ports/bus';
-import { findUserRow } from '@circuit/shared/read-models/users';
-import { toNotification } from '@circuit/shared/read-models/notifications';
 
 const NAME = 'hackathon_review_mail';
 /** Created by migrateProcessManagers (command-service/src/mail/account-mail-process-manager.ts). */
@@ -65,16 +62,6 @@ export class HackathonReviewNotifier {
     await this.subscription?.stop();
   }
 
-  /** Live delivery (the realtime service pushes it to the organiser's sockets); the stored one stays if this fails. */
-  private async publish(d: EventData<'NotificationCreated'>) {
-    try {
-      const row = { id: d.notificationId, type: d.type, status: null, is_outgoing: false, read: false, from_user_id: d.fromUserId, created_at: d.at, subject: d.subject ?? null };
-      const message: NotificationMessage = { userId: d.userId, notification: toNotification(row, await findUserRow(this.deps.knex, d.fromUserId)) };
-      await this.deps.bus.publish(NOTIFICATIONS_TOPIC, message);
-    } catch (error) {
-      this.deps.log.warn({ err: error, notificationId: d.notificationId }, 'could not publish a review notification');
-    }
-  }
 
   async handle(event: RecordedEvent): Promise<void> {
     if (event.type !== 'HackathonApproved' && event.type !== 'HackathonRejected') return;
@@ -103,7 +90,7 @@ export class HackathonReviewNotifier {
         },
         { causationId: event.id },
       );
-      for (const e of result.events) if (e.type === 'NotificationCreated') await this.publish(e.data);
+      for (const e of result.events) if (e.type === 'NotificationCreated') await publishNotification(this.deps, e.data);
       const user = (await this.deps.store.readStream(userStream(createdBy))).find((e) => e.type === 'UserRegistered');
       if (user) {
         const { email, firstName } = AccountEventSchemas.UserRegistered.parse(user.data);

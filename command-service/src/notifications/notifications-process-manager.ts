@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { checkedData, loadState } from '@circuit/shared/commands/decider';
 import { SocialEventSchemas } from '@circuit/shared/events/social';
 import { notificationsStream } from '@circuit/shared/events/notifications';
+import type { EventData } from '@circuit/shared/events/catalogue';
 import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent, type Subscription } from '@circuit/shared/ports/event-store';
 import type { Bus } from '@circuit/shared/ports/bus';
 import type { Logger } from '@circuit/shared/logger';
@@ -14,6 +15,21 @@ import { initialNotificationsState, notificationsDecider, type NotificationEvent
 
 /** The bus topic of new notifications: `{ userId, notification }` (the realtime service delivers them live). */
 export const NOTIFICATIONS_TOPIC = 'notifications';
+
+/**
+ * Live delivery of a stored notification: the realtime service pushes it to the recipient's
+ * sockets. The stored one stays (and shows on the next load) if this fails, so a failure is logged
+ * and not thrown.
+ */
+export async function publishNotification(deps: { knex: Knex; bus: Bus; log: Logger }, d: EventData<'NotificationCreated'>): Promise<void> {
+  try {
+    const row = { id: d.notificationId, type: d.type, status: d.status, is_outgoing: d.isOutgoing, read: false, from_user_id: d.fromUserId, created_at: d.at, subject: d.subject ?? null };
+    const message: NotificationMessage = { userId: d.userId, notification: toNotification(row, await findUserRow(deps.knex, d.fromUserId)) };
+    await deps.bus.publish(NOTIFICATIONS_TOPIC, message);
+  } catch (error) {
+    deps.log.warn({ err: error, notificationId: d.notificationId }, 'could not publish a notification');
+  }
+}
 export interface NotificationMessage {
   userId: string;
   notification: Notification;
@@ -250,7 +266,7 @@ export class NotificationsProcessManager {
       const result = await this.deps.store.append(streamId, toAppend(events), 'any');
       if (result.position > this.lastAppended) this.lastAppended = result.position;
       // A replay (a restart before the checkpoint moved) finds it stored and tells nobody again.
-      if (!result.alreadyStored) for (const e of events) if (e.type === 'NotificationCreated') await this.publish(e);
+      if (!result.alreadyStored) for (const e of events) if (e.type === 'NotificationCreated') await publishNotification(this.deps, e.data);
       return;
     }
 
@@ -273,21 +289,6 @@ export class NotificationsProcessManager {
     }
   }
 
-  private async publish(event: Extract<NotificationEvent, { type: 'NotificationCreated' }>): Promise<void> {
-    const d = event.data;
-    try {
-      const sender = await findUserRow(this.deps.knex, d.fromUserId);
-      const notification = toNotification(
-        { id: d.notificationId, type: d.type, status: d.status, is_outgoing: d.isOutgoing, read: false, from_user_id: d.fromUserId, created_at: d.at },
-        sender,
-      );
-      const message: NotificationMessage = { userId: d.userId, notification };
-      await this.deps.bus.publish(NOTIFICATIONS_TOPIC, message);
-    } catch (error) {
-      // The notification is stored; only its live delivery failed.
-      this.deps.log.warn({ err: error, notificationId: d.notificationId }, 'could not publish a notification');
-    }
-  }
 }
 
 /** Ids of the events appended in reaction to `causeId`: the same reaction always gets the same id. */
