@@ -13,10 +13,9 @@ import { rosterDecider } from '../hackathon-registrations/roster-decider';
 import { listingFold, type ListingRef } from '../hackathons/listing-lookup';
 import { initialNotificationsState, notificationsDecider } from '../notifications/notifications-decider';
 import { notificationIdFor, publishNotification } from '../notifications/notifications-process-manager';
+import { saveCheckpoint, subscribeFromCheckpoint } from '../process-managers/checkpoints';
 
 const NAME = 'hackathon_announcement_notices';
-/** Created by migrateProcessManagers (command-service/src/mail/account-mail-process-manager.ts). */
-const TABLE = 'process_manager_checkpoints';
 
 const plainText = (html: string) =>
   html
@@ -57,14 +56,7 @@ export class AnnouncementNotifier {
   constructor(private readonly deps: { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger }) {}
 
   async start(): Promise<void> {
-    const row = await this.deps.knex(TABLE).where({ name: NAME }).first('position');
-    let after = BigInt((row as { position?: number | string } | undefined)?.position ?? -1);
-    if (after < 0n) {
-      after = await this.deps.store.headPosition();
-      await this.deps.knex(TABLE).insert({ name: NAME, position: after.toString() }).onConflict('name').ignore();
-    }
-    this.subscription = this.deps.store.subscribe({
-      after,
+    this.subscription = await subscribeFromCheckpoint(this.deps, NAME, {
       onEvent: (event) => this.handle(event),
       onError: (error) => this.deps.log.error({ err: error }, 'announcement notices failed; retrying'),
     });
@@ -90,7 +82,7 @@ export class AnnouncementNotifier {
         }
       }
     }
-    await this.deps.knex(TABLE).insert({ name: NAME, position: event.position.toString() }).onConflict('name').merge();
+    await saveCheckpoint(this.deps.knex, NAME, event.position);
   }
 
   /** Appends the notification (idempotent by its id) and delivers it live; false when a replay found it stored. */

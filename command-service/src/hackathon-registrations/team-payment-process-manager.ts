@@ -3,10 +3,9 @@ import { PaymentEventSchemas } from '@circuit/shared/events/payments';
 import type { EventStore, RecordedEvent, Subscription } from '@circuit/shared/ports/event-store';
 import type { Logger } from '@circuit/shared/logger';
 import type { RegistrationService } from './registration-service';
+import { readCheckpoint, saveCheckpoint } from '../process-managers/checkpoints';
 
 const NAME = 'hackathon-team-payments';
-/** Created by migrateProcessManagers (command-service/src/mail/account-mail-process-manager.ts). */
-const CHECKPOINT_TABLE = 'process_manager_checkpoints';
 
 /**
  * Completes a team's registration when its payment is verified (by the verify-payment route or by
@@ -21,8 +20,7 @@ export class TeamPaymentProcessManager {
   constructor(private readonly deps: { knex: Knex; store: EventStore; log: Logger; registrations: RegistrationService }) {}
 
   async start(): Promise<void> {
-    const row = await this.deps.knex(CHECKPOINT_TABLE).where({ name: NAME }).first('position');
-    const after = BigInt((row as { position?: number | string } | undefined)?.position ?? 0);
+    const after = (await readCheckpoint(this.deps.knex, NAME)) ?? 0n;
     this.subscription = this.deps.store.subscribe({
       after,
       onEvent: (event) => this.handleBatch([event]),
@@ -41,7 +39,7 @@ export class TeamPaymentProcessManager {
     let handled = false;
     for (const event of events) handled = (await this.handle(event)) || handled;
     const last = events.at(-1);
-    if (handled && last) await this.deps.knex(CHECKPOINT_TABLE).insert({ name: NAME, position: last.position.toString() }).onConflict('name').merge();
+    if (handled && last) await saveCheckpoint(this.deps.knex, NAME, last.position);
   }
 
   private async handle(event: RecordedEvent): Promise<boolean> {

@@ -10,10 +10,9 @@ import { escape, layout } from '../mail/account-mail';
 import { notificationsDecider } from '../notifications/notifications-decider';
 import { publishNotification, uuidFrom } from '../notifications/notifications-process-manager';
 import type { Bus } from '@circuit/shared/ports/bus';
+import { saveCheckpoint, subscribeFromCheckpoint } from '../process-managers/checkpoints';
 
 const NAME = 'hackathon_review_mail';
-/** Created by migrateProcessManagers (command-service/src/mail/account-mail-process-manager.ts). */
-const TABLE = 'process_manager_checkpoints';
 
 export function hackathonReviewMail(to: string, firstName: string, content: Pick<HackathonContent, 'title' | 'username'>, publicUrl: string, rejection: string | null): Mail {
   const link = `${publicUrl}/hackathons/${encodeURIComponent(content.username)}`;
@@ -45,14 +44,7 @@ export class HackathonReviewNotifier {
   constructor(private readonly deps: { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger }) {}
 
   async start(): Promise<void> {
-    const row = await this.deps.knex(TABLE).where({ name: NAME }).first('position');
-    let after = BigInt((row as { position?: number | string } | undefined)?.position ?? -1);
-    if (after < 0n) {
-      after = await this.deps.store.headPosition();
-      await this.deps.knex(TABLE).insert({ name: NAME, position: after.toString() }).onConflict('name').ignore();
-    }
-    this.subscription = this.deps.store.subscribe({
-      after,
+    this.subscription = await subscribeFromCheckpoint(this.deps, NAME, {
       onEvent: (event) => this.handle(event),
       onError: (error) => this.deps.log.error({ err: error }, 'hackathon review mail failed; retrying'),
     });
@@ -97,6 +89,6 @@ export class HackathonReviewNotifier {
         await this.deps.mailer.send(hackathonReviewMail(email, firstName, current, this.deps.publicUrl, rejection));
       }
     }
-    await this.deps.knex(TABLE).insert({ name: NAME, position: event.position.toString() }).onConflict('name').merge();
+    await saveCheckpoint(this.deps.knex, NAME, event.position);
   }
 }

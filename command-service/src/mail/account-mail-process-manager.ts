@@ -4,24 +4,10 @@ import type { Mailer } from '@circuit/shared/ports/mailer';
 import type { Logger } from '@circuit/shared/logger';
 import { AccountEventSchemas, userStream } from '@circuit/shared/events/accounts';
 import { unseal } from '@circuit/shared/crypto/secrets';
-import { migrate } from '@circuit/shared/db/migrations';
 import { passwordResetMail, signInCodeMail, verificationCodeMail } from './account-mail';
+import { saveCheckpoint, subscribeFromCheckpoint } from '../process-managers/checkpoints';
 
 const NAME = 'account_mail';
-const TABLE = 'process_manager_checkpoints';
-
-export async function migrateProcessManagers(knex: Knex): Promise<void> {
-  await migrate(knex, 'process_managers', [
-    {
-      name: '001_checkpoints',
-      up: (k) =>
-        k.schema.createTable(TABLE, (t) => {
-          t.text('name').primary();
-          t.bigInteger('position').notNullable();
-        }),
-    },
-  ]);
-}
 
 /**
  * Mails the codes and reset links that account events ask for. Its checkpoint moves after each
@@ -39,15 +25,7 @@ export class AccountMailProcessManager {
   ) {}
 
   async start(): Promise<void> {
-    const row = await this.knex(TABLE).where({ name: NAME }).first('position');
-    let after = BigInt((row as { position?: number | string } | undefined)?.position ?? -1);
-    if (after < 0n) {
-      // First start: mail what happens from now on, and remember that point across restarts.
-      after = await this.store.headPosition();
-      await this.knex(TABLE).insert({ name: NAME, position: after.toString() }).onConflict('name').ignore();
-    }
-    this.subscription = this.store.subscribe({
-      after,
+    this.subscription = await subscribeFromCheckpoint({ knex: this.knex, store: this.store }, NAME, {
       onEvent: (event) => this.handle(event),
       onError: (error) => this.options.log.error({ err: error }, 'account mail failed; retrying'),
     });
@@ -84,6 +62,6 @@ export class AccountMailProcessManager {
     } else {
       return;
     }
-    await this.knex(TABLE).insert({ name: NAME, position: event.position.toString() }).onConflict('name').merge();
+    await saveCheckpoint(this.knex, NAME, event.position);
   }
 }

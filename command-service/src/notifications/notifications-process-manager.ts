@@ -12,6 +12,7 @@ import type { ReadModelProgress } from '@circuit/shared/projections/progress';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import { toNotification, type Notification } from '@circuit/shared/read-models/notifications';
 import { initialNotificationsState, notificationsDecider, type NotificationEvent, type NotificationsCommand } from './notifications-decider';
+import { readCheckpoint, saveCheckpoint } from '../process-managers/checkpoints';
 
 /** The bus topic of new notifications: `{ userId, notification }` (the realtime service delivers them live). */
 export const NOTIFICATIONS_TOPIC = 'notifications';
@@ -36,8 +37,6 @@ export interface NotificationMessage {
 }
 
 const NAME = 'notifications';
-/** Created by migrateProcessManagers (command-service/src/mail/account-mail-process-manager.ts). */
-const CHECKPOINT_TABLE = 'process_manager_checkpoints';
 const MAX_ATTEMPTS = 25;
 /** How far around an event its command's other events can be (a social command appends at most a handful). */
 const COMMAND_WINDOW = 16;
@@ -115,9 +114,8 @@ export class NotificationsProcessManager {
   }
 
   async start(): Promise<void> {
-    const row = await this.deps.knex(CHECKPOINT_TABLE).where({ name: NAME }).first('position');
     // No checkpoint yet: from the start of the feed (safe, every append is idempotent).
-    const after = BigInt((row as { position?: number | string } | undefined)?.position ?? 0);
+    const after = (await readCheckpoint(this.deps.knex, NAME)) ?? 0n;
     this.handled = after;
     this.saved = after;
     this.subscription = this.deps.store.subscribe({
@@ -172,7 +170,7 @@ export class NotificationsProcessManager {
   }
 
   private async saveCheckpoint(position: bigint): Promise<void> {
-    await this.deps.knex(CHECKPOINT_TABLE).insert({ name: NAME, position: position.toString() }).onConflict('name').merge();
+    await saveCheckpoint(this.deps.knex, NAME, position);
     this.saved = position;
   }
 
