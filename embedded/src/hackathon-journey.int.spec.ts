@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@circuit/shared/events/accounts';
-import { createTestApp, type Agent, type TestApp } from './testing/test-app';
+import { createTestApp, type TestApp } from './testing/test-app';
 
 /**
  * Issue 11's journey over HTTP alone: an organiser hosts a paid hackathon, a moderator approves
@@ -9,14 +8,6 @@ import { createTestApp, type Agent, type TestApp } from './testing/test-app';
  */
 
 const DAY = 24 * 60 * 60 * 1000;
-
-async function member(t: TestApp, role: Role = 'user'): Promise<{ agent: Agent; userId: string; username: string }> {
-  const user = t.newUser();
-  const { userId } = await t.embedded.commands.accounts.register({ ...user, role, emailVerified: true }, {});
-  const agent = t.request();
-  await agent.post('/api/auth/login').send({ identifier: user.username, password: user.password }).expect(200);
-  return { agent, userId, username: user.username };
-}
 
 function hackathonForm(username: string, now: Date) {
   const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString();
@@ -50,10 +41,10 @@ describe('hackathon journey over HTTP', () => {
   afterAll(async () => t?.stop());
 
   it('host, approve, find, register, team up, submit, pay, complete', async () => {
-    const organiser = await member(t);
-    const moderator = await member(t, 'moderator');
-    const asha = await member(t);
-    const ravi = await member(t);
+    const organiser = await t.member();
+    const moderator = await t.member('moderator');
+    const asha = await t.member();
+    const ravi = await t.member();
     const slug = `monsoon-${Date.now().toString(36)}`;
 
     const check = await organiser.agent.get(`/api/hackathons/check-username/${slug}`).expect(200);

@@ -1,22 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@circuit/shared/events/accounts';
-import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
+import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
 import { createLogger } from '@circuit/shared/logger';
 import { hackathonAnnouncementsStream } from '@circuit/shared/events/hackathon-announcements';
 import type { Mail } from '@circuit/shared/ports/mailer';
 import { AnnouncementNotifier } from './announcement-notifier';
 
+type Member = Awaited<ReturnType<TestApp['member']>>;
+
 /** The announcement and sponsor calls of spec 2 section 7 through the embedded app. */
 
 const DAY = 86_400_000;
-
-async function member(t: TestApp, role: Role = 'user'): Promise<{ agent: Agent; userId: string; email: string }> {
-  const user = t.newUser();
-  const { userId } = await t.embedded.commands.accounts.register({ ...user, role, emailVerified: true }, {});
-  const agent = t.request();
-  await agent.post('/api/auth/login').send({ identifier: user.username, password: user.password }).expect(200);
-  return { agent, userId, email: user.email };
-}
 
 let serial = 0;
 function form(t: TestApp) {
@@ -60,16 +53,16 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 
 describe('hackathon announcements and sponsors', () => {
   let t: TestApp;
-  let organiser: Awaited<ReturnType<typeof member>>;
-  let moderator: Awaited<ReturnType<typeof member>>;
-  let admin: Awaited<ReturnType<typeof member>>;
-  let participant: Awaited<ReturnType<typeof member>>;
-  let stranger: Awaited<ReturnType<typeof member>>;
+  let organiser: Member;
+  let moderator: Member;
+  let admin: Member;
+  let participant: Member;
+  let stranger: Member;
   let hackathon: { id: string; username: string };
   let title: string;
   beforeAll(async () => {
     t = await createTestApp();
-    [organiser, moderator, admin, participant, stranger] = await Promise.all([member(t), member(t, 'moderator'), member(t, 'admin'), member(t), member(t)]);
+    [organiser, moderator, admin, participant, stranger] = await Promise.all([t.member(), t.member('moderator'), t.member('admin'), t.member(), t.member()]);
     const listing = form(t);
     title = listing.title;
     const res = await organiser.agent.post('/api/hackathons').send(listing).expect(201);

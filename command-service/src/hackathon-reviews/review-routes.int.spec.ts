@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@circuit/shared/events/accounts';
-import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
+import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
+
+type Member = Awaited<ReturnType<TestApp['member']>>;
 
 /** The review calls of spec 2 section 7 through the embedded app: writes, their refusals, the list and the exact totals. */
 
 const DAY = 86_400_000;
-
-async function member(t: TestApp, role: Role = 'user'): Promise<{ agent: Agent; userId: string }> {
-  const user = t.newUser();
-  const { userId } = await t.embedded.commands.accounts.register({ ...user, role, emailVerified: true }, {});
-  const agent = t.request();
-  await agent.post('/api/auth/login').send({ identifier: user.username, password: user.password }).expect(200);
-  return { agent, userId };
-}
 
 let serial = 0;
 function form(t: TestApp, overrides: Record<string, unknown> = {}) {
@@ -35,13 +28,13 @@ function form(t: TestApp, overrides: Record<string, unknown> = {}) {
 
 describe('hackathon reviews', () => {
   let t: TestApp;
-  let organiser: Awaited<ReturnType<typeof member>>;
-  let moderator: Awaited<ReturnType<typeof member>>;
-  let alice: Awaited<ReturnType<typeof member>>;
-  let bob: Awaited<ReturnType<typeof member>>;
+  let organiser: Member;
+  let moderator: Member;
+  let alice: Member;
+  let bob: Member;
   beforeAll(async () => {
     t = await createTestApp();
-    [organiser, moderator, alice, bob] = await Promise.all([member(t), member(t, 'moderator'), member(t), member(t)]);
+    [organiser, moderator, alice, bob] = await Promise.all([t.member(), t.member('moderator'), t.member(), t.member()]);
   });
   afterAll(async () => t?.stop());
 
@@ -97,7 +90,7 @@ describe('hackathon reviews', () => {
 
   it('pages ten at a time, newest first', async () => {
     const { id } = await listed();
-    const reviewers = await Promise.all(Array.from({ length: 12 }, () => member(t)));
+    const reviewers = await Promise.all(Array.from({ length: 12 }, () => t.member()));
     for (const [i, r] of reviewers.entries()) {
       await r.agent.post(`/api/hackathons/${id}/reviews`).send({ rating: (i % 5) + 1, comment: `review ${i}` }).expect(201);
       t.clock.advance(1000);
@@ -130,7 +123,7 @@ describe('hackathon reviews', () => {
 
   it('20 simultaneous reviews by 20 users give totalReviews 20 and the exact average to two decimals', async () => {
     const { id } = await listed();
-    const reviewers = await Promise.all(Array.from({ length: 20 }, () => member(t)));
+    const reviewers = await Promise.all(Array.from({ length: 20 }, () => t.member()));
     const ratings = [5, 5, 4, 3, 5, 1, 2, 5, 4, 4, 3, 5, 5, 2, 4, 5, 1, 3, 4, 3];
     const answers = await Promise.all(reviewers.map((r, i) => r.agent.post(`/api/hackathons/${id}/reviews`).send({ rating: ratings[i], comment: `from ${i}` })));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));

@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@circuit/shared/events/accounts';
-import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
+import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
+
+type Member = Awaited<ReturnType<TestApp['member']>>;
 
 /** The hackathon listing calls of spec 2 section 7 through the embedded app: writes, moderation, and the queries. */
 
 const DAY = 86_400_000;
-
-async function member(t: TestApp, role: Role = 'user'): Promise<{ agent: Agent; userId: string; email: string }> {
-  const user = t.newUser();
-  const { userId } = await t.embedded.commands.accounts.register({ ...user, role, emailVerified: true }, {});
-  const agent = t.request();
-  await agent.post('/api/auth/login').send({ identifier: user.username, password: user.password }).expect(200);
-  return { agent, userId, email: user.email };
-}
 
 /** The organiser's mail about a review, once the process manager has sent it. */
 async function mailAbout(t: TestApp, to: string, subject: RegExp) {
@@ -45,12 +38,12 @@ function form(t: TestApp, overrides: Record<string, unknown> = {}) {
 
 describe('hackathon listing routes', () => {
   let t: TestApp;
-  let organiser: Awaited<ReturnType<typeof member>>;
-  let moderator: Awaited<ReturnType<typeof member>>;
-  let stranger: Awaited<ReturnType<typeof member>>;
+  let organiser: Member;
+  let moderator: Member;
+  let stranger: Member;
   beforeAll(async () => {
     t = await createTestApp();
-    [organiser, moderator, stranger] = await Promise.all([member(t), member(t, 'moderator'), member(t)]);
+    [organiser, moderator, stranger] = await Promise.all([t.member(), t.member('moderator'), t.member()]);
   });
   afterAll(async () => t?.stop());
 

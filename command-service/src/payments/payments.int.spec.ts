@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentStream } from '@circuit/shared/events/payments';
-import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
+import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
 import { startRazorpayFake } from './razorpay-fake.testkit';
 
 /** The payments service on both gateways: Razorpay (its client library against a local fake of its orders API) and the sandbox. */
@@ -11,14 +11,6 @@ const KEY_SECRET = 'razorpay-key-secret';
 const WEBHOOK_SECRET = 'razorpay-webhook-secret';
 const purpose = { kind: 'hackathon-team' as const, listingId: 'hackathon-1', subjectId: 'team-1' };
 const hmac = (secret: string, payload: string) => crypto.createHmac('sha256', secret).update(payload).digest('hex');
-
-async function member(t: TestApp): Promise<{ agent: Agent; userId: string }> {
-  const user = t.newUser();
-  const { userId } = await t.embedded.commands.accounts.register({ ...user, emailVerified: true }, {});
-  const agent = t.request();
-  await agent.post('/api/auth/login').send({ identifier: user.username, password: user.password }).expect(200);
-  return { agent, userId };
-}
 
 const typesOf = async (t: TestApp, orderId: string) => (await t.store.readStream(paymentStream(orderId))).map((e) => e.type);
 
@@ -53,7 +45,7 @@ describe('payments on Razorpay (local fake of the orders API)', () => {
   }
 
   it('creates the order through the razorpay client (Basic auth, amount in paise) and answers the checkout key', async () => {
-    const { userId } = await member(t);
+    const { userId } = await t.member();
     const order = await t.embedded.commands.payments.createOrder(userId, purpose, 49_900, 'INR');
     expect(order).toEqual({ orderId: expect.stringMatching(/^order_/), amount: 49_900, currency: 'INR', key: KEY_ID });
     expect(fake.received.at(-1)?.body).toMatchObject({ amount: 49_900, currency: 'INR', notes: { kind: 'hackathon-team', listingId: 'hackathon-1', subjectId: 'team-1' } });
@@ -61,8 +53,8 @@ describe('payments on Razorpay (local fake of the orders API)', () => {
   });
 
   it('refuses a tampered signature and somebody else’s order; 5 verifies at once plus 3 webhook replays record one payment', async () => {
-    const payer = await member(t);
-    const other = await member(t);
+    const payer = await t.member();
+    const other = await t.member();
     const { orderId } = await t.embedded.commands.payments.createOrder(payer.userId, purpose, 49_900, 'INR');
     const paymentId = 'pay_TestPayment01';
     const signature = hmac(KEY_SECRET, `${orderId}|${paymentId}`);
@@ -88,7 +80,7 @@ describe('payments on Razorpay (local fake of the orders API)', () => {
   });
 
   it('a webhook with a bad signature changes nothing; a captured one completes an order the browser never verified', async () => {
-    const payer = await member(t);
+    const payer = await t.member();
     const { orderId } = await t.embedded.commands.payments.createOrder(payer.userId, purpose, 49_900, 'INR');
     const bad = await webhook('payment.captured', orderId, 'pay_X', 'not-the-secret');
     expect([bad.status, bad.body.message]).toEqual([400, 'Invalid webhook signature']);
@@ -103,7 +95,7 @@ describe('payments on Razorpay (local fake of the orders API)', () => {
   });
 
   it('has no sandbox checkout while Razorpay is configured', async () => {
-    const payer = await member(t);
+    const payer = await t.member();
     await payer.agent.post('/api/payments/sandbox/order_abc/pay').send({ outcome: 'success' }).expect(404);
   });
 });
@@ -116,8 +108,8 @@ describe('payments on the sandbox gateway', () => {
   afterAll(async () => t?.stop());
 
   it('pays through the sandbox checkout with an answer that verifies like Razorpay’s; only the payer may pay', async () => {
-    const payer = await member(t);
-    const other = await member(t);
+    const payer = await t.member();
+    const other = await t.member();
     const payments = t.embedded.commands.payments;
     const order = await payments.createOrder(payer.userId, purpose, 49_900, 'INR');
     expect(order.key).toBe('sandbox');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import supertest from 'supertest';
 import { loadConfig, type Config } from '@circuit/shared/config';
 import { createKnex, type Knex } from '@circuit/shared/db/knex';
+import type { Role } from '@circuit/shared/events/accounts';
 import { createLogger } from '@circuit/shared/logger';
 import type { SentMail } from '@circuit/shared/ports/mailer';
 import type { AbuseLimits } from '@circuit/command-service/http/rate-limits';
@@ -76,6 +77,8 @@ export interface TestApp {
   signUpVerified(user?: NewUser, agent?: Agent): Promise<{ user: NewUser; agent: Agent }>;
   /** Signs up, verifies and signs in; the agent carries the session. */
   signedIn(user?: NewUser): Promise<{ user: NewUser; agent: Agent; userId: string }>;
+  /** A verified account of `role` made through the command side (no mail), signed in; the agent carries the session. */
+  member(role?: Role): Promise<{ agent: Agent; userId: string; username: string; email: string }>;
   stop(): Promise<void>;
 }
 
@@ -178,6 +181,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return { user, agent, userId: (login.body as { data: { id: string } }).data.id };
   }
 
+  async function member(role: Role = 'user') {
+    const user = newUser();
+    const { userId } = await embedded.commands.accounts.register({ ...user, role, emailVerified: true }, {});
+    const agent = checkedAgent(app);
+    await agent.post('/api/auth/login').send({ identifier: user.username, password: user.password }).expect(200);
+    return { agent, userId, username: user.username, email: user.email };
+  }
+
   let stopped = false;
   return {
     app,
@@ -195,6 +206,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     newUser,
     signUpVerified,
     signedIn,
+    member,
     async stop() {
       if (stopped) return;
       stopped = true;
