@@ -88,6 +88,26 @@ describe.skipIf(Boolean(skipReason))(`community chat in Chromium${skipReason ? `
     await expect.poll(() => item(ravi.page, 'Hello from Asha, edited').count()).toBe(0);
   });
 
+  it('searches the whole chat on the server, beyond the 100 messages loaded', { timeout: 120_000 }, async () => {
+    const community = journey.circuit.commands.community;
+    await community.post(username, ravi.id, { message: 'The venue wifi password is on the badge' }, { userId: ravi.id });
+    for (let i = 0; i < 105; i++) await community.post(username, asha.id, { message: `Filler message ${i}` }, { userId: asha.id });
+    const a = await openChat(asha.page);
+    await item(asha.page, 'Filler message 104').waitFor();
+    expect(await item(asha.page, 'venue wifi').count()).toBe(0);
+    await a.getByRole('button', { name: 'Search' }).click();
+    await a.getByRole('searchbox', { name: 'Search messages' }).fill('WIFI');
+    await item(asha.page, 'The venue wifi password is on the badge').waitFor();
+    await a.getByText('1 found').waitFor();
+    await a.getByRole('searchbox', { name: 'Search messages' }).fill('ravi_m');
+    await a.getByText('2 found').waitFor();
+    await a.getByRole('searchbox', { name: 'Search messages' }).fill('filler');
+    await a.getByText('105 found, newest 100 shown').waitFor();
+    await a.getByRole('searchbox', { name: 'Search messages' }).fill('no such words here');
+    await a.getByText('No messages match your search.').waitFor();
+    await asha.page.keyboard.press('Escape');
+  });
+
   it('lets the organiser remove a participant from the admin panel; their open chat says so', { timeout: 120_000 }, async () => {
     const o = await openChat(organiser.page);
     await openChat(ravi.page);

@@ -100,6 +100,12 @@ describe('community messages', () => {
     expect(older.body.pagination.hasMore).toBe(false);
     const found = await ben.agent.get(`${path(c.id)}?search=WELCOME`).expect(200);
     expect(found.body.data.map((m: CommunityMessage) => m.message)).toEqual(['Welcome, everyone']);
+    // The search runs over the whole chat on the server, and finds a message by its author too.
+    const byAuthor = await ben.agent.get(`${path(c.id)}?search=${encodeURIComponent(hello.user.username.toUpperCase())}`).expect(200);
+    expect(byAuthor.body.data.map((m: CommunityMessage) => m.message)).toEqual(['Hello team']);
+    expect(byAuthor.body.pagination.total).toBe(1);
+    const none = await ben.agent.get(`${path(c.id)}?search=${encodeURIComponent('100%_')}`).expect(200);
+    expect(none.body.data).toEqual([]);
     expect((await c.organiser.agent.get(path(c.id)).expect(200)).body.canModerate).toBe(true);
     await ben.agent.get(`${path(c.id)}?limit=500`).expect(400);
 

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Maximize2, Minimize2, Search, Shield, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { CommunityMessage } from '@circuit/shared/api/community';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -9,9 +9,9 @@ import { Spinner } from '../ui/Spinner';
 import { CommunityAdminPanel } from './CommunityAdminPanel';
 import { CommunityComposer, type ComposerTarget } from './CommunityComposer';
 import { CommunityMessageList } from './CommunityMessageList';
-import { matching } from './communityState';
 import { useChatScroll } from './useChatScroll';
 import { useCommunityChat } from './useCommunityChat';
+import { useCommunitySearch } from './useCommunitySearch';
 
 interface Props {
   hackathonId: string;
@@ -38,7 +38,9 @@ export function CommunityChatDialog({ hackathonId, title, me, onClose }: Props) 
   const [deleting, setDeleting] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const searchId = useId();
-  const shown = useMemo(() => (search ? matching(chat.messages, search) : chat.messages), [chat.messages, search]);
+  const found = useCommunitySearch(hackathonId, search ?? '');
+  const searching = search !== null && found.active;
+  const shown = searching ? found.results : chat.messages;
   const scroll = useChatScroll(shown, { hasMore: chat.hasMore, loadingOlder: chat.loadingOlder, loadOlder: () => void chat.loadOlder() });
   const showPanel = panel && chat.canModerate;
 
@@ -46,6 +48,7 @@ export function CommunityChatDialog({ hackathonId, title, me, onClose }: Props) 
     if (target?.kind === 'edit') {
       const done = await chat.edit(target.message._id, text);
       if (done) setTarget(null);
+      if (done && searching) found.refresh();
       return done;
     }
     const done = await chat.send(text, target?.kind === 'reply' ? target.message._id : null);
@@ -60,6 +63,7 @@ export function CommunityChatDialog({ hackathonId, title, me, onClose }: Props) 
     if (!toDelete) return;
     setDeleting(true);
     await chat.remove(toDelete._id);
+    if (searching) found.refresh();
     setDeleting(false);
     setToDelete(null);
   };
@@ -105,7 +109,7 @@ export function CommunityChatDialog({ hackathonId, title, me, onClose }: Props) 
         </button>
       </div>
       {search !== null && ready && (
-        <div className="flex items-center gap-2 border-b border-slate-100 px-3 py-2 sm:px-5">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-100 px-3 py-2 sm:flex-nowrap sm:px-5">
           <label htmlFor={searchId} className="sr-only">
             Search messages
           </label>
@@ -121,11 +125,11 @@ export function CommunityChatDialog({ hackathonId, title, me, onClose }: Props) 
                 setSearch('');
               }
             }}
-            placeholder="Search loaded messages"
+            placeholder="Search messages"
             className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-sm focus:outline-2 focus:outline-indigo-500"
           />
-          <span className="shrink-0 text-xs text-slate-500" aria-live="polite">
-            {search.trim() ? `${shown.length} found` : ''}
+          <span className="order-last w-full shrink-0 text-xs text-slate-500 sm:order-none sm:w-auto" aria-live="polite">
+            {searchStatus(search, found)}
           </span>
           <button type="button" onClick={() => setSearch(null)} className="rounded p-1 text-slate-500 hover:bg-slate-100">
             <X className="size-4" aria-hidden="true" />
@@ -150,8 +154,8 @@ export function CommunityChatDialog({ hackathonId, title, me, onClose }: Props) 
               messages={shown}
               me={me}
               canModerate={chat.canModerate}
-              searching={Boolean(search?.trim())}
-              hasMore={chat.hasMore}
+              searching={searching}
+              hasMore={!searching && chat.hasMore}
               loadingOlder={chat.loadingOlder}
               highlighted={scroll.highlighted}
               listRef={scroll.listRef}
@@ -185,4 +189,12 @@ export function CommunityChatDialog({ hackathonId, title, me, onClose }: Props) 
       />
     </Dialog>
   );
+}
+
+/** What the search line says: nothing before a term, then the count of matches in the whole chat. */
+function searchStatus(term: string, found: { pending: boolean; failed: boolean; total: number; results: unknown[] }): string {
+  if (!term.trim()) return '';
+  if (found.pending) return 'Searching...';
+  if (found.failed) return 'Search failed. Try again.';
+  return found.total > found.results.length ? `${found.total} found, newest ${found.results.length} shown` : `${found.total} found`;
 }

@@ -36,7 +36,7 @@ export function CommunityMessageList(props: Props) {
         </div>
       )}
       {messages.length === 0 ? (
-        <p className="py-10 text-center text-sm text-slate-500">{searching ? 'No loaded messages match your search.' : 'No messages yet. Say hello to the other participants!'}</p>
+        <p className="py-10 text-center text-sm text-slate-500">{searching ? 'No messages match your search.' : 'No messages yet. Say hello to the other participants!'}</p>
       ) : (
         <ol role="log" aria-live="polite" aria-relevant="additions" aria-label="Community messages" className="space-y-0.5">
           {messages.map((m) => {

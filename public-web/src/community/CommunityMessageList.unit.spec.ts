@@ -60,7 +60,7 @@ describe('community message list', () => {
   it('highlights the jumped-to message, offers older pages, and says when a search finds nothing', () => {
     expect(render({ highlighted: 'm1' })).toContain('bg-amber-100');
     expect(render({ hasMore: true })).toContain('Load older messages');
-    expect(render({ messages: [], searching: true })).toContain('No loaded messages match your search.');
+    expect(render({ messages: [], searching: true })).toContain('No messages match your search.');
     expect(render({ messages: [] })).toContain('No messages yet.');
   });
 });

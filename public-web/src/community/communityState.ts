@@ -40,11 +40,4 @@ export function without(current: CommunityMessage[], messageId: string): Communi
   return current.some((m) => m._id === messageId) ? current.filter((m) => m._id !== messageId) : current;
 }
 
-/** The messages whose text or author's name contains the search (case-insensitive). */
-export function matching(messages: CommunityMessage[], search: string): CommunityMessage[] {
-  const q = search.trim().toLowerCase();
-  if (!q) return messages;
-  return messages.filter((m) => `${m.message}\n${m.user.firstName} ${m.user.lastName}\n${m.user.username}`.toLowerCase().includes(q));
-}
-
 export const authorName = (user: CommunityMessage['user']) => `${user.firstName} ${user.lastName}`.trim() || user.username || 'Member';

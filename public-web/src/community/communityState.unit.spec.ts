@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommunityMessage } from '@circuit/shared/api/community';
-import { matching, withEdit, withMessage, withNewest, withOlder, without } from './communityState';
+import { withEdit, withMessage, withNewest, withOlder, without } from './communityState';
 
 const user = { _id: 'u1', firstName: 'Ana', lastName: 'Rao', username: 'ana', profilePicture: null };
 const m = (id: string, minute: number, text = `text ${id}`): CommunityMessage => ({
@@ -37,12 +37,5 @@ describe('community chat list', () => {
   it('refreshes the newest page: keeps older messages, drops those deleted meanwhile', () => {
     const shown = [m('a', 1), m('b', 2), m('c', 3), m('d', 4)];
     expect(ids(withNewest(shown, [m('b', 2), m('d', 4), m('e', 5)]))).toEqual(['a', 'b', 'd', 'e']);
-  });
-
-  it('searches text and author names, ignoring case', () => {
-    const list = [m('a', 1, 'Kick-off at ten'), m('b', 2, 'lunch?')];
-    expect(ids(matching(list, 'KICK'))).toEqual(['a']);
-    expect(ids(matching(list, 'rao'))).toEqual(['a', 'b']);
-    expect(ids(matching(list, '  '))).toEqual(['a', 'b']);
   });
 });

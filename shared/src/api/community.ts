@@ -132,7 +132,7 @@ export const CommunityMessageText = Text;
 export const CommunityMessagesQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(COMMUNITY_PAGE_SIZE).default(COMMUNITY_PAGE_SIZE),
-  search: z.string().trim().max(100).optional().meta({ description: 'Only messages containing this text (case-insensitive)' }),
+  search: z.string().trim().max(100).optional().meta({ description: 'Only messages whose text, author name or author username contains this (case-insensitive)' }),
 });
 
 export const PostCommunityMessageBody = z.object({

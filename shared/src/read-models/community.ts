@@ -131,7 +131,15 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function findCommunityPage(knex: Knex, hackathonId: string, query: { page: number; limit: number; search?: string }) {
   const base = () => {
     const q = knex('community_messages').where({ hackathon_id: hackathonId }).whereNull('deleted_at');
-    if (query.search) q.andWhereRaw('message ilike ?', [`%${escapeLike(query.search)}%`]);
+    if (query.search) {
+      // The text, or the author's name or username, as readers of a chat look for either.
+      const like = `%${escapeLike(query.search)}%`;
+      q.andWhere((w) =>
+        w
+          .whereRaw('message ilike ?', [like])
+          .orWhereIn('user_id', knex('users').select('id').whereRaw("(first_name || ' ' || last_name) ilike ? or username ilike ?", [like, like])),
+      );
+    }
     return q;
   };
   const [count] = await base().count<{ total: string | number }[]>('* as total');
