@@ -74,7 +74,7 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('seeds a moderator and an admin who sign in with the README credentials, and keeps accounts across a restart', async () => {
+  it('seeds a moderator and an admin who sign in with the README credentials, and keeps accounts across a restart', { timeout: 120_000 }, async () => {
     const first = await createTestApp({ env });
     let user: ReturnType<TestApp['newUser']>;
     let cookie: string;
@@ -97,6 +97,13 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
       const tiers = (await first.knex('hackathon_sponsors').distinct('tier')).map((r: { tier: string }) => r.tier).sort();
       expect(tiers).toEqual(['bronze', 'community', 'gold', 'platinum', 'silver']);
       expect(Number((await first.knex('hackathon_reviews').count<{ count: string }[]>('* as count'))[0]!.count)).toBeGreaterThan(0);
+      // Every seeded hackathon has a banner of its own, served as a PNG.
+      const listed = await first.request().get('/api/hackathons?limit=4').expect(200);
+      const banners: string[] = listed.body.data.map((h: { images: { banner: string } }) => h.images.banner);
+      expect(banners).toHaveLength(4);
+      expect(new Set(banners).size).toBe(4);
+      const image = await first.request().get(banners[0]!).expect(200);
+      expect(image.headers['content-type']).toBe('image/png');
 
       ({ user } = await first.signUpVerified());
       const agent = first.request();
@@ -128,7 +135,7 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
 });
 
 describe('an interrupted first-start seed', () => {
-  it('is finished at the next start, without duplicating what it had already created', async () => {
+  it('is finished at the next start, without duplicating what it had already created', { timeout: 120_000 }, async () => {
     const t = await createTestApp({ env: { SEED: 'false' } });
     try {
       // What a first start killed after its first account leaves behind.

@@ -4,6 +4,8 @@ import { INDIA_STATES } from '@circuit/shared/profiles/options';
 import { HackathonFormSchema, type HackathonFormInput } from '@circuit/shared/validation/hackathons';
 import type { Knex } from 'knex';
 import type { HackathonService } from '../hackathons/hackathon-service';
+import type { FileStore } from '@circuit/shared/ports/file-store';
+import { storeSeedBanner } from './seed-banners';
 
 const DAY = 86_400_000;
 
@@ -84,19 +86,20 @@ export function seedHackathonForms(now: Date): HackathonFormInput[] {
  * state shows. Skips listings whose username exists (an interrupted seed continues).
  */
 export async function seedHackathons(
-  deps: { hackathons: HackathonService; knex: Knex; now: () => Date },
+  deps: { hackathons: HackathonService; knex: Knex; now: () => Date; files?: FileStore },
   organisers: string[],
   moderatorId: string,
   ctx: CommandContext,
 ): Promise<{ hackathonId: string }[]> {
   const accepted: { hackathonId: string }[] = [];
   for (const [i, input] of seedHackathonForms(deps.now()).entries()) {
-    const form = HackathonFormSchema.parse(input);
-    const existing = await deps.knex('hackathons').whereRaw('lower(username) = ?', [form.username.toLowerCase()]).first('id', 'status');
+    const existing = await deps.knex('hackathons').whereRaw('lower(username) = ?', [String(input.username).toLowerCase()]).first('id', 'status');
     if (existing) {
       if (existing.status === 'accepted') accepted.push({ hackathonId: existing.id as string });
       continue;
     }
+    const banner = deps.files ? await storeSeedBanner(deps.files, i) : '';
+    const form = HackathonFormSchema.parse({ ...input, images: { ...input.images, banner } });
     const { hackathonId } = await deps.hackathons.create(organisers[i % organisers.length]!, form, ctx);
     if (i % 7 === 3) continue; // stays pending
     if (i % 7 === 5) {

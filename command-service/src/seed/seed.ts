@@ -20,6 +20,7 @@ import type { AnnouncementService } from '../hackathon-announcements/announcemen
 import { seedHackathonBoards } from './seed-hackathon-board';
 import { seedCommunityChats } from '../community/seed-community';
 import type { CommunityService } from '../community/community-service';
+import type { FileStore } from '@circuit/shared/ports/file-store';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -57,6 +58,8 @@ export async function seedIfEmpty(deps: {
   announcements?: AnnouncementService;
   /** Given (with registrations), a busy community chat on a few hackathons. */
   community?: CommunityService;
+  /** Given, the demo listings get generated banner images instead of letter placeholders. */
+  files?: FileStore;
 }): Promise<boolean> {
   const { config, store } = deps;
   if (config.NODE_ENV === 'production' || config.SEED === 'false') return false;
@@ -102,7 +105,7 @@ export async function seedIfEmpty(deps: {
   }
   if (deps.social) await seedSocialGraph(deps.social, demo, ctx);
   if (deps.hackathons && deps.knex) {
-    const accepted = await seedHackathons({ hackathons: deps.hackathons, knex: deps.knex, now: () => new Date() }, demo.map((u) => u.userId), moderatorId, ctx);
+    const accepted = await seedHackathons({ hackathons: deps.hackathons, knex: deps.knex, now: () => new Date(), files: deps.files }, demo.map((u) => u.userId), moderatorId, ctx);
     if (deps.registrations) {
       const payments = deps.payments;
       await seedHackathonRegistrations(
