@@ -97,6 +97,14 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
       const tiers = (await first.knex('hackathon_sponsors').distinct('tier')).map((r: { tier: string }) => r.tier).sort();
       expect(tiers).toEqual(['bronze', 'community', 'gold', 'platinum', 'silver']);
       expect(Number((await first.knex('hackathon_reviews').count<{ count: string }[]>('* as count'))[0]!.count)).toBeGreaterThan(0);
+      // Events in every type, category and pricing type, in every date state, some full with a line.
+      const distinct = async (column: string) => (await first.knex('events').distinct(column)).length;
+      expect([await distinct('event_type'), await distinct('category'), await distinct('pricing_type'), await distinct('status')]).toEqual([9, 9, 3, 3]);
+      const states = new Set((await first.request().get('/api/events?country=International&limit=50').expect(200)).body.data.map((e: { displayStatus: string }) => e.displayStatus));
+      for (const s of (await first.request().get('/api/events?limit=50').expect(200)).body.data) states.add(s.displayStatus);
+      expect([...states].sort()).toEqual(['Completed', 'In Progress', 'Upcoming']);
+      expect(await first.knex('events').where('waitlist_count', '>', 0).whereRaw('current_attendees >= max_attendees')).not.toHaveLength(0);
+      expect(await first.knex('event_attendees').where({ payment_status: 'completed' }).join('events', 'events.id', 'event_attendees.event_id').where('events.pricing_type', 'paid')).not.toHaveLength(0);
 
       ({ user } = await first.signUpVerified());
       const agent = first.request();
@@ -124,7 +132,7 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
     } finally {
       await second.stop();
     }
-  });
+  }, 120_000);
 });
 
 describe('an interrupted first-start seed', () => {

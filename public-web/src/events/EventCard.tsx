@@ -50,7 +50,7 @@ export function EventCard({ event, footer }: { event: Card; footer?: ReactNode }
             <PhaseBadge hackathon={event} />
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{EVENT_TYPE_LABELS[event.eventType]}</span>
           </div>
-          <span className="text-sm font-semibold text-slate-900">{eventPrice(event)}</span>
+          <span className="whitespace-nowrap text-sm font-semibold text-slate-900">{eventPrice(event)}</span>
         </div>
         <h2 className="text-lg font-semibold leading-snug text-slate-900">
           <Link to={`/events/${event.username}`} className="after:absolute after:inset-0 focus:outline-none group-focus-within:underline">
