@@ -167,6 +167,8 @@ export function EventRegistrationCard({ event }: { event: Event }) {
         title="Cancel your registration?"
         message="Your place goes to the next person on the waitlist."
         confirmLabel="Cancel registration"
+        cancelLabel="Keep my place"
+        tone="danger"
         onCancel={() => setConfirmLeave(false)}
         onConfirm={() => {
           setConfirmLeave(false);
