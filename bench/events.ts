@@ -27,7 +27,7 @@ const COUNT = intArg(values.events, 10_000);
 const CONNECTIONS = intArg(values.connections, 50);
 const SECONDS = intArg(values.seconds, 5);
 const RUNS = intArg(values.runs, 3);
-const QUERY = '/api/events?search=meetup&location=online&eventType=conference&category=technology&country=India&limit=12';
+const QUERY = '/api/events?search=meetup&location=offline&eventType=conference&category=business&country=India&limit=12';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 function get(url: string): Promise<void> {
