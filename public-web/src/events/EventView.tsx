@@ -68,7 +68,7 @@ export function EventView({ event: e, actions, notes, registration }: { event: E
             </Section>
           )}
         </div>
-        <aside className="space-y-6">
+        <aside className="order-first space-y-6 lg:order-none">
           {registration}
           <Section title="Event details">
             <dl className="space-y-2 text-sm text-slate-700">
