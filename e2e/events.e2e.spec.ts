@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
 import { startJourney, type Journey } from './harness';
 
@@ -118,5 +119,26 @@ describe.skipIf(Boolean(skipReason))(`event journey in Chromium${skipReason ? ` 
     expect(rows[1]![0]).toBe('Bala Subramanian');
     expect(rows[1]!.at(-1)).toBe('completed');
     expect(errors).toEqual([]);
+  });
+
+  it('axe finds no serious or critical violation on the event screens, and they fit a 390 px phone', { timeout: 120_000 }, async () => {
+    const page = organiser.page;
+    const event = await journey.circuit.knex('events').where({ username: 'chennai-rust-night' }).first('id');
+    const violations: string[] = [];
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const path of ['/events', '/events/chennai-rust-night', '/create-event', `/admin/events/${event.id}/participants`]) {
+        await page.goto(`${journey.base}${path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        if (width === 1366) violations.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+        // The participants table scrolls inside its own frame; the page itself never scrolls sideways.
+        expect([path, await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)]).toEqual([path, true]);
+      }
+    }
+    await a.page.goto(`${journey.base}/events/chennai-rust-night`);
+    await a.page.getByRole('button', { name: /Register Now|Join Waitlist/ }).click();
+    await a.page.getByRole('dialog').waitFor();
+    violations.push(...(await seriousViolations(a.page)).map((v) => `registration modal: ${v}`));
+    expect(violations).toEqual([]);
   });
 });

@@ -71,31 +71,26 @@ export function EventView({ event: e, actions, notes, registration }: { event: E
         <aside className="order-first space-y-6 lg:order-none">
           {registration}
           <Section title="Event details">
-            <dl className="space-y-2 text-sm text-slate-700">
-              <div className="flex gap-2">
+            <ul className="space-y-2 text-sm text-slate-700">
+              <li className="flex gap-2">
                 <CalendarDays className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
-                <div>
-                  <dt className="sr-only">When</dt>
-                  <dd>
-                    {formatDateTime(e.dates.startDate)} to {formatDateTime(e.dates.endDate)}
-                  </dd>
-                </div>
-              </div>
-              <div className="flex gap-2">
+                <span>
+                  <span className="sr-only">When: </span>
+                  {formatDateTime(e.dates.startDate)} to {formatDateTime(e.dates.endDate)}
+                </span>
+              </li>
+              <li className="flex gap-2">
                 <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
-                <div>
-                  <dt className="sr-only">Where</dt>
-                  <dd>
-                    {LOCATION_LABELS[e.location.type]}
-                    {e.location.type !== 'online' && place ? `: ${place}` : ''}
-                  </dd>
-                </div>
-              </div>
-              <div className="flex gap-2">
-                <dt className="font-medium">Price:</dt>
-                <dd>{eventPrice(e)}</dd>
-              </div>
-            </dl>
+                <span>
+                  <span className="sr-only">Where: </span>
+                  {LOCATION_LABELS[e.location.type]}
+                  {e.location.type !== 'online' && place ? `: ${place}` : ''}
+                </span>
+              </li>
+              <li>
+                <span className="font-medium">Price:</span> {eventPrice(e)}
+              </li>
+            </ul>
           </Section>
           <Section title="Organiser">
             <div className="flex items-center gap-3">

@@ -18,7 +18,7 @@ const fileName = (title: string) => `${title.replace(/[^\p{L}\p{N} ._-]+/gu, '')
 function Skills({ skills }: { skills: string[] }) {
   const shown = skills.slice(0, EVENT_LIMITS.cardSkills);
   const more = skills.length - shown.length;
-  if (skills.length === 0) return <span className="text-slate-400">None</span>;
+  if (skills.length === 0) return <span className="text-slate-500">None</span>;
   return (
     <span className="flex flex-wrap gap-1">
       {shown.map((s) => (
@@ -93,7 +93,7 @@ export function EventParticipantsPage() {
           Registrations will show here as they come in.
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm" role="region" aria-label="Participants table" tabIndex={0}>
           <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
               <tr>
