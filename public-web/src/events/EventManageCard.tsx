@@ -22,7 +22,9 @@ export function EventManageCard({ event }: { event: EventCard }) {
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <Banner src={event.images.banner} title={event.title} className="h-32 w-full" />
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <PhaseBadge hackathon={event} />
+        <div>
+          <PhaseBadge hackathon={event} />
+        </div>
         <h3 className="font-semibold text-slate-900">{event.title}</h3>
         <p className="line-clamp-2 text-sm text-slate-600">{event.shortDescription}</p>
         {event.status === 'rejected' && event.rejectionReason && <p className="text-xs text-red-700">Rejected: {event.rejectionReason}</p>}
