@@ -212,6 +212,18 @@ describe('events', () => {
     ]);
   });
 
+  it('raising maxAttendees offers the new places to the line on the next tick, first first', async () => {
+    const { id, username } = await listedEvent(organiser, moderator, t, { maxAttendees: 1 });
+    const [a, b, c] = await Promise.all([t.member(), t.member(), t.member()]);
+    await a.agent.post(`/api/events/${id}/register`).send(fullProfile).expect(201);
+    for (const m of [b, c]) await m.agent.post(`/api/events/${id}/register`).send({ ...fullProfile, joinWaitlist: true }).expect(201);
+    await organiser.agent.put(`/api/events/${id}`).send(eventForm(t, { username, maxAttendees: 2 })).expect(200);
+    await t.embedded.commands.waitlistTimer.tick();
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await b.agent.get(`/api/events/${id}/registration-status`)).body.data.offer).not.toBeNull();
+    expect((await c.agent.get(`/api/events/${id}/registration-status`)).body.data.waitlist).toEqual({ position: 1, total: 1 });
+  });
+
   it('a paid event: the fee through the sandbox checkout, paid once; a failed payment frees the place for the line', async () => {
     const { id } = await listedEvent(organiser, moderator, t, { maxAttendees: 1, pricing: { type: 'paid', amount: 250, currency: 'INR' } });
     const [a, b] = await Promise.all([t.member(), t.member()]);

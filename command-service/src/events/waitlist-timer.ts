@@ -4,8 +4,8 @@ import type { EventRegistrationService } from './event-registration-service';
 
 /**
  * The waitlist's clock: every `intervalMs` it finds the events with a payment hold or an offer past
- * its time (from the read model, by index) and sends each roster a Tick, which expires them and
- * offers the freed places to the next in line. The decision is the roster decider's, with the time
+ * its time (from the read model, by index), or with people waiting while places are free, and
+ * sends each roster a Tick, which expires them and offers the free places to the next in line. The decision is the roster decider's, with the time
  * passed in; a Tick with nothing overdue appends nothing, so two timers never do a thing twice.
  */
 export class WaitlistTimer {
@@ -42,7 +42,18 @@ export class WaitlistTimer {
       .from('event_attendees')
       .where('payment_status', 'pending')
       .where('hold_until', '<=', at)
-      .union((q) => q.select('event_id').from('event_offers').where('expires_at', '<=', at));
+      .union((q) => q.select('event_id').from('event_offers').where('expires_at', '<=', at))
+      // People waiting while places are free: the organiser raised maxAttendees.
+      .union((q) =>
+        q
+          .select('w.event_id')
+          .from('event_waitlist as w')
+          .join('events as e', 'e.id', 'w.event_id')
+          .where('e.start_date', '>', at)
+          .where((free) =>
+            free.where('e.max_attendees', 0).orWhereRaw('e.current_attendees + (select count(*) from event_offers o where o.event_id = e.id) < e.max_attendees'),
+          ),
+      );
     const eventIds = [...new Set(rows.map((r) => r.event_id))];
     for (const eventId of eventIds) {
       try {
