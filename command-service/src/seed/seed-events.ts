@@ -40,10 +40,8 @@ function datesOf(i: number, now: number) {
   }
 }
 
-/** The registration modal of a demo user. */
-const profileOf = (firstName: string, i: number) => ({
-  firstName,
-  lastName: 'Demo',
+/** The registration modal of a demo user (their names come from their account). */
+const profileOf = (i: number) => ({
   college: 'Circuit Institute of Technology',
   course: 'B.Tech',
   branch: 'Computer Science',
@@ -104,7 +102,7 @@ export async function seedEvents(
     const people = attendees.filter((a) => a.userId !== owner);
     for (const [n, person] of (full ? people : people.slice(0, 2)).entries()) {
       try {
-        const result = await deps.registrations.register(person.userId, eventId, { ...profileOf(person.username, n), joinWaitlist: true }, ctx);
+        const result = await deps.registrations.register(person.userId, eventId, { ...profileOf(n), joinWaitlist: true }, ctx);
         if (result.requiresPayment && deps.payOrder && n % 2 === 0) {
           const order = await deps.registrations.createPaymentOrder(person.userId, eventId);
           const paid = await deps.payOrder({ orderId: order.orderId, userId: person.userId });
