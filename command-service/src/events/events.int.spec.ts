@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app'
 import { eventRosterStream } from '@circuit/shared/events/event-registrations';
 import { EventRegistrationMessages as R } from '@circuit/shared/validation/events';
 import { eventForm, fullProfile, listedEvent } from './event-fixtures';
+import { appendListedHackathon } from '../hackathon-registrations/hackathon-fixtures';
 
 type Member = Awaited<ReturnType<TestApp['member']>>;
 const DAY = 86_400_000;
@@ -296,6 +297,11 @@ describe('events', () => {
     const feed = await t.request().get(path).expect(200);
     const entries = Object.values(ical.sync.parseICS(feed.text)).filter((c) => c?.type === 'VEVENT');
     expect(entries.map((e) => (e as { summary: string }).summary)).toContain('Calendar night');
+    // Hackathons the user registered for are in the same feed.
+    const hackathon = await appendListedHackathon(t.store, { now: t.clock.now() });
+    await user.agent.post(`/api/hackathons/${hackathon.hackathonId}/register`).send({}).expect(201);
+    const withHackathon = Object.values(ical.sync.parseICS((await t.request().get(path).expect(200)).text)).filter((c) => c?.type === 'VEVENT');
+    expect(withHackathon.map((e) => (e as { summary: string }).summary).sort()).toEqual(['Calendar night', hackathon.content.title].sort());
     const second = (await user.agent.post('/api/users/calendar-feed').expect(200)).body.data.url as string;
     expect(second).not.toBe(first);
     await t.request().get(path).expect(404);
