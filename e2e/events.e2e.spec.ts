@@ -67,7 +67,8 @@ describe.skipIf(Boolean(skipReason))(`event journey in Chromium${skipReason ? ` 
     await page.getByText('Username is available!').waitFor();
     await page.getByLabel('Title').fill('Chennai Rust Night');
     await page.getByLabel('Short description').fill('Talks and a workshop on Rust.');
-    await page.locator('#f-description').fill('<p>Bring a laptop.</p>');
+    await page.locator('#event-description').click();
+    await page.keyboard.type('Bring a laptop.');
     await page.getByLabel('Start date').fill(local(7));
     await page.getByLabel('End date').fill(local(8));
     await page.getByLabel('Registration deadline').fill(local(5));

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { CURRENCIES, FORM_COUNTRIES, LOCATION_TYPES } from '@circuit/shared/hackathons/options';
 import { EVENT_CATEGORIES, EVENT_PRICING_TYPES, EVENT_TYPES } from '@circuit/shared/event-listings/options';
 import { INDIA_STATES } from '@circuit/shared/profiles/options';
-import { Choice, FormSection, ImageField, Input, num } from '../hackathon-form/fields';
+import { Choice, FormSection, ImageField, Input, num, RequiredMark } from '../hackathon-form/fields';
+import { RichTextEditor } from '../profile/RichTextEditor';
 import type { UsernameState } from '../hackathon-form/useUsernameCheck';
 import { LOCATION_LABELS } from '../hackathons/labels';
 import { EVENT_CATEGORY_LABELS, EVENT_TYPE_LABELS } from '../events/labels';
@@ -23,11 +24,19 @@ export function BasicSection({ form, set, mode, username }: { form: EventFormSta
       <Input label="Title" required value={form.title} onChange={(v) => set((f) => ({ ...f, title: v }))} />
       <Input label="Short description" required wide maxLength={200} value={form.shortDescription} hint={`${form.shortDescription.length}/200`} warn={form.shortDescription.length > 200} onChange={(v) => set((f) => ({ ...f, shortDescription: v }))} />
       <div className="sm:col-span-2">
-        <label htmlFor="f-description" className="mb-1.5 block text-sm font-medium text-slate-700">
-          Description <span className="text-red-600">*</span>
-        </label>
-        <textarea id="f-description" rows={6} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30" value={form.description} onChange={(e) => set((f) => ({ ...f, description: e.target.value }))} />
-        <p className="mt-1 text-xs text-slate-500">Simple HTML is kept (paragraphs, lists, links); anything else is removed.</p>
+        <p id="event-description-label" className="mb-1.5 text-sm font-medium text-slate-700">
+          Description
+          <RequiredMark />
+        </p>
+        <RichTextEditor
+          id="event-description"
+          labelledBy="event-description-label"
+          initialHtml={form.description}
+          resetKey={0}
+          onChange={(html) => set((f) => ({ ...f, description: html }))}
+          placeholder="What happens, who it is for, what to bring"
+          toolbarLabel="Description formatting"
+        />
       </div>
       <Choice label="Event type" value={form.eventType} options={pairs(EVENT_TYPE_LABELS, EVENT_TYPES)} onChange={(v) => set((f) => ({ ...f, eventType: v as EventFormState['eventType'] }))} />
       <Choice label="Category" value={form.category} options={pairs(EVENT_CATEGORY_LABELS, EVENT_CATEGORIES)} onChange={(v) => set((f) => ({ ...f, category: v as EventFormState['category'] }))} />
