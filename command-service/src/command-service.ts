@@ -50,6 +50,13 @@ import { announcementRoutes } from './hackathon-announcements/announcement-route
 import { AnnouncementNotifier } from './hackathon-announcements/announcement-notifier';
 import { createCommunityService } from './community/community-service';
 import { communityRoutes } from './community/community-routes';
+import { createEventService } from './events/event-service';
+import { eventRoutes } from './events/event-routes';
+import { createEventRegistrationService } from './events/event-registration-service';
+import { eventRegistrationRoutes } from './events/event-registration-routes';
+import { EventPaymentProcessManager } from './events/event-payment-process-manager';
+import { EventNotifier } from './events/event-notifier';
+import { WaitlistTimer } from './events/waitlist-timer';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -97,6 +104,9 @@ export async function createCommandService(
   const reviews = createReviewService(deps);
   const announcements = createAnnouncementService(deps);
   const announcementNotifier = new AnnouncementNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
+  const events = createEventService(deps);
+  const eventRegistrations = createEventRegistrationService(deps, payments);
+  const waitlistTimer = new WaitlistTimer({ knex: deps.knex, log: deps.log, registrations: eventRegistrations, now: deps.now });
   let stopChatSends: (() => Promise<void>) | undefined;
   const workers: Worker[] = [
     mail,
@@ -104,6 +114,9 @@ export async function createCommandService(
     teamPayments,
     reviewNotifier,
     announcementNotifier,
+    new EventPaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, registrations: eventRegistrations }),
+    new EventNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log }),
+    waitlistTimer,
     orphanUploadSweeper({ knex: deps.knex, fileStore, log: deps.log, now: deps.now }),
     idempotencyKeySweeper({ knex: deps.knex, log: deps.log, now: deps.now }),
     {
@@ -140,6 +153,8 @@ export async function createCommandService(
   router.use(reviewRoutes(deps.knex, reviews));
   router.use(announcementRoutes(deps.knex, announcements));
   router.use(communityRoutes(deps, community));
+  router.use(eventRoutes(events));
+  router.use(eventRegistrationRoutes(deps.knex, eventRegistrations));
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));
 
   return {
@@ -155,6 +170,9 @@ export async function createCommandService(
     reviews,
     announcements,
     community,
+    events,
+    eventRegistrations,
+    waitlistTimer,
     /** The workers run in one command-service process at a time (see runAsLeader). */
     async start() {
       leadership = await runAsLeader(

@@ -74,7 +74,7 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('seeds a moderator and an admin who sign in with the README credentials, and keeps accounts across a restart', { timeout: 120_000 }, async () => {
+  it('seeds a moderator and an admin who sign in with the README credentials, and keeps accounts across a restart', async () => {
     const first = await createTestApp({ env });
     let user: ReturnType<TestApp['newUser']>;
     let cookie: string;
@@ -104,6 +104,14 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
       expect(new Set(banners).size).toBe(4);
       const image = await first.request().get(banners[0]!).expect(200);
       expect(image.headers['content-type']).toBe('image/png');
+      // Events in every type, category and pricing type, in every date state, some full with a line.
+      const distinct = async (column: string) => (await first.knex('events').distinct(column)).length;
+      expect([await distinct('event_type'), await distinct('category'), await distinct('pricing_type'), await distinct('status')]).toEqual([9, 9, 3, 3]);
+      const states = new Set((await first.request().get('/api/events?country=International&limit=50').expect(200)).body.data.map((e: { displayStatus: string }) => e.displayStatus));
+      for (const s of (await first.request().get('/api/events?limit=50').expect(200)).body.data) states.add(s.displayStatus);
+      expect([...states].sort()).toEqual(['Completed', 'In Progress', 'Upcoming']);
+      expect(await first.knex('events').where('waitlist_count', '>', 0).whereRaw('current_attendees >= max_attendees')).not.toHaveLength(0);
+      expect(await first.knex('event_attendees').where({ payment_status: 'completed' }).join('events', 'events.id', 'event_attendees.event_id').where('events.pricing_type', 'paid')).not.toHaveLength(0);
 
       ({ user } = await first.signUpVerified());
       const agent = first.request();
@@ -131,7 +139,7 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
     } finally {
       await second.stop();
     }
-  });
+  }, 120_000);
 });
 
 describe('an interrupted first-start seed', () => {

@@ -102,7 +102,8 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   await projections.start();
   const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, log, now: options.now, rateLimits: options.rateLimits, fileStore, teamPayments: options.teamPayments });
   await commands.start();
-  await seedIfEmpty({ config, store, knex, accounts: commands.accounts, profiles: commands.profiles, projects: commands.projects, social: commands.social, hackathons: commands.hackathons, registrations: commands.registrations, payments: commands.payments, reviews: commands.reviews, announcements: commands.announcements, community: commands.community, files: fileStore, log });
+  // Every service the seed can use, by name (seedIfEmpty picks those it knows).
+  await seedIfEmpty({ ...commands, config, store, knex, log, files: fileStore });
 
   const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
   const web = express.Router();

@@ -29,6 +29,8 @@ import { migrateAnnouncementsReadModels } from './hackathon-announcements/announ
 import { announcementQueryRoutes } from './hackathon-announcements/announcement-query-routes';
 import { migrateCommunityReadModels } from './community/community-migrations';
 import { communityQueryRoutes } from './community/community-query-routes';
+import { migrateEventsReadModels } from './events/events-migrations';
+import { eventQueryRoutes } from './events/event-query-routes';
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -55,6 +57,7 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
   await migrateReviewsReadModels(knex);
   await migrateAnnouncementsReadModels(knex);
   await migrateCommunityReadModels(knex);
+  await migrateEventsReadModels(knex);
 }
 
 /** The read side: projection workers and the GET /api query endpoints. */
@@ -68,6 +71,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   const router = Router();
   // The busiest reads first (listings, profiles, search): each router on the way is walked past.
   router.use(hackathonQueryRoutes(deps.knex, cache, deps.now));
+  router.use(eventQueryRoutes(deps.knex, cache, deps.now));
   router.use(profileQueryRoutes(deps.knex, cache));
   router.use(searchRoutes(deps.knex, cache));
   router.use(registrationQueryRoutes(deps.knex));

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
+import { keyedQueue } from '@circuit/shared/commands/keyed-queue';
 import { userStream } from '@circuit/shared/events/accounts';
 import { hackathonRosterStream } from '@circuit/shared/events/hackathon-registrations';
 import { hackathonSlugStream, hackathonStream } from '@circuit/shared/events/hackathons';
@@ -27,27 +28,6 @@ export function newTeamCode(): string {
 }
 
 type Omitted<C> = C extends unknown ? Omit<C, 'hackathon' | 'now'> : never;
-
-/**
- * Runs tasks of one key one after another (and tasks of different keys side by side). Commands on
- * one roster queue here instead of racing each other to the store: when a popular hackathon opens,
- * a burst of registrations would otherwise spend its retries on optimistic-concurrency conflicts
- * (each round only one wins). The expected revision still decides between processes.
- */
-function keyedQueue() {
-  const tails = new Map<string, Promise<unknown>>();
-  return async function run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = tails.get(key) ?? Promise.resolve();
-    const result = previous.then(task, task);
-    const tail = result.catch(() => undefined);
-    tails.set(key, tail);
-    try {
-      return await result;
-    } finally {
-      if (tails.get(key) === tail) tails.delete(key);
-    }
-  };
-}
 
 export interface RegistrationServiceOptions {
   /** Queue the roster commands of one hackathon in this process (default true; tests of the store's own exactness turn it off). */

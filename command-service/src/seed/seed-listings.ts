@@ -1,5 +1,5 @@
 /**
- * `npm run seed:listings -- --hackathons 10000 [--organiser <userId>]` on DATABASE_URL (a running
+ * `npm run seed:listings -- --hackathons 10000 [--events 0] [--organiser <userId>]` on DATABASE_URL (a running
  * cluster or bench app may stay up: its projections pick the events up from the feed). Appends
  * accepted hackathons straight to the store, as create and approve would (slug reservation, the
  * listing, the approval), in parallel batches: a large catalogue for the list benchmark.
@@ -14,9 +14,13 @@ import { toNewEvents } from '@circuit/shared/commands/decider';
 import { HackathonContentSchema, hackathonSlugStream, hackathonStream } from '@circuit/shared/events/hackathons';
 import { HackathonFormSchema } from '@circuit/shared/validation/hackathons';
 import { seedHackathonForms } from './seed-hackathons';
+import { EventContentSchema, eventSlugStream, eventStream } from '@circuit/shared/events/event-listings';
+import { EventFormSchema } from '@circuit/shared/validation/events';
+import { EVENT_CATEGORIES, EVENT_TYPES } from '@circuit/shared/event-listings/options';
 
-const { values } = parseArgs({ options: { hackathons: { type: 'string', default: '10000' }, organiser: { type: 'string', default: 'seed-organiser' } } });
-const COUNT = Math.max(1, Number(values.hackathons) || 10_000);
+const { values } = parseArgs({ options: { hackathons: { type: 'string', default: '10000' }, events: { type: 'string', default: '0' }, organiser: { type: 'string', default: 'seed-organiser' } } });
+const COUNT = Math.max(0, Number(values.hackathons) || 0);
+const EVENTS = Math.max(0, Number(values.events) || 0);
 const config = loadConfig(process.env);
 const log = createLogger('seed-listings', config.LOG_LEVEL);
 const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'seed:listings') });
@@ -52,6 +56,40 @@ for (let next = 0; next < COUNT; next += PARALLEL) {
   await Promise.all(Array.from({ length: Math.min(PARALLEL, COUNT - next) }, (_, k) => one(next + k)));
   if ((next / PARALLEL) % 50 === 0) log.info({ done: next, of: COUNT }, 'seeding listings');
 }
-log.info({ hackathons: COUNT, seconds: (Date.now() - started) / 1000 }, 'seeded listings');
+/** An accepted event of every type, category and mode in turn, dates spread over a year either side of now. */
+async function oneEvent(i: number) {
+  const username = `ev-${run}-${i}`;
+  const start = Date.now() + ((i % 730) - 365) * 86_400_000;
+  const iso = (t: number) => new Date(t).toISOString();
+  const content = EventContentSchema.parse({
+    ...EventFormSchema.parse({
+      username,
+      title: `${['Meetup', 'Workshop', 'Summit', 'Fest'][i % 4]} ${i}`,
+      shortDescription: 'A seeded event for the list benchmark',
+      description: '<p>Seeded</p>',
+      organization: { name: ['Circuit Club', 'Dev Guild', 'Open Source Society'][i % 3] },
+      location: { type: (['online', 'offline', 'hybrid'] as const)[i % 3], country: i % 5 ? 'India' : 'Germany', state: ['Karnataka', 'Kerala', 'Delhi'][i % 3], city: 'City', address: 'Main Road' },
+      dates: { registrationDeadline: iso(start - 2 * 86_400_000), startDate: iso(start), endDate: iso(start + 86_400_000) },
+      eventType: EVENT_TYPES[i % EVENT_TYPES.length],
+      category: EVENT_CATEGORIES[i % EVENT_CATEGORIES.length],
+      tags: ['tech'],
+    }),
+    takeRegistrations: 'pending',
+  });
+  const eventId = crypto.randomUUID();
+  const at = new Date().toISOString();
+  const ctx = { userId: values.organiser, correlationId: 'seed-listings' };
+  await store.append(eventSlugStream(username), toNewEvents([{ type: 'EventSlugReserved', data: { slug: username, eventId, at } }], ctx, at), 'no_stream');
+  await store.append(
+    eventStream(eventId),
+    toNewEvents([{ type: 'EventCreated', data: { eventId, createdBy: values.organiser, content, at } }, { type: 'EventApproved', data: { eventId, at, byUserId: values.organiser } }], ctx, at),
+    'no_stream',
+  );
+}
+for (let next = 0; next < EVENTS; next += PARALLEL) {
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, EVENTS - next) }, (_, k) => oneEvent(next + k)));
+  if ((next / PARALLEL) % 50 === 0) log.info({ done: next, of: EVENTS }, 'seeding events');
+}
+log.info({ hackathons: COUNT, events: EVENTS, seconds: (Date.now() - started) / 1000 }, 'seeded listings');
 await knex.destroy();
 process.exit(0);

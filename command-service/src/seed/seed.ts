@@ -15,6 +15,9 @@ import type { RegistrationService } from '../hackathon-registrations/registratio
 import { seedHackathonRegistrations } from '../hackathon-registrations/seed-registrations';
 import type { PaymentService } from '../payments/payment-service';
 import { seedHackathons } from './seed-hackathons';
+import { seedEvents } from './seed-events';
+import type { EventService } from '../events/event-service';
+import type { EventRegistrationService } from '../events/event-registration-service';
 import type { ReviewService } from '../hackathon-reviews/review-service';
 import type { AnnouncementService } from '../hackathon-announcements/announcement-service';
 import { seedHackathonBoards } from './seed-hackathon-board';
@@ -60,6 +63,9 @@ export async function seedIfEmpty(deps: {
   community?: CommunityService;
   /** Given, the demo listings get generated banner images instead of letter placeholders. */
   files?: FileStore;
+  /** Given (with knex), demo events in every type, category, pricing and date state, two full with a waitlist. */
+  events?: EventService;
+  eventRegistrations?: EventRegistrationService;
 }): Promise<boolean> {
   const { config, store } = deps;
   if (config.NODE_ENV === 'production' || config.SEED === 'false') return false;
@@ -127,6 +133,28 @@ export async function seedIfEmpty(deps: {
       if (deps.community) await seedCommunityChats({ community: deps.community, knex: deps.knex, log: deps.log }, accepted, {}, ctx);
     }
     if (deps.reviews && deps.announcements) await seedHackathonBoards({ store, reviews: deps.reviews, announcements: deps.announcements }, accepted, ctx);
+  }
+  if (deps.events && deps.eventRegistrations && deps.knex) {
+    const payments = deps.payments;
+    await seedEvents(
+      {
+        events: deps.events,
+        registrations: deps.eventRegistrations,
+        knex: deps.knex,
+        log: deps.log,
+        now: () => new Date(),
+        payOrder: payments
+          ? async ({ orderId, userId }) => {
+              const paid = await payments.sandboxPay(userId, orderId, 'success');
+              return { paymentId: paid!.razorpay_payment_id, signature: paid!.razorpay_signature };
+            }
+          : undefined,
+      },
+      demo.map((u) => u.userId),
+      demo,
+      moderatorId,
+      ctx,
+    );
   }
   await store.append(SEED_STREAM, toNewEvents([{ type: 'DemoSeedCompleted', data: { at: new Date().toISOString() } }], {}, new Date().toISOString()), 'any');
   deps.log.info({ users: DEMO_USERS.length + 2 }, 'seeded demo data');

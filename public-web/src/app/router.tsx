@@ -56,7 +56,12 @@ export const router = createBrowserRouter([
       // By username (tabs) or by hackathon id (cards and a full-view dialog): the page tells them apart.
       screen('hackathons/:username/announcements', async () => (await import('../hackathons/announcements/AnnouncementsPage')).AnnouncementsPage),
       screen('admin/hackathons/:username/announcements', async () => (await import('../hackathons/admin/AnnouncementsAdminPage')).AnnouncementsAdminPage),
-      ...['hackathons/*', 'events/*', 'quizzes/*', 'quiz/*', 'create', 'create-event', 'create-quiz'].map((path) =>
+      screen('events', async () => (await import('../events/EventsPage')).EventsPage),
+      screen('events/:username', async () => (await import('../events/EventDetailPage')).EventDetailPage),
+      screen('events/:username/edit', async () => (await import('../event-form/EventFormPage')).EditEventPage),
+      screen('create-event', async () => (await import('../event-form/EventFormPage')).CreateEventPage),
+      screen('admin/events/:eventId/participants', async () => (await import('../events/ParticipantsPage')).EventParticipantsPage),
+      ...['hackathons/*', 'events/*', 'quizzes/*', 'quiz/*', 'create', 'create-quiz'].map((path) =>
         screen(path, async () => (await import('../coming-soon/ComingSoonPage')).ComingSoonPage),
       ),
       { path: '404', element: <NotFoundPage /> },

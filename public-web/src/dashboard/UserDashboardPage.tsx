@@ -1,4 +1,5 @@
 import { Bookmark, Brain, CalendarDays, Trophy } from 'lucide-react';
+import { CalendarFeedCard } from '../events/CalendarFeedCard';
 import { useId, useState, type ReactNode } from 'react';
 import { RequireAuth } from '../auth/RequireAuth';
 import { ButtonLink } from '../ui/Button';
@@ -66,6 +67,7 @@ export function UserDashboardPage() {
     <RequireAuth fallback={<DashboardSkeleton />}>
       <DashboardHeader title="My Dashboard" subtitle="What you registered for and what you saved" />
       <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+        <CalendarFeedCard />
         <Tabs
           label="Dashboard sections"
           panelId={panelId}

@@ -9,7 +9,8 @@ export interface UsernameState {
 }
 
 /** The slug check of spec 2 section 4: after a 500 ms pause, only from 3 characters. */
-export function useUsernameCheck(username: string, enabled: boolean): UsernameState {
+/** `base`: the listing's API (events check their own usernames). */
+export function useUsernameCheck(username: string, enabled: boolean, base = '/api/hackathons'): UsernameState {
   const [state, setState] = useState<UsernameState>({ status: 'idle' });
   useEffect(() => {
     if (!enabled || username.trim().length < HACKATHON_LIMITS.usernameMin) {
@@ -20,7 +21,7 @@ export function useUsernameCheck(username: string, enabled: boolean): UsernameSt
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const res = await api.get<UsernameCheck>(`/api/hackathons/check-username/${encodeURIComponent(username.trim())}`, controller.signal);
+        const res = await api.get<UsernameCheck>(`${base}/check-username/${encodeURIComponent(username.trim())}`, controller.signal);
         setState({ status: res.data!.available ? 'available' : 'unavailable', message: res.data!.message });
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -32,6 +33,6 @@ export function useUsernameCheck(username: string, enabled: boolean): UsernameSt
       clearTimeout(timer);
       controller.abort();
     };
-  }, [username, enabled]);
+  }, [username, enabled, base]);
   return state;
 }

@@ -1,4 +1,5 @@
 import { ArrowRight, Brain, CalendarDays, LayoutDashboard, MessagesSquare, Plus, Trophy, UserRound, Users } from 'lucide-react';
+import { FeaturedEventsCarousel } from '../events/FeaturedEventsCarousel';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
@@ -153,6 +154,7 @@ export function HomePage() {
   return (
     <>
       <Hero user={user} loading={state.status === 'loading'} />
+      <FeaturedEventsCarousel />
 
       <section aria-labelledby="explore-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <h2 id="explore-heading" className="text-2xl font-bold tracking-tight text-slate-900">

@@ -42,6 +42,12 @@ export function notificationText(n: AppNotification): string {
       return 'Your hackathon was not approved';
     case 'hackathon_announcement':
       return 'A hackathon you joined posted an announcement';
+    case 'event_approved':
+      return 'Your event was approved and is now live';
+    case 'event_rejected':
+      return 'Your event was not approved';
+    case 'event_place_offered':
+      return 'A place freed up at an event you are waitlisted for';
   }
 }
 

@@ -12,6 +12,8 @@ import { HackathonRegistrationEventSchemas } from './hackathon-registrations';
 import { HackathonReviewEventSchemas } from './hackathon-reviews';
 import { HackathonAnnouncementEventSchemas } from './hackathon-announcements';
 import { CommunityEventSchemas } from './community';
+import { EventListingEventSchemas } from './event-listings';
+import { EventRegistrationEventSchemas } from './event-registrations';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
@@ -28,6 +30,8 @@ export const EventCatalogue = {
   ...HackathonReviewEventSchemas,
   ...HackathonAnnouncementEventSchemas,
   ...CommunityEventSchemas,
+  ...EventListingEventSchemas,
+  ...EventRegistrationEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EventCatalogue;

@@ -63,10 +63,17 @@ export function notificationMessage(type: NotificationType, sender: Notification
       return `Your hackathon “${title}” was not approved${subject?.reason ? `: ${subject.reason}` : ''}`;
     case 'hackathon_announcement':
       return `${subject?.announcement?.type === 'important' ? 'Important announcement' : 'New announcement'} in “${title}”: ${subject?.announcement?.title ?? ''}`.trim();
+    case 'event_approved':
+      return `Your event “${title}” was approved and is now live`;
+    case 'event_rejected':
+      return `Your event “${title}” was not approved${subject?.reason ? `: ${subject.reason}` : ''}`;
+    case 'event_place_offered':
+      return `A place freed up at “${title}”: confirm it within 24 hours`;
   }
 }
 
 function linkOf(type: NotificationType, subject: NotificationSubject): string {
+  if (subject.kind === 'event') return type === 'event_rejected' ? `/events/${subject.username}/edit` : `/events/${subject.username}`;
   if (type === 'hackathon_rejected') return `/hackathons/${subject.username}/edit`;
   if (type === 'hackathon_announcement') return `/hackathons/${subject.username}/announcements`;
   return `/hackathons/${subject.username}`;

@@ -1,0 +1,34 @@
+import type { EventCard } from '@circuit/shared/api/events';
+
+export const EVENT_TYPE_LABELS: Record<string, string> = {
+  College_fests: 'College fest',
+  conference: 'Conference',
+  workshop: 'Workshop',
+  meetup: 'Meetup',
+  webinar: 'Webinar',
+  competition: 'Competition',
+  exhibition: 'Exhibition',
+  seminar: 'Seminar',
+  other: 'Other',
+};
+
+export const EVENT_CATEGORY_LABELS: Record<string, string> = {
+  technology: 'Technology',
+  business: 'Business',
+  education: 'Education',
+  healthcare: 'Healthcare',
+  environment: 'Environment',
+  social: 'Social',
+  entertainment: 'Entertainment',
+  sports: 'Sports',
+  other: 'Other',
+};
+
+/** Event pages show prices with a dollar sign (spec 2 section 9), whatever the currency code. */
+export function eventPrice(e: Pick<EventCard, 'pricing'>): string {
+  if (e.pricing.type === 'free' || e.pricing.amount <= 0) return e.pricing.type === 'donation' ? 'Donation' : 'Free';
+  return `$${e.pricing.amount.toLocaleString('en-US')}${e.pricing.currency !== 'USD' ? ` ${e.pricing.currency}` : ''}`;
+}
+
+export const seatsText = (e: Pick<EventCard, 'currentAttendees' | 'maxAttendees'>) => (e.maxAttendees > 0 ? `${e.currentAttendees} / ${e.maxAttendees}` : `${e.currentAttendees} going`);
+export const isFull = (e: Pick<EventCard, 'currentAttendees' | 'maxAttendees' | 'waitlistCount'>) => e.maxAttendees > 0 && (e.currentAttendees >= e.maxAttendees || e.waitlistCount > 0);

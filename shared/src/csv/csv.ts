@@ -1,0 +1,18 @@
+/**
+ * CSV for spreadsheets (RFC 4180): every value quoted, quotes doubled, lines ended with CRLF.
+ * A value a spreadsheet would run as a formula (starting with =, +, -, @, or a tab or carriage
+ * return that hides one) gets a leading apostrophe, so it reads as text (OWASP's CSV injection
+ * advice). Newlines and commas inside a value stay inside its quotes.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function cell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : value instanceof Date ? value.toISOString() : String(value);
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export function toCsv(columns: { key: string; label: string }[], rows: Record<string, unknown>[]): string {
+  const lines = [columns.map((c) => cell(c.label)), ...rows.map((row) => columns.map((c) => cell(row[c.key])))];
+  return lines.map((l) => l.join(',')).join('\r\n') + '\r\n';
+}
