@@ -12,6 +12,7 @@ import { registrationOpenApi } from './hackathon-registrations/registration-open
 import { reviewOpenApi } from './hackathon-reviews/review-openapi';
 import { announcementOpenApi } from './hackathon-announcements/announcement-openapi';
 import { communityOpenApi } from './community/community-openapi';
+import { quizOpenApi } from './quizzes/quiz-openapi';
 
 /** The command service's part of the contract: one registration per feature, beside its routes. */
 export const commandServiceOpenApi: ApiRegistration[] = [
@@ -28,4 +29,5 @@ export const commandServiceOpenApi: ApiRegistration[] = [
   reviewOpenApi,
   announcementOpenApi,
   communityOpenApi,
+  quizOpenApi,
 ];

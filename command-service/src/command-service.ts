@@ -50,6 +50,10 @@ import { announcementRoutes } from './hackathon-announcements/announcement-route
 import { AnnouncementNotifier } from './hackathon-announcements/announcement-notifier';
 import { createCommunityService } from './community/community-service';
 import { communityRoutes } from './community/community-routes';
+import { createQuizService } from './quizzes/quiz-service';
+import { QUIZ_IMAGE_PATH, quizRoutes } from './quizzes/quiz-routes';
+import { QuizNotifier } from './quizzes/quiz-notifier';
+import { quizCloseManager } from './quizzes/quiz-close-manager';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -97,6 +101,8 @@ export async function createCommandService(
   const reviews = createReviewService(deps);
   const announcements = createAnnouncementService(deps);
   const announcementNotifier = new AnnouncementNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
+  const quizzes = createQuizService(deps, payments);
+  const quizNotifier = new QuizNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log, quizzes });
   let stopChatSends: (() => Promise<void>) | undefined;
   const workers: Worker[] = [
     mail,
@@ -104,6 +110,8 @@ export async function createCommandService(
     teamPayments,
     reviewNotifier,
     announcementNotifier,
+    quizNotifier,
+    quizCloseManager({ knex: deps.knex, quizzes, log: deps.log, now: deps.now }),
     orphanUploadSweeper({ knex: deps.knex, fileStore, log: deps.log, now: deps.now }),
     idempotencyKeySweeper({ knex: deps.knex, log: deps.log, now: deps.now }),
     {
@@ -120,7 +128,7 @@ export async function createCommandService(
   const router = Router();
   router.use(limits.clientCeiling);
   // The only routes that read multipart; a form posted anywhere else is refused.
-  router.use(multipartOnlyOn(['/api/users/profile-picture', '/api/users/projects/image', IMAGE_UPLOAD_PATH]));
+  router.use(multipartOnlyOn(['/api/users/profile-picture', '/api/users/projects/image', IMAGE_UPLOAD_PATH, QUIZ_IMAGE_PATH]));
   router.use(userWriteLimits(userLimits));
   // Before every write route: a repeated Idempotency-Key answers the first answer and runs nothing.
   router.use(idempotencyKeys({ knex: deps.knex, secret: deps.config.sessionSecret, log: deps.log, now: deps.now, waitMs: deps.idempotencyWaitMs }));
@@ -140,6 +148,7 @@ export async function createCommandService(
   router.use(reviewRoutes(deps.knex, reviews));
   router.use(announcementRoutes(deps.knex, announcements));
   router.use(communityRoutes(deps, community));
+  router.use(quizRoutes(quizzes, fileStore));
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));
 
   return {
@@ -155,6 +164,7 @@ export async function createCommandService(
     reviews,
     announcements,
     community,
+    quizzes,
     /** The workers run in one command-service process at a time (see runAsLeader). */
     async start() {
       leadership = await runAsLeader(

@@ -11,6 +11,7 @@ import { hackathonQueryOpenApi } from './hackathons/hackathon-query-openapi';
 import { reviewQueryOpenApi } from './hackathon-reviews/review-query-openapi';
 import { announcementQueryOpenApi } from './hackathon-announcements/announcement-query-openapi';
 import { communityQueryOpenApi } from './community/community-query-openapi';
+import { quizQueryOpenApi } from './quizzes/quiz-query-openapi';
 
 /** The projection service's part of the contract (the GET /api queries): one registration per feature. */
 export const projectionServiceOpenApi: ApiRegistration[] = [
@@ -25,5 +26,6 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   reviewQueryOpenApi,
   announcementQueryOpenApi,
   communityQueryOpenApi,
+  quizQueryOpenApi,
   adminOpenApi,
 ];

@@ -29,6 +29,8 @@ import { migrateAnnouncementsReadModels } from './hackathon-announcements/announ
 import { announcementQueryRoutes } from './hackathon-announcements/announcement-query-routes';
 import { migrateCommunityReadModels } from './community/community-migrations';
 import { communityQueryRoutes } from './community/community-query-routes';
+import { migrateQuizzesReadModels } from './quizzes/quizzes-migrations';
+import { quizQueryRoutes } from './quizzes/quiz-query-routes';
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -55,6 +57,7 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
   await migrateReviewsReadModels(knex);
   await migrateAnnouncementsReadModels(knex);
   await migrateCommunityReadModels(knex);
+  await migrateQuizzesReadModels(knex);
 }
 
 /** The read side: projection workers and the GET /api query endpoints. */
@@ -80,6 +83,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   router.use(reviewQueryRoutes(deps.knex, cache));
   router.use(announcementQueryRoutes(deps.knex, cache));
   router.use(communityQueryRoutes(deps.knex));
+  router.use(quizQueryRoutes(deps.knex, deps.now));
   return {
     router,
     runner,

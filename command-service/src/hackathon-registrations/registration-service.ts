@@ -14,6 +14,7 @@ import { profileDecider } from '../profiles/profile-decider';
 import { hackathonInfoFold, type HackathonInfo } from './hackathon-info';
 import { RosterMessages, rosterDecider, type RosterCommand } from './roster-decider';
 import type { TeamPayments } from './team-payments';
+import { keyedQueue } from '../process-managers/keyed-queue';
 
 const HACKATHON_ID = /^[A-Za-z0-9_-]{1,100}$/;
 /** No 0/O or 1/I: codes are read aloud and typed from screenshots. */
@@ -27,27 +28,6 @@ export function newTeamCode(): string {
 }
 
 type Omitted<C> = C extends unknown ? Omit<C, 'hackathon' | 'now'> : never;
-
-/**
- * Runs tasks of one key one after another (and tasks of different keys side by side). Commands on
- * one roster queue here instead of racing each other to the store: when a popular hackathon opens,
- * a burst of registrations would otherwise spend its retries on optimistic-concurrency conflicts
- * (each round only one wins). The expected revision still decides between processes.
- */
-function keyedQueue() {
-  const tails = new Map<string, Promise<unknown>>();
-  return async function run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = tails.get(key) ?? Promise.resolve();
-    const result = previous.then(task, task);
-    const tail = result.catch(() => undefined);
-    tails.set(key, tail);
-    try {
-      return await result;
-    } finally {
-      if (tails.get(key) === tail) tails.delete(key);
-    }
-  };
-}
 
 export interface RegistrationServiceOptions {
   /** Queue the roster commands of one hackathon in this process (default true; tests of the store's own exactness turn it off). */

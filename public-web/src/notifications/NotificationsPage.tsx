@@ -42,6 +42,12 @@ export function notificationText(n: AppNotification): string {
       return 'Your hackathon was not approved';
     case 'hackathon_announcement':
       return 'A hackathon you joined posted an announcement';
+    case 'quiz_approved':
+      return 'Your quiz was approved and is now live';
+    case 'quiz_rejected':
+      return 'Your quiz was not approved';
+    case 'quiz_regraded':
+      return 'A quiz you took was re-graded';
   }
 }
 
