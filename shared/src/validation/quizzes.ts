@@ -118,8 +118,12 @@ export const QuizFormSchema = z.object({
 });
 export type QuizForm = z.infer<typeof QuizFormSchema>;
 /** The edit: title and category are locked and never sent; pricing only when the amount is raised. */
-export const QuizEditSchema = QuizFormSchema.omit({ title: true, category: true, pricing: true }).partial().extend({ pricing: QuizPricingSchema.optional() });
-export type QuizEdit = z.infer<typeof QuizEditSchema>;
+export type QuizEdit = Partial<Omit<QuizForm, 'title' | 'category'>>;
+// Without the form's defaults: a field the edit leaves out keeps its stored value.
+const editShape = Object.fromEntries(
+  Object.entries(QuizFormSchema.omit({ title: true, category: true }).shape).map(([key, field]) => [key, (field instanceof z.ZodDefault ? field.unwrap() : field).optional()]),
+);
+export const QuizEditSchema = z.object(editShape) as unknown as z.ZodType<QuizEdit>;
 
 const blank = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '';
 
