@@ -11,6 +11,9 @@ import { QuizMessages as M, quizRuleViolations, type QuizEdit, type QuizForm, ty
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { keyedQueue } from '../process-managers/keyed-queue';
+import { profileDecider } from '../profiles/profile-decider';
+import { userStream } from '@circuit/shared/events/accounts';
+import type { ProfileFields } from '@circuit/shared/events/profiles';
 import type { PaymentService } from '../payments/payment-service';
 import { isPaid, quizDecider, quizRunning, type ActorRole, type QuizCommand, type QuizState } from './quiz-decider';
 import { attemptDecider, type Answer, type AttemptCommand, type AttemptContext } from './attempt-decider';
@@ -177,6 +180,10 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
       if (violation) throw badRequest(violation);
       const { agreeToTerms: _agreed, ...profile } = body;
       const result = await execute({ type: 'Register', quizId, userId, profile, now: now() }, ctx);
+      // As for hackathons: the details given also complete the user's profile.
+      const changes: Partial<ProfileFields> = Object.fromEntries(Object.entries(profile).filter(([, v]) => v));
+      const updated = await handleCommand(deps.store, userStream(userId), profileDecider, { type: 'UpdateProfile', changes, now: now() }, ctx, now);
+      await caughtUp(deps.progress, updated.position, updated.events);
       return { requiresPayment: result.state.participants[userId] === 'pending' };
     },
     async createPaymentOrder(userId: string, quizId: string): Promise<PaymentOrder> {

@@ -56,7 +56,15 @@ export const router = createBrowserRouter([
       // By username (tabs) or by hackathon id (cards and a full-view dialog): the page tells them apart.
       screen('hackathons/:username/announcements', async () => (await import('../hackathons/announcements/AnnouncementsPage')).AnnouncementsPage),
       screen('admin/hackathons/:username/announcements', async () => (await import('../hackathons/admin/AnnouncementsAdminPage')).AnnouncementsAdminPage),
-      ...['hackathons/*', 'events/*', 'quizzes/*', 'quiz/*', 'create', 'create-event', 'create-quiz'].map((path) =>
+      screen('quizzes', async () => (await import('../quizzes/QuizzesPage')).QuizzesPage),
+      screen('quiz/:id', async () => (await import('../quizzes/QuizDetailPage')).QuizDetailPage),
+      screen('quiz/:id/take', async () => (await import('../quizzes/QuizTakePage')).QuizTakePage),
+      screen('quiz/:id/preview', async () => (await import('../quizzes/QuizTakePage')).QuizPreviewPage),
+      screen('quiz/:id/edit', async () => (await import('../quizzes/QuizFormPage')).EditQuizPage),
+      screen('create-quiz', async () => (await import('../quizzes/QuizFormPage')).CreateQuizPage),
+      screen('quizzes/:id/leaderboard', async () => (await import('../quizzes/QuizLeaderboardPage')).QuizLeaderboardPage),
+      screen('admin/quizzes/:quizId/participants', async () => (await import('../quizzes/QuizParticipantsPage')).QuizParticipantsPage),
+      ...['hackathons/*', 'events/*', 'create', 'create-event'].map((path) =>
         screen(path, async () => (await import('../coming-soon/ComingSoonPage')).ComingSoonPage),
       ),
       { path: '404', element: <NotFoundPage /> },
