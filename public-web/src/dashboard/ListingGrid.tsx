@@ -7,10 +7,25 @@ import { Card } from '../ui/Card';
 import { SkeletonCards } from '../ui/SkeletonCards';
 import { EmptyState } from '../ui/EmptyState';
 import { HackathonManageCard } from './HackathonManageCard';
+import { QuizCard } from '../quizzes/QuizCard';
+import { QuizManageCard } from '../quizzes/QuizManageCard';
 import type { ListingCard } from './listings';
 
 /** A card: hackathons get the organiser's card (manage) or the list's card with View Details (browse). */
 function Item({ item, variant }: { item: ListingCard; variant: 'manage' | 'browse' }) {
+  if (item.quiz && variant === 'manage') return <QuizManageCard quiz={item.quiz} />;
+  if (item.quiz) {
+    return (
+      <QuizCard
+        quiz={item.quiz}
+        footer={
+          <ButtonLink to={item.href} size="sm" variant="secondary" fullWidth>
+            View Details<span className="sr-only">: {item.title}</span>
+          </ButtonLink>
+        }
+      />
+    );
+  }
   if (item.hackathon && variant === 'manage') return <HackathonManageCard hackathon={item.hackathon} />;
   if (item.hackathon) {
     return (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HackathonCard } from '@circuit/shared/api/hackathons';
+import type { QuizCard } from '@circuit/shared/api/quizzes';
 import { api } from '../auth/apiClient';
 
 /** The three listing types of specs 2 and 3, in the order every tab bar shows them. */
@@ -19,6 +20,8 @@ export interface ListingCard {
   href: string;
   /** The hackathon behind a hackathon card, for the richer card it gets. */
   hackathon?: HackathonCard;
+  /** The quiz behind a quiz card. */
+  quiz?: QuizCard;
 }
 
 /** Which lists a dashboard or the saved page reads: the user's own, the ones registered for, or the saved ones. */
@@ -33,10 +36,15 @@ export type ListingScope = 'mine' | 'registered' | 'saved';
 const hackathonCards = (path: string) => async (signal: AbortSignal) =>
   ((await api.get<HackathonCard[]>(path, signal)).data ?? []).map((h) => ({ id: h.id, title: h.title, href: `/hackathons/${h.username}`, hackathon: h }));
 
+const quizCards = (path: string) => async (signal: AbortSignal) => ((await api.get<QuizCard[]>(path, signal)).data ?? []).map((q) => ({ id: q.id, title: q.title, href: `/quiz/${q.id}`, quiz: q }));
+
 const sources: Partial<Record<`${ListingScope}:${ListingKind}`, (signal: AbortSignal) => Promise<ListingCard[]>>> = {
   'mine:hackathons': hackathonCards('/api/hackathons/my-hackathons'),
   'registered:hackathons': hackathonCards('/api/hackathons/user/registered'),
   'saved:hackathons': hackathonCards('/api/users/saved-hackathons'),
+  'mine:quizzes': quizCards('/api/quizzes/my-quizzes'),
+  'registered:quizzes': quizCards('/api/quizzes/user/registered'),
+  'saved:quizzes': quizCards('/api/users/saved-quizzes'),
 };
 
 export const listingKeys = {
