@@ -19,6 +19,7 @@ import type { ReviewService } from '../hackathon-reviews/review-service';
 import type { AnnouncementService } from '../hackathon-announcements/announcement-service';
 import { seedHackathonBoards } from './seed-hackathon-board';
 import { seedCommunityChats } from '../community/seed-community';
+import { seedQuizzes } from '../quizzes/seed-quizzes';
 import type { CommunityService } from '../community/community-service';
 
 export const DEMO_PASSWORD = 'demo12345';
@@ -124,6 +125,10 @@ export async function seedIfEmpty(deps: {
       if (deps.community) await seedCommunityChats({ community: deps.community, knex: deps.knex, log: deps.log }, accepted, {}, ctx);
     }
     if (deps.reviews && deps.announcements) await seedHackathonBoards({ store, reviews: deps.reviews, announcements: deps.announcements }, accepted, ctx);
+  }
+  if (deps.knex) {
+    const people = demo.map((u) => ({ userId: u.userId, ...(DEMO_USERS.find((d) => d.username === u.username) ?? { firstName: u.username, lastName: '' }) }));
+    await seedQuizzes({ store, knex: deps.knex, now: new Date() }, people, moderatorId);
   }
   await store.append(SEED_STREAM, toNewEvents([{ type: 'DemoSeedCompleted', data: { at: new Date().toISOString() } }], {}, new Date().toISOString()), 'any');
   deps.log.info({ users: DEMO_USERS.length + 2 }, 'seeded demo data');
