@@ -107,7 +107,7 @@ export function QuizDetailPage() {
               Important Info
             </h2>
             <dl>
-              <Fact label="Time limit" value={`${q.timeLimit} minutes`} />
+              <Fact label="Time limit" value={`${q.timeLimit} ${q.timeLimit === 1 ? "minute" : "minutes"}`} />
               <Fact label="Questions" value={String(q.questionsCount)} />
               <Fact label="Passing score" value={`${q.passingScore}%`} />
               <Fact label="Marking" value={`+${q.marking.correct} correct, ${q.marking.incorrect} incorrect`} />

@@ -22,7 +22,7 @@ function QuizScreen({ mode }: { mode: 'take' | 'preview' }) {
           <h1 className="text-2xl font-bold text-slate-900">{a.title}</h1>
           <div className="flex flex-wrap gap-4 text-sm text-slate-600">
             <span className="flex items-center gap-1.5">
-              <Clock className="size-4" aria-hidden="true" /> {a.timeLimit} minutes
+              <Clock className="size-4" aria-hidden="true" /> {a.timeLimit} {a.timeLimit === 1 ? "minute" : "minutes"}
             </span>
             <span>+4 for a correct answer, -2 for a wrong one, 0 if left unanswered</span>
           </div>

@@ -76,7 +76,14 @@ export function useQuizAttempt(quizId: string, mode: 'take' | 'preview') {
     }
     void api
       .get<{ attempt: string }>(`/api/quizzes/${quizId}/registration-status`)
-      .then((res) => (res.data?.attempt === 'started' ? begin() : setPhase('instructions')))
+      .then((res) => {
+        if (res.data?.attempt === 'submitted') {
+          // One attempt per participant: the result is on the leaderboard.
+          notify.error('You have already attempted this quiz');
+          return navigate(`/quizzes/${quizId}/leaderboard`);
+        }
+        return res.data?.attempt === 'started' ? begin() : setPhase('instructions');
+      })
       .catch(() => setPhase('instructions'));
     // begin is stable enough for this one-time decision.
     // eslint-disable-next-line react-hooks/exhaustive-deps
