@@ -85,7 +85,7 @@ function Participants({ quizId }: { quizId: string }) {
     }
   }
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto w-full min-w-0 max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <Link to={`/quiz/${quiz._id}`} className="inline-flex items-center gap-1 text-sm text-indigo-600 hover:underline">
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to quiz
       </Link>
