@@ -8,7 +8,8 @@ import { Card } from '../ui/Card';
 import { EmptyState, StateScreen } from '../ui/EmptyState';
 import { PageSpinner } from '../ui/Spinner';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
-import { useLeaderboard } from './quizzesApi';
+import { useLeaderboard, useQuiz } from './quizzesApi';
+import { RegradePanel } from './RegradePanel';
 import { useLiveLeaderboard } from './useLiveLeaderboard';
 
 const MEDALS = ['text-amber-500', 'text-slate-400', 'text-orange-600'];
@@ -69,6 +70,7 @@ function Review({ result }: { result: NonNullable<QuizLeaderboard['userResult']>
 export function QuizLeaderboardPage() {
   const { id = '' } = useParams();
   const board = useLeaderboard(id);
+  const detail = useQuiz(id);
   useLiveLeaderboard(id);
   const [showPrevious, setShowPrevious] = useState(false);
   useDocumentTitle(board.data ? `${board.data.quiz.title} leaderboard` : 'Leaderboard');
@@ -94,6 +96,11 @@ export function QuizLeaderboardPage() {
         +{quiz.marking.correct} marks for correct, {quiz.marking.incorrect} for incorrect · ranked by marks, then time
         {quiz.gradedAt && ` · re-graded on ${formatDateTime(quiz.gradedAt)}`}
       </p>
+      {detail.data?.canManage && detail.data.questions.length > 0 && (
+        <div className="mt-4">
+          <RegradePanel key={quiz.gradedAt ?? 'first'} quiz={detail.data} />
+        </div>
+      )}
       {leaderboard.length === 0 ? (
         <Card className="mt-6">
           <EmptyState icon={<Trophy className="size-6" aria-hidden="true" />} title="No results yet">
