@@ -91,6 +91,12 @@ describe('quiz routes', () => {
     expect(pub.questionsCount).toBe(5);
     const mail = await t.latestMail(organiser.email, { subject: /needs changes/ });
     expect(mail.text).toContain('Needs sources');
+    // The image comes after creation, from its organiser only.
+    const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    await stranger.agent.post(`/api/quizzes/${id}/upload-image`).attach('image', PNG, 'quiz.png').expect(403);
+    const uploaded = (await organiser.agent.post(`/api/quizzes/${id}/upload-image`).attach('image', PNG, 'quiz.png').expect(200)).body.data.image as string;
+    expect((await t.request().get(`/api/quizzes/${id}`).expect(200)).body.data.image).toBe(uploaded);
+    await organiser.agent.post(`/api/quizzes/${id}/upload-image`).attach('image', Buffer.from('hello'), 'quiz.png').expect(400);
     await organiser.agent.delete(`/api/quizzes/${id}`).expect(200);
     await t.request().get(`/api/quizzes/${id}`).expect(404);
   });

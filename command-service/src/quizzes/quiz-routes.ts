@@ -66,6 +66,7 @@ export function quizRoutes(quizzes: QuizService, fileStore: FileStore): Router {
   router.post('/api/quizzes/:id/upload-image', async (req, res) => {
     const userId = requireUserId(req);
     const quizId = quizIdOf(req);
+    await quizzes.assertCanEdit(userId, quizId);
     try {
       const file = await receiveImage(req, res, 'image', fileStore, 'listings');
       await quizzes.setImage(userId, quizId, file.url, ctxOf(req));

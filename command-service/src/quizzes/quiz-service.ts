@@ -154,6 +154,12 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
       const content = quizContentOf(editedForm(quiz.content, edit), now());
       await execute({ type: 'UpdateQuiz', quizId, actor, content, now: now() }, ctx);
     },
+    /** Refuses (404, 403) before an upload is stored for a quiz the user may not edit. */
+    async assertCanEdit(userId: string, quizId: string): Promise<void> {
+      const quiz = await quizOf(quizId);
+      const actor = await actorOf(userId);
+      if (quiz.createdBy !== userId && actor.role !== 'admin') throw forbidden(M.notAuthorizedEdit);
+    },
     async setImage(userId: string, quizId: string, image: string, ctx: CommandContext): Promise<void> {
       const quiz = await quizOf(quizId);
       await execute({ type: 'UpdateQuiz', quizId, actor: await actorOf(userId), content: { ...quiz.content, image }, now: now() }, ctx);
