@@ -30,11 +30,11 @@ function Row({ e, mine }: { e: LeaderboardEntry; mine: boolean }) {
           {nameOf(e)}
           {mine && <span className="ml-2 text-xs font-semibold text-indigo-700">You</span>}
         </p>
-        <p className="truncate text-xs text-slate-500">@{e.user.username}</p>
+        <p className="truncate text-xs text-slate-600">@{e.user.username}</p>
       </div>
       <div className="text-right">
         <p className="font-semibold text-slate-900">{e.calculatedMarks} marks</p>
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-slate-600">
           {e.correctAnswers}/{e.totalQuestions} correct · {duration(e.timeTaken)}
         </p>
       </div>

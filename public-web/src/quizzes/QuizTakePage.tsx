@@ -71,7 +71,7 @@ function QuizScreen({ mode }: { mode: 'take' | 'preview' }) {
             Question {a.current + 1} of {a.questions.length} · {a.answeredCount} answered
           </p>
         </div>
-        <p role="timer" aria-label="Time left" className={`flex shrink-0 items-center gap-1.5 rounded-lg px-3 py-1.5 font-mono text-lg font-bold ${red ? 'bg-red-50 text-red-600' : 'bg-slate-100 text-slate-900'}`}>
+        <p role="timer" aria-label="Time left" className={`flex shrink-0 items-center gap-1.5 rounded-lg px-3 py-1.5 font-mono text-lg font-bold ${red ? 'bg-red-50 text-red-700' : 'bg-slate-100 text-slate-900'}`}>
           <Clock className="size-4" aria-hidden="true" /> {clock(a.secondsLeft)}
         </p>
       </div>
