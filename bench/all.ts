@@ -4,7 +4,7 @@
  * appends (beside plain INSERTs and the former global-lock append), writes (fresh pairs beside the
  * same after 10,000 toggles), reads (beside plain express serving the same bytes), realtime (1,000
  * chatting pairs with think time, then saturated), projection rebuilds of 55,000 events, and the
- * chat flood (one user flooding, another's latency), the hackathon and event lists on 10,000 listings each, and one community room of 200 participants posting a message a second each. `npm run bench:web` (Lighthouse) runs on its own.
+ * chat flood (one user flooding, another's latency), the hackathon and event lists on 10,000 listings each, one community room of 200 participants posting a message a second each, and a quiz-start burst (1,000 participants fetch questions and submit within a minute). `npm run bench:web` (Lighthouse) runs on its own.
  * Extra arguments go to every script (for example `-- --runs 1`).
  */
 import { spawnSync } from 'node:child_process';
@@ -22,6 +22,7 @@ const parts: [string, string[]][] = [
   ['hackathons', []],
   ['events', []],
   ['community', []],
+  ['quiz-burst', []],
 ];
 
 let failed = 0;

@@ -13,6 +13,7 @@ import { reviewOpenApi } from './hackathon-reviews/review-openapi';
 import { announcementOpenApi } from './hackathon-announcements/announcement-openapi';
 import { communityOpenApi } from './community/community-openapi';
 import { eventOpenApi } from './events/event-openapi';
+import { quizOpenApi } from './quizzes/quiz-openapi';
 
 /** The command service's part of the contract: one registration per feature, beside its routes. */
 export const commandServiceOpenApi: ApiRegistration[] = [
@@ -30,4 +31,5 @@ export const commandServiceOpenApi: ApiRegistration[] = [
   announcementOpenApi,
   communityOpenApi,
   eventOpenApi,
+  quizOpenApi,
 ];

@@ -57,6 +57,10 @@ import { eventRegistrationRoutes } from './events/event-registration-routes';
 import { EventPaymentProcessManager } from './events/event-payment-process-manager';
 import { EventNotifier } from './events/event-notifier';
 import { WaitlistTimer } from './events/waitlist-timer';
+import { createQuizService } from './quizzes/quiz-service';
+import { QUIZ_IMAGE_PATH, quizRoutes } from './quizzes/quiz-routes';
+import { QuizNotifier } from './quizzes/quiz-notifier';
+import { quizCloseManager } from './quizzes/quiz-close-manager';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -107,6 +111,8 @@ export async function createCommandService(
   const events = createEventService(deps);
   const eventRegistrations = createEventRegistrationService(deps, payments);
   const waitlistTimer = new WaitlistTimer({ knex: deps.knex, log: deps.log, registrations: eventRegistrations, now: deps.now });
+  const quizzes = createQuizService(deps, payments);
+  const quizNotifier = new QuizNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log, quizzes });
   let stopChatSends: (() => Promise<void>) | undefined;
   const workers: Worker[] = [
     mail,
@@ -117,6 +123,8 @@ export async function createCommandService(
     new EventPaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, registrations: eventRegistrations }),
     new EventNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log }),
     waitlistTimer,
+    quizNotifier,
+    quizCloseManager({ knex: deps.knex, quizzes, log: deps.log, now: deps.now }),
     orphanUploadSweeper({ knex: deps.knex, fileStore, log: deps.log, now: deps.now }),
     idempotencyKeySweeper({ knex: deps.knex, log: deps.log, now: deps.now }),
     {
@@ -133,7 +141,7 @@ export async function createCommandService(
   const router = Router();
   router.use(limits.clientCeiling);
   // The only routes that read multipart; a form posted anywhere else is refused.
-  router.use(multipartOnlyOn(['/api/users/profile-picture', '/api/users/projects/image', IMAGE_UPLOAD_PATH]));
+  router.use(multipartOnlyOn(['/api/users/profile-picture', '/api/users/projects/image', IMAGE_UPLOAD_PATH, QUIZ_IMAGE_PATH]));
   router.use(userWriteLimits(userLimits));
   // Before every write route: a repeated Idempotency-Key answers the first answer and runs nothing.
   router.use(idempotencyKeys({ knex: deps.knex, secret: deps.config.sessionSecret, log: deps.log, now: deps.now, waitMs: deps.idempotencyWaitMs }));
@@ -155,6 +163,7 @@ export async function createCommandService(
   router.use(communityRoutes(deps, community));
   router.use(eventRoutes(events));
   router.use(eventRegistrationRoutes(deps.knex, eventRegistrations));
+  router.use(quizRoutes(quizzes, fileStore));
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));
 
   return {
@@ -173,6 +182,7 @@ export async function createCommandService(
     events,
     eventRegistrations,
     waitlistTimer,
+    quizzes,
     /** The workers run in one command-service process at a time (see runAsLeader). */
     async start() {
       leadership = await runAsLeader(

@@ -12,6 +12,7 @@ import { reviewQueryOpenApi } from './hackathon-reviews/review-query-openapi';
 import { announcementQueryOpenApi } from './hackathon-announcements/announcement-query-openapi';
 import { communityQueryOpenApi } from './community/community-query-openapi';
 import { eventQueryOpenApi } from './events/event-query-openapi';
+import { quizQueryOpenApi } from './quizzes/quiz-query-openapi';
 
 /** The projection service's part of the contract (the GET /api queries): one registration per feature. */
 export const projectionServiceOpenApi: ApiRegistration[] = [
@@ -27,5 +28,6 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   announcementQueryOpenApi,
   communityQueryOpenApi,
   eventQueryOpenApi,
+  quizQueryOpenApi,
   adminOpenApi,
 ];

@@ -31,6 +31,8 @@ import { migrateCommunityReadModels } from './community/community-migrations';
 import { communityQueryRoutes } from './community/community-query-routes';
 import { migrateEventsReadModels } from './events/events-migrations';
 import { eventQueryRoutes } from './events/event-query-routes';
+import { migrateQuizzesReadModels } from './quizzes/quizzes-migrations';
+import { quizQueryRoutes } from './quizzes/quiz-query-routes';
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -58,6 +60,7 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
   await migrateAnnouncementsReadModels(knex);
   await migrateCommunityReadModels(knex);
   await migrateEventsReadModels(knex);
+  await migrateQuizzesReadModels(knex);
 }
 
 /** The read side: projection workers and the GET /api query endpoints. */
@@ -84,6 +87,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   router.use(reviewQueryRoutes(deps.knex, cache));
   router.use(announcementQueryRoutes(deps.knex, cache));
   router.use(communityQueryRoutes(deps.knex));
+  router.use(quizQueryRoutes(deps.knex, deps.now));
   return {
     router,
     runner,

@@ -10,6 +10,7 @@ import { reviewsProjection } from './hackathon-reviews/reviews-projection';
 import { announcementsProjection, sponsorsProjection } from './hackathon-announcements/announcements-projection';
 import { communityProjection } from './community/community-projection';
 import { eventsProjection } from './events/events-projection';
+import { quizzesProjection } from './quizzes/quizzes-projection';
 
 /**
  * Every read model. Each has its own checkpoint and owns its tables; a projection added here is
@@ -28,4 +29,5 @@ export const allProjections: Projection[] = [
   sponsorsProjection,
   communityProjection,
   eventsProjection,
+  quizzesProjection,
 ];

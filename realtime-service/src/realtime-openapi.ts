@@ -18,6 +18,7 @@ export const realtimeOpenApi: ApiRegistration = (api) => {
 | client -> server | \`check_online\` | user id, acknowledgement \`(online: boolean)\` |
 | client -> server | \`join_community\` | hackathon id (or username), optional acknowledgement \`{ ok: true, hackathonId } \\| { ok: false, message }\`; joins the hackathon's community room when the user is a member (registered, the organiser, a community admin, a platform admin or moderator) and not removed, else \`community_error\` |
 | client -> server | \`leave_community\` | hackathon id, optional acknowledgement; \`community_error\` when the socket is not in that room |
+| client -> server | \`join_quiz\` / \`leave_quiz\` | quiz id, optional acknowledgement \`{ ok }\`; joins an accepted quiz's leaderboard room |
 | server -> client | \`private_message\` | a ChatMessage, to receiver and sender |
 | server -> client | \`message_deleted\` | message id, to both sides |
 | server -> client | \`message_error\` | the reason as text |
@@ -28,6 +29,7 @@ export const realtimeOpenApi: ApiRegistration = (api) => {
 | server -> client | \`community_message_deleted\` | message id, to the room |
 | server -> client | \`community_error\` | \`{ hackathonId, message }\`: a community event refused (not a member, removed, not in the room) |
 | server -> client | \`community_removed\` | \`{ hackathonId, message }\`: you were removed from that community, or may no longer read it (unregistered, no longer an admin); your sockets left its room |
+| server -> client | \`quiz_leaderboard_updated\` | \`{ quizId }\`: the quiz's leaderboard changed (a submission, an attempt closed by the server, a re-grade); at most one a second per quiz |
 | server -> client | \`user_online\` / \`user_offline\` | user id, to that user's connections only |
 
 How a message travels: the realtime service publishes a send request on the bus; the command service decides (the two must be connected, no block either way, 1 to 1000 characters after trimming, a replied message must exist in the same conversation), appends \`MessageSent\` (its id is the message id, so a repeated request stores it once) and waits for the read models; then the sender's instance emits \`private_message\` to both users' rooms (through the Redis adapter when \`REDIS_URL\` is set), or \`message_error\` to the sender. A message is stored before anyone sees it.

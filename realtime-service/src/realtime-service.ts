@@ -27,6 +27,7 @@ import { chatMessageId } from '@circuit/shared/messaging/message-id';
 import { selectSocketSlots, type HeldSocket } from './socket-slots';
 import { RecentIds } from './recent-ids';
 import { communityRealtime } from './community-realtime';
+import { quizRealtime } from './quiz-realtime';
 
 export interface RealtimeDeps {
   httpServer: HttpServer;
@@ -141,6 +142,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   io.engine.on('headers', addHeaders);
   io.engine.use(deps.session);
   const community = communityRealtime(io, deps.knex);
+  const quizzes = quizRealtime(io, deps.knex);
 
   // Work started by sockets; stop() waits for it before the caller closes the database pool.
   const inFlight = new Set<Promise<unknown>>();
@@ -387,6 +389,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     });
 
     community.attach(socket, safely);
+    quizzes.attach(socket, safely);
 
     socket.on('refresh_unread_counts', () => safely('unread counts', async () => socket.emit('unread_count_update', await unreadCounts(userId))));
 
@@ -414,6 +417,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
 
   const unsubscribe = await Promise.all([
     ...community.subscriptions(deps.bus),
+    ...quizzes.subscriptions(deps.bus),
     deps.bus.subscribe(ChatTopics.delivered, (payload) => {
       const m = Delivered.safeParse(payload);
       if (!m.success) return;

@@ -22,6 +22,7 @@ import type { ReviewService } from '../hackathon-reviews/review-service';
 import type { AnnouncementService } from '../hackathon-announcements/announcement-service';
 import { seedHackathonBoards } from './seed-hackathon-board';
 import { seedCommunityChats } from '../community/seed-community';
+import { seedQuizzes } from '../quizzes/seed-quizzes';
 import type { CommunityService } from '../community/community-service';
 import type { FileStore } from '@circuit/shared/ports/file-store';
 
@@ -155,6 +156,10 @@ export async function seedIfEmpty(deps: {
       moderatorId,
       ctx,
     );
+  }
+  if (deps.knex) {
+    const people = demo.map((u) => ({ userId: u.userId, ...(DEMO_USERS.find((d) => d.username === u.username) ?? { firstName: u.username, lastName: '' }) }));
+    await seedQuizzes({ store, knex: deps.knex, now: new Date() }, people, moderatorId);
   }
   await store.append(SEED_STREAM, toNewEvents([{ type: 'DemoSeedCompleted', data: { at: new Date().toISOString() } }], {}, new Date().toISOString()), 'any');
   deps.log.info({ users: DEMO_USERS.length + 2 }, 'seeded demo data');

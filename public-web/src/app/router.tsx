@@ -61,7 +61,15 @@ export const router = createBrowserRouter([
       screen('events/:username/edit', async () => (await import('../event-form/EventFormPage')).EditEventPage),
       screen('create-event', async () => (await import('../event-form/EventFormPage')).CreateEventPage),
       screen('admin/events/:eventId/participants', async () => (await import('../events/ParticipantsPage')).EventParticipantsPage),
-      ...['hackathons/*', 'events/*', 'quizzes/*', 'quiz/*', 'create', 'create-quiz'].map((path) =>
+      screen('quizzes', async () => (await import('../quizzes/QuizzesPage')).QuizzesPage),
+      screen('quiz/:id', async () => (await import('../quizzes/QuizDetailPage')).QuizDetailPage),
+      screen('quiz/:id/take', async () => (await import('../quizzes/QuizTakePage')).QuizTakePage),
+      screen('quiz/:id/preview', async () => (await import('../quizzes/QuizTakePage')).QuizPreviewPage),
+      screen('quiz/:id/edit', async () => (await import('../quizzes/QuizFormPage')).EditQuizPage),
+      screen('create-quiz', async () => (await import('../quizzes/QuizFormPage')).CreateQuizPage),
+      screen('quizzes/:id/leaderboard', async () => (await import('../quizzes/QuizLeaderboardPage')).QuizLeaderboardPage),
+      screen('admin/quizzes/:quizId/participants', async () => (await import('../quizzes/QuizParticipantsPage')).QuizParticipantsPage),
+      ...['hackathons/*', 'events/*', 'create'].map((path) =>
         screen(path, async () => (await import('../coming-soon/ComingSoonPage')).ComingSoonPage),
       ),
       { path: '404', element: <NotFoundPage /> },

@@ -9,36 +9,20 @@ import { EmptyState } from '../ui/EmptyState';
 import { HackathonManageCard } from './HackathonManageCard';
 import { EventCard } from '../events/EventCard';
 import { EventManageCard } from '../events/EventManageCard';
+import { QuizCard } from '../quizzes/QuizCard';
+import { QuizManageCard } from '../quizzes/QuizManageCard';
 import type { ListingCard } from './listings';
 
-/** A card: hackathons get the organiser's card (manage) or the list's card with View Details (browse). */
+/** A card: each kind gets its organiser's card (manage) or its list's card with View Details (browse). */
 function Item({ item, variant }: { item: ListingCard; variant: 'manage' | 'browse' }) {
-  if (item.event && variant === 'manage') return <EventManageCard event={item.event} />;
-  if (item.event) {
-    return (
-      <EventCard
-        event={item.event}
-        footer={
-          <ButtonLink to={item.href} size="sm" variant="secondary" fullWidth>
-            View Details<span className="sr-only">: {item.title}</span>
-          </ButtonLink>
-        }
-      />
-    );
-  }
-  if (item.hackathon && variant === 'manage') return <HackathonManageCard hackathon={item.hackathon} />;
-  if (item.hackathon) {
-    return (
-      <HackathonCard
-        hackathon={item.hackathon}
-        footer={
-          <ButtonLink to={item.href} size="sm" variant="secondary" fullWidth>
-            View Details<span className="sr-only">: {item.title}</span>
-          </ButtonLink>
-        }
-      />
-    );
-  }
+  const details = (
+    <ButtonLink to={item.href} size="sm" variant="secondary" fullWidth>
+      View Details<span className="sr-only">: {item.title}</span>
+    </ButtonLink>
+  );
+  if (item.event) return variant === 'manage' ? <EventManageCard event={item.event} /> : <EventCard event={item.event} footer={details} />;
+  if (item.quiz) return variant === 'manage' ? <QuizManageCard quiz={item.quiz} /> : <QuizCard quiz={item.quiz} footer={details} />;
+  if (item.hackathon) return variant === 'manage' ? <HackathonManageCard hackathon={item.hackathon} /> : <HackathonCard hackathon={item.hackathon} footer={details} />;
   return (
     <Card className="p-5">
       <Link to={item.href} className="break-words font-semibold text-slate-900 hover:text-indigo-600">

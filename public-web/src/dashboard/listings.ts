@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HackathonCard } from '@circuit/shared/api/hackathons';
 import type { EventCard } from '@circuit/shared/api/events';
+import type { QuizCard } from '@circuit/shared/api/quizzes';
 import { api } from '../auth/apiClient';
 
 /** The three listing types of specs 2 and 3, in the order every tab bar shows them. */
@@ -22,6 +23,8 @@ export interface ListingCard {
   hackathon?: HackathonCard;
   /** The event behind an event card. */
   event?: EventCard;
+  /** The quiz behind a quiz card. */
+  quiz?: QuizCard;
 }
 
 /** Which lists a dashboard or the saved page reads: the user's own, the ones registered for, or the saved ones. */
@@ -38,6 +41,7 @@ const hackathonCards = (path: string) => async (signal: AbortSignal) =>
 
 const eventCards = (path: string) => async (signal: AbortSignal) =>
   ((await api.get<EventCard[]>(path, signal)).data ?? []).map((e) => ({ id: e.id, title: e.title, href: `/events/${e.username}`, event: e }));
+const quizCards = (path: string) => async (signal: AbortSignal) => ((await api.get<QuizCard[]>(path, signal)).data ?? []).map((q) => ({ id: q.id, title: q.title, href: `/quiz/${q.id}`, quiz: q }));
 
 const sources: Partial<Record<`${ListingScope}:${ListingKind}`, (signal: AbortSignal) => Promise<ListingCard[]>>> = {
   'mine:hackathons': hackathonCards('/api/hackathons/my-hackathons'),
@@ -46,6 +50,9 @@ const sources: Partial<Record<`${ListingScope}:${ListingKind}`, (signal: AbortSi
   'mine:events': eventCards('/api/events/my-events'),
   'registered:events': eventCards('/api/events/user/registered'),
   'saved:events': eventCards('/api/users/saved-events'),
+  'mine:quizzes': quizCards('/api/quizzes/my-quizzes'),
+  'registered:quizzes': quizCards('/api/quizzes/user/registered'),
+  'saved:quizzes': quizCards('/api/users/saved-quizzes'),
 };
 
 export const listingKeys = {

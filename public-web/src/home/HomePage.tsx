@@ -7,6 +7,7 @@ import type { User } from '../auth/types';
 import { ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
+import { QuizCarousel } from '../quizzes/QuizCarousel';
 
 const sections = [
   {
@@ -180,6 +181,8 @@ export function HomePage() {
           ))}
         </div>
       </section>
+
+      <QuizCarousel />
 
       <section aria-labelledby="pillars-heading" className="border-t border-slate-200 bg-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">

@@ -48,6 +48,12 @@ export function notificationText(n: AppNotification): string {
       return 'Your event was not approved';
     case 'event_place_offered':
       return 'A place freed up at an event you are waitlisted for';
+    case 'quiz_approved':
+      return 'Your quiz was approved and is now live';
+    case 'quiz_rejected':
+      return 'Your quiz was not approved';
+    case 'quiz_regraded':
+      return 'A quiz you took was re-graded';
   }
 }
 

@@ -34,6 +34,8 @@ export interface ServerToClientEvents {
   community_message_deleted: (messageId: string) => void;
   community_error: (error: CommunityErrorEvent) => void;
   community_removed: (removed: CommunityErrorEvent) => void;
+  /** A quiz's leaderboard changed (at most once a second per quiz), to the sockets in its room. */
+  quiz_leaderboard_updated: (change: { quizId: string }) => void;
 }
 
 export interface PrivateMessagePayload {
@@ -54,6 +56,8 @@ export interface ClientToServerEvents {
   check_online: (userId: string, ack: (online: boolean) => void) => void;
   join_community: (hackathonId: string, ack: (answer: CommunityJoinAnswer) => void) => void;
   leave_community: (hackathonId: string) => void;
+  join_quiz: (quizId: string, ack: (answer: { ok: boolean }) => void) => void;
+  leave_quiz: (quizId: string) => void;
 }
 
 export type ServerEvent = keyof ServerToClientEvents;

@@ -1,13 +1,24 @@
 /**
  * CSV for spreadsheets (RFC 4180): every value quoted, quotes doubled, lines ended with CRLF.
- * A value a spreadsheet would run as a formula (starting with =, +, -, @, or a tab or carriage
+ * A text a spreadsheet would run as a formula (starting with =, +, -, @, or a tab or carriage
  * return that hides one) gets a leading apostrophe, so it reads as text (OWASP's CSV injection
- * advice). Newlines and commas inside a value stay inside its quotes.
+ * advice); numbers stay numbers, so a score of -2 still sorts as one. Newlines and commas inside
+ * a value stay inside its quotes.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 function cell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : value instanceof Date ? value.toISOString() : String(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return `"${value}"`;
+  const text =
+    value === null || value === undefined
+      ? ''
+      : Array.isArray(value)
+        ? value.join(', ')
+        : value instanceof Date
+          ? value.toISOString()
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : String(value);
   const safe = FORMULA_START.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;
 }

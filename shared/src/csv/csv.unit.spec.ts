@@ -27,4 +27,9 @@ describe('toCsv', () => {
       ["'\t=1", 'safe=1'],
     ]);
   });
+
+  it('keeps numbers as numbers (a negative score is not a formula) and writes objects as JSON', () => {
+    const csv = toCsv(columns, [{ name: -2, note: { a: 1 } }]);
+    expect(Papa.parse<string[]>(csv, { skipEmptyLines: true }).data[1]).toEqual(['-2', '{"a":1}']);
+  });
 });

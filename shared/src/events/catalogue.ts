@@ -14,6 +14,7 @@ import { HackathonAnnouncementEventSchemas } from './hackathon-announcements';
 import { CommunityEventSchemas } from './community';
 import { EventListingEventSchemas } from './event-listings';
 import { EventRegistrationEventSchemas } from './event-registrations';
+import { QuizEventSchemas } from './quizzes';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
@@ -32,6 +33,7 @@ export const EventCatalogue = {
   ...CommunityEventSchemas,
   ...EventListingEventSchemas,
   ...EventRegistrationEventSchemas,
+  ...QuizEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EventCatalogue;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /** Notifications of one user on `notifications-<userId>`, written by the notifications process manager and the user. */
-export const NotificationTypeSchema = z.enum(['connection_request', 'connection_request_sent', 'connection_accepted', 'connection_rejected', 'follow', 'hackathon_approved', 'hackathon_rejected', 'hackathon_announcement', 'event_approved', 'event_rejected', 'event_place_offered']);
+export const NotificationTypeSchema = z.enum(['connection_request', 'connection_request_sent', 'connection_accepted', 'connection_rejected', 'follow', 'hackathon_approved', 'hackathon_rejected', 'hackathon_announcement', 'event_approved', 'event_rejected', 'event_place_offered', 'quiz_approved', 'quiz_rejected', 'quiz_regraded']);
 /** What a listing notification is about (its review): shown in the message and linked. */
 export const NotificationSubjectSchema = z.object({
-  kind: z.enum(['hackathon', 'event']),
+  kind: z.enum(['hackathon', 'event', 'quiz']),
   id: z.string(),
   title: z.string(),
   username: z.string(),
@@ -13,6 +13,8 @@ export const NotificationSubjectSchema = z.object({
   announcement: z.object({ id: z.string(), title: z.string(), type: z.string() }).optional(),
   /** An offered event place: until when it is held. */
   expiresAt: z.string().optional(),
+  /** A quiz re-grade: the participant's marks before and after. */
+  marks: z.object({ before: z.number(), after: z.number() }).optional(),
 });
 export type NotificationSubject = z.infer<typeof NotificationSubjectSchema>;
 export const NotificationStatusSchema = z.enum(['pending', 'accepted', 'rejected']);

@@ -82,10 +82,12 @@ function mediaTypeOf(header: string | undefined): string | undefined {
 }
 
 /** Multipart (which a cross-site form can send too) only on the given upload paths; 415 elsewhere. */
-export function multipartOnlyOn(uploadPaths: string[]): RequestHandler {
-  const uploads = new Set(uploadPaths);
+export function multipartOnlyOn(uploadPaths: (string | RegExp)[]): RequestHandler {
+  const uploads = new Set(uploadPaths.filter((p): p is string => typeof p === 'string'));
+  // Paths with an id in them (a quiz's image) are given as patterns.
+  const patterns = uploadPaths.filter((p): p is RegExp => p instanceof RegExp);
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || uploads.has(req.path) || mediaTypeOf(req.headers['content-type']) !== 'multipart/form-data') return next();
+    if (SAFE_METHODS.has(req.method) || uploads.has(req.path) || patterns.some((p) => p.test(req.path)) || mediaTypeOf(req.headers['content-type']) !== 'multipart/form-data') return next();
     res.status(415).json({ success: false, message: JSON_ONLY_MESSAGE });
   };
 }

@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 /** A failure the user should read as is; `status` means what it says (DESIGN section 3). */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429 | 503,
     message: string,
     readonly details?: unknown,
     /** What the client may act on (the envelope's `data`), e.g. the e-mail to verify. */

@@ -69,11 +69,20 @@ export function notificationMessage(type: NotificationType, sender: Notification
       return `Your event “${title}” was not approved${subject?.reason ? `: ${subject.reason}` : ''}`;
     case 'event_place_offered':
       return `A place freed up at “${title}”: confirm it within 24 hours`;
+    case 'quiz_approved':
+      return `Your quiz “${title}” was approved and is now live`;
+    case 'quiz_rejected':
+      return `Your quiz “${title}” was not approved${subject?.reason ? `: ${subject.reason}` : ''}`;
+    case 'quiz_regraded':
+      return `“${title}” was re-graded: your marks changed from ${subject?.marks?.before ?? '?'} to ${subject?.marks?.after ?? '?'}`;
   }
 }
 
 function linkOf(type: NotificationType, subject: NotificationSubject): string {
   if (subject.kind === 'event') return type === 'event_rejected' ? `/events/${subject.username}/edit` : `/events/${subject.username}`;
+  if (type === 'quiz_rejected') return `/quiz/${subject.id}/edit`;
+  if (type === 'quiz_regraded') return `/quizzes/${subject.id}/leaderboard`;
+  if (subject.kind === 'quiz') return `/quiz/${subject.id}`;
   if (type === 'hackathon_rejected') return `/hackathons/${subject.username}/edit`;
   if (type === 'hackathon_announcement') return `/hackathons/${subject.username}/announcements`;
   return `/hackathons/${subject.username}`;

@@ -10,7 +10,7 @@ import { AcceptedAnswerSchema, envelopeOf, ErrorAnswerSchema, type EnvelopeOptio
  */
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 type Headers = NonNullable<Extract<ResponseConfig['headers'], Record<string, unknown>>>;
 

@@ -1,0 +1,177 @@
+import type { Decider } from '@circuit/shared/commands/decider';
+import type { DomainEvent, EventData } from '@circuit/shared/events/catalogue';
+import type { QuizContent } from '@circuit/shared/events/quizzes';
+import { badRequest, conflict, DomainError, forbidden, notFound } from '@circuit/shared/http/errors';
+import { DEFAULT_MARKING, QuizMessages as M } from '@circuit/shared/validation/quizzes';
+import type { Marking } from '@circuit/shared/quizzes/scoring';
+
+/**
+ * A quiz on `quiz-<id>`: the listing (created pending, edited by its organiser or an admin with
+ * title and category locked, approved or rejected by staff, deleted), its roster (registrations
+ * and their payment) and its re-grades. Content arrives validated and sanitised (quiz-service.ts).
+ */
+export type PaymentStatus = 'completed' | 'pending' | 'failed';
+
+export interface QuizState {
+  exists: boolean;
+  deleted: boolean;
+  quizId: string;
+  createdBy: string;
+  status: 'pending' | 'accepted' | 'rejected';
+  content: QuizContent | null;
+  participants: Record<string, PaymentStatus>;
+  count: number;
+  answerKey: number[];
+  marking: Marking;
+}
+
+export type QuizEvent = DomainEvent<
+  'QuizCreated' | 'QuizUpdated' | 'QuizDeleted' | 'QuizApproved' | 'QuizRejected' | 'QuizParticipantRegistered' | 'QuizPaymentCompleted' | 'QuizPaymentFailed' | 'QuizRegraded'
+>;
+
+export type ActorRole = 'user' | 'moderator' | 'admin';
+export interface Actor {
+  userId: string;
+  role: ActorRole;
+}
+type Profile = EventData<'QuizParticipantRegistered'>['profile'];
+
+export type QuizCommand =
+  | { type: 'CreateQuiz'; quizId: string; actor: Actor; content: QuizContent; now: Date }
+  | { type: 'UpdateQuiz'; quizId: string; actor: Actor; content: QuizContent; now: Date }
+  | { type: 'DeleteQuiz'; quizId: string; actor: Actor; now: Date }
+  | { type: 'ApproveQuiz'; quizId: string; actor: Actor; now: Date }
+  | { type: 'RejectQuiz'; quizId: string; actor: Actor; reason: string; now: Date }
+  | { type: 'Register'; quizId: string; userId: string; profile: Profile; now: Date }
+  | { type: 'CompletePayment'; quizId: string; userId: string; orderId: string; paymentId: string; now: Date }
+  | { type: 'FailPayment'; quizId: string; userId: string; orderId: string; reason: string; now: Date }
+  | { type: 'Regrade'; quizId: string; actor: Actor; answerKey: { questionIndex: number; correctAnswer: number }[]; marking?: Marking; now: Date };
+
+const isStaff = (actor: Actor) => actor.role === 'moderator' || actor.role === 'admin';
+const mayManage = (state: QuizState, actor: Actor) => state.createdBy === actor.userId || actor.role === 'admin';
+
+function live(state: QuizState): asserts state is QuizState & { content: QuizContent } {
+  if (!state.exists || state.deleted || !state.content) throw notFound(M.notFound);
+}
+
+export const isPaid = (content: QuizContent) => content.pricing.type === 'paid' && content.pricing.amount > 0;
+export const registrationOpen = (content: QuizContent, now: Date) =>
+  Date.parse(content.dates.registrationStartDate) <= now.getTime() && now.getTime() <= Date.parse(content.dates.registrationEndDate);
+/** Whether participants may take the quiz now (spec: quizRunning, decided by the server's clock). */
+export const quizRunning = (content: QuizContent, now: Date) => Date.parse(content.dates.startDate) <= now.getTime() && now.getTime() <= Date.parse(content.dates.endDate);
+
+export const quizDecider: Decider<QuizState, QuizCommand, QuizEvent> = {
+  initialState: () => ({
+    exists: false,
+    deleted: false,
+    quizId: '',
+    createdBy: '',
+    status: 'pending',
+    content: null,
+    participants: {},
+    count: 0,
+    answerKey: [],
+    marking: { ...DEFAULT_MARKING },
+  }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'QuizCreated':
+        return {
+          ...state,
+          exists: true,
+          quizId: event.data.quizId,
+          createdBy: event.data.createdBy,
+          content: event.data.content,
+          answerKey: event.data.content.questions.map((q) => q.correctAnswer),
+        };
+      case 'QuizUpdated':
+        return { ...state, content: event.data.content, answerKey: event.data.content.questions.map((q) => q.correctAnswer) };
+      case 'QuizDeleted':
+        return { ...state, deleted: true };
+      case 'QuizApproved':
+        return { ...state, status: 'accepted' };
+      case 'QuizRejected':
+        return { ...state, status: 'rejected' };
+      case 'QuizParticipantRegistered':
+        return { ...state, participants: { ...state.participants, [event.data.userId]: event.data.paymentStatus }, count: state.count + 1 };
+      case 'QuizPaymentCompleted':
+        return { ...state, participants: { ...state.participants, [event.data.userId]: 'completed' } };
+      case 'QuizPaymentFailed':
+        return { ...state, participants: { ...state.participants, [event.data.userId]: 'failed' } };
+      case 'QuizRegraded':
+        return { ...state, answerKey: event.data.answerKey, marking: event.data.marking };
+    }
+  },
+  decide(command, state) {
+    const at = command.now.toISOString();
+    switch (command.type) {
+      case 'CreateQuiz':
+        if (state.exists) throw conflict('This quiz exists already');
+        return [{ type: 'QuizCreated', data: { quizId: command.quizId, createdBy: command.actor.userId, content: command.content, at } }];
+      case 'UpdateQuiz': {
+        live(state);
+        if (!mayManage(state, command.actor)) throw forbidden(M.notAuthorizedEdit);
+        // Title and category are locked once created, whatever the request says.
+        const content = { ...command.content, title: state.content.title, category: state.content.category };
+        return [{ type: 'QuizUpdated', data: { quizId: command.quizId, content, at, byUserId: command.actor.userId } }];
+      }
+      case 'DeleteQuiz':
+        live(state);
+        if (!mayManage(state, command.actor)) throw forbidden(M.notAuthorizedDelete);
+        return [{ type: 'QuizDeleted', data: { quizId: command.quizId, at, byUserId: command.actor.userId } }];
+      case 'ApproveQuiz':
+        live(state);
+        if (!isStaff(command.actor)) throw forbidden(M.notStaff);
+        if (state.status === 'accepted') return [];
+        return [{ type: 'QuizApproved', data: { quizId: command.quizId, at, byUserId: command.actor.userId } }];
+      case 'RejectQuiz':
+        live(state);
+        if (!isStaff(command.actor)) throw forbidden(M.notStaff);
+        return [{ type: 'QuizRejected', data: { quizId: command.quizId, reason: command.reason, at, byUserId: command.actor.userId } }];
+      case 'Register': {
+        live(state);
+        if (state.status !== 'accepted') throw notFound(M.notFound);
+        if (command.userId in state.participants) throw conflict(M.alreadyRegistered);
+        if (!registrationOpen(state.content, command.now)) throw badRequest(M.registrationClosed);
+        if (state.count >= state.content.maxParticipants) throw conflict(M.quizFull);
+        const paymentStatus = isPaid(state.content) ? 'pending' : 'completed';
+        return [{ type: 'QuizParticipantRegistered', data: { quizId: command.quizId, userId: command.userId, profile: command.profile, paymentStatus, at } }];
+      }
+      case 'CompletePayment': {
+        live(state);
+        if (!(command.userId in state.participants)) throw forbidden(M.notRegistered);
+        // A paid registration never goes back; a repeat (webhook after verify) records nothing.
+        if (state.participants[command.userId] === 'completed') return [];
+        return [{ type: 'QuizPaymentCompleted', data: { quizId: command.quizId, userId: command.userId, orderId: command.orderId, paymentId: command.paymentId, at } }];
+      }
+      case 'FailPayment':
+        live(state);
+        if (state.participants[command.userId] !== 'pending') return [];
+        return [{ type: 'QuizPaymentFailed', data: { quizId: command.quizId, userId: command.userId, orderId: command.orderId, reason: command.reason, at } }];
+      case 'Regrade': {
+        live(state);
+        if (!mayManage(state, command.actor)) throw forbidden(M.notOrganiser);
+        const questions = state.content.questions;
+        const answerKey = [...state.answerKey];
+        const seen = new Set<number>();
+        for (const { questionIndex, correctAnswer } of command.answerKey) {
+          const question = questions[questionIndex];
+          if (!question) throw badRequest(M.questionOutOfRange(questionIndex));
+          if (seen.has(questionIndex)) throw badRequest(M.duplicateQuestion(questionIndex));
+          seen.add(questionIndex);
+          if (correctAnswer < 0 || correctAnswer >= question.options.length) throw badRequest(M.correctRange(questionIndex + 1));
+          answerKey[questionIndex] = correctAnswer;
+        }
+        const marking = command.marking ?? state.marking;
+        const same = answerKey.every((a, i) => a === state.answerKey[i]) && marking.correct === state.marking.correct && marking.incorrect === state.marking.incorrect;
+        if (same) throw new DomainError(409, M.nothingToRegrade);
+        return [
+          {
+            type: 'QuizRegraded',
+            data: { quizId: command.quizId, answerKey, marking, previousAnswerKey: state.answerKey, previousMarking: state.marking, at, byUserId: command.actor.userId },
+          },
+        ];
+      }
+    }
+  },
+};

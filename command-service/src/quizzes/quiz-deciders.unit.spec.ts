@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { given } from '@circuit/shared/testkit/given-when-then';
+import { QuizFormSchema, removeOption, quizRuleViolations } from '@circuit/shared/validation/quizzes';
+import { rankAttempts, scoreAttempt } from '@circuit/shared/quizzes/scoring';
+import { quizDecider, type QuizEvent } from './quiz-decider';
+import { attemptDecider, type AttemptContext, type AttemptEvent } from './attempt-decider';
+
+const T0 = new Date('2026-11-24T10:00:00.000Z');
+const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+const content = QuizFormSchema.parse({
+  title: 'Capitals',
+  description: '<p>x</p>',
+  timeLimit: 2,
+  maxParticipants: 2,
+  dates: { registrationStartDate: '2026-11-24T09:00:00.000Z', registrationEndDate: '2026-11-24T11:00:00.000Z', startDate: '2026-11-24T09:30:00.000Z', endDate: '2026-11-24T12:00:00.000Z' },
+  questions: [
+    { question: 'a', options: ['x', 'y'], correctAnswer: 0 },
+    { question: 'b', options: ['x', 'y', 'z'], correctAnswer: 2 },
+  ],
+});
+const organiser = { userId: 'org', role: 'user' as const };
+const created: QuizEvent = { type: 'QuizCreated', data: { quizId: 'q1', createdBy: 'org', content, at: T0.toISOString() } };
+const approved: QuizEvent = { type: 'QuizApproved', data: { quizId: 'q1', at: T0.toISOString(), byUserId: 'mod' } };
+const profile = { firstName: 'A', lastName: 'B', mobile: '9876543210', college: 'c', course: 'B.Tech', branch: 'CS', collegeYear: '1st Year', country: 'India', state: 'Goa' };
+const registered = (userId: string): QuizEvent => ({ type: 'QuizParticipantRegistered', data: { quizId: 'q1', userId, profile, paymentStatus: 'completed', at: T0.toISOString() } });
+
+const ctx = (over: Partial<AttemptContext> = {}): AttemptContext => ({ quizId: 'q1', userId: 'u1', optionCounts: [2, 3], timeLimitMinutes: 2, running: true, registration: 'completed', ...over });
+const started: AttemptEvent = { type: 'QuizAttemptStarted', data: { quizId: 'q1', userId: 'u1', startedAt: T0.toISOString(), deadline: at(120).toISOString() } };
+const answered = (questionIndex: number, selectedAnswer: number): AttemptEvent => ({ type: 'QuizAnswerRecorded', data: { quizId: 'q1', userId: 'u1', questionIndex, selectedAnswer, at: T0.toISOString() } });
+
+describe('quiz decider', () => {
+  it('registers within the window, once, up to the capacity; a paid quiz leaves the payment pending', () => {
+    given(quizDecider, [created, approved]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: T0 }).then([registered('u1')]);
+    given(quizDecider, [created, approved, registered('u1')]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: T0 }).thenThrows(409, 'You are already registered for this quiz');
+    given(quizDecider, [created, approved, registered('u1'), registered('u2')]).when({ type: 'Register', quizId: 'q1', userId: 'u3', profile, now: T0 }).thenThrows(409, 'This quiz is full');
+    given(quizDecider, [created, approved]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: at(3601) }).thenThrows(400, 'Registration is closed for this quiz');
+    given(quizDecider, [created]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: T0 }).thenThrows(404);
+    const paid = { ...created, data: { ...created.data, content: { ...content, pricing: { type: 'paid' as const, amount: 10, currency: 'INR' as const } } } } as QuizEvent;
+    const events = given(quizDecider, [paid, approved]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: T0 }).events();
+    expect(events[0]).toMatchObject({ data: { paymentStatus: 'pending' } });
+  });
+
+  it('locks title and category on edit and refuses strangers', () => {
+    const events = given(quizDecider, [created]).when({ type: 'UpdateQuiz', quizId: 'q1', actor: organiser, content: { ...content, title: 'X', category: 'arts', timeLimit: 9 }, now: T0 }).events();
+    expect(events[0]).toMatchObject({ data: { content: { title: 'Capitals', category: 'general', timeLimit: 9 } } });
+    given(quizDecider, [created]).when({ type: 'UpdateQuiz', quizId: 'q1', actor: { userId: 'x', role: 'user' }, content, now: T0 }).thenThrows(403, 'You are not authorized to edit this quiz');
+  });
+
+  it('re-grades with the whole key and marking before and after; refuses a no-op and bad indexes', () => {
+    given(quizDecider, [created]).when({ type: 'Regrade', quizId: 'q1', actor: organiser, answerKey: [{ questionIndex: 1, correctAnswer: 1 }], now: T0 }).then([
+      {
+        type: 'QuizRegraded',
+        data: { quizId: 'q1', answerKey: [0, 1], marking: { correct: 4, incorrect: -2 }, previousAnswerKey: [0, 2], previousMarking: { correct: 4, incorrect: -2 }, at: T0.toISOString(), byUserId: 'org' },
+      },
+    ]);
+    given(quizDecider, [created]).when({ type: 'Regrade', quizId: 'q1', actor: organiser, answerKey: [{ questionIndex: 1, correctAnswer: 2 }], now: T0 }).thenThrows(409);
+    given(quizDecider, [created]).when({ type: 'Regrade', quizId: 'q1', actor: organiser, answerKey: [{ questionIndex: 0, correctAnswer: 2 }], now: T0 }).thenThrows(400, 'Question 1: Correct answer is out of range');
+  });
+});
+
+describe('attempt decider (time passed in)', () => {
+  it('starts once, in the window, for registered and paid participants only', () => {
+    given(attemptDecider, []).when({ type: 'Start', quiz: ctx(), now: T0 }).then([started]);
+    given(attemptDecider, [started]).when({ type: 'Start', quiz: ctx(), now: at(30) }).then([]);
+    given(attemptDecider, []).when({ type: 'Start', quiz: ctx({ running: false }), now: T0 }).thenThrows(403, 'This quiz is not running right now');
+    given(attemptDecider, []).when({ type: 'Start', quiz: ctx({ registration: 'none' }), now: T0 }).thenThrows(403, 'You are not registered for this quiz');
+    given(attemptDecider, []).when({ type: 'Start', quiz: ctx({ registration: 'pending' }), now: T0 }).thenThrows(402, 'Payment required. Please complete your payment before taking the quiz.');
+    given(attemptDecider, []).when({ type: 'Start', quiz: ctx({ registration: 'failed' }), now: T0 }).thenThrows(403, 'Payment verification required. Please contact support.');
+  });
+
+  it('accepts a submit until the deadline plus the grace, measuring the time itself; refuses one after, and a second', () => {
+    const submit = given(attemptDecider, [started]).when({ type: 'Submit', quiz: ctx(), answers: [{ questionIndex: 1, selectedAnswer: 2 }], now: at(134) }).events();
+    expect(submit.at(-1)).toMatchObject({ type: 'QuizAttemptSubmitted', data: { via: 'submit', timeTaken: 120 } });
+    const early = given(attemptDecider, [started]).when({ type: 'Submit', quiz: ctx(), answers: [], now: at(45) }).events();
+    expect(early).toMatchObject([{ data: { timeTaken: 45 } }]);
+    given(attemptDecider, [started]).when({ type: 'Submit', quiz: ctx(), answers: [], now: at(136) }).thenThrows(409, 'The time for this quiz is over');
+    const done: AttemptEvent = { type: 'QuizAttemptSubmitted', data: { quizId: 'q1', userId: 'u1', via: 'submit', timeTaken: 10, at: T0.toISOString() } };
+    given(attemptDecider, [started, done]).when({ type: 'Submit', quiz: ctx(), answers: [], now: at(20) }).thenThrows(409, 'You have already attempted this quiz');
+    given(attemptDecider, [started, done]).when({ type: 'Start', quiz: ctx(), now: at(20) }).thenThrows(409, 'You have already attempted this quiz');
+  });
+
+  it('closes an attempt left open only once it is past the deadline and grace, with the full time limit', () => {
+    const close = (seconds: number) => ({ type: 'Close' as const, quizId: 'q1', userId: 'u1', timeLimitMinutes: 2, now: at(seconds) });
+    given(attemptDecider, [started]).when(close(135)).then([]);
+    given(attemptDecider, [started, answered(0, 1)]).when(close(136)).then([{ type: 'QuizAttemptSubmitted', data: { quizId: 'q1', userId: 'u1', via: 'auto', timeTaken: 120, at: at(136).toISOString() } }]);
+    given(attemptDecider, []).when(close(500)).then([]);
+  });
+
+  it('refuses out-of-range and duplicate answers, recording none of a bad request; records only changes', () => {
+    const record = (answers: { questionIndex: number; selectedAnswer: number }[]) => ({ type: 'RecordAnswers' as const, quiz: ctx(), answers, now: at(10) });
+    given(attemptDecider, [started]).when(record([{ questionIndex: 0, selectedAnswer: 1 }, { questionIndex: 2, selectedAnswer: 0 }])).thenThrows(400, 'Question index 2 is out of range');
+    given(attemptDecider, [started]).when(record([{ questionIndex: 0, selectedAnswer: 2 }])).thenThrows(400, 'Question 1: the selected option is out of range');
+    given(attemptDecider, [started]).when(record([{ questionIndex: 1, selectedAnswer: 0 }, { questionIndex: 1, selectedAnswer: 1 }])).thenThrows(400, 'Question 2 is answered more than once');
+    given(attemptDecider, [started, answered(0, 1)]).when(record([{ questionIndex: 0, selectedAnswer: 1 }])).then([]);
+    given(attemptDecider, []).when(record([{ questionIndex: 0, selectedAnswer: 1 }])).thenThrows(409, 'Open the quiz questions before submitting');
+  });
+});
+
+describe('scoring and ranking', () => {
+  it('gives +4 correct, -2 incorrect, 0 unanswered', () => {
+    expect(scoreAttempt([0, 1, 2, 3], { 0: 0, 1: 0, 3: -1 }, { correct: 4, incorrect: -2 })).toMatchObject({ calculatedMarks: 2, correctAnswers: 1, incorrectAnswers: 1, totalQuestions: 4 });
+  });
+  it('ranks by marks then time; equal marks and time share a rank and the next one skips', () => {
+    const ranked = rankAttempts([
+      { userId: 'd', calculatedMarks: 8, timeTaken: 30 },
+      { userId: 'a', calculatedMarks: 12, timeTaken: 40 },
+      { userId: 'c', calculatedMarks: 12, timeTaken: 30 },
+      { userId: 'b', calculatedMarks: 12, timeTaken: 30 },
+    ]);
+    expect(ranked.map((r) => [r.userId, r.rank])).toEqual([['b', 1], ['c', 1], ['a', 3], ['d', 4]]);
+  });
+});
+
+describe('the create form', () => {
+  it('lists section 5 messages in order and shifts the correct index when an option before or at it is removed', () => {
+    expect(quizRuleViolations({ title: '', description: '', questions: [] })).toEqual(['Title is required', 'Description is required', 'At least one question is required']);
+    const q = { question: 'q', options: ['a', 'b', 'c', 'd'], correctAnswer: 2, points: 1 };
+    expect(removeOption(q, 0).correctAnswer).toBe(1);
+    expect(removeOption(q, 2).correctAnswer).toBe(1);
+    expect(removeOption(q, 3).correctAnswer).toBe(2);
+    expect(removeOption({ ...q, correctAnswer: 0 }, 0).correctAnswer).toBe(0);
+  });
+});

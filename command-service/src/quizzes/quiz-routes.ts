@@ -1,0 +1,153 @@
+import { Router, type Request } from 'express';
+import { ok } from '@circuit/shared/http/envelope';
+import { notFound } from '@circuit/shared/http/errors';
+import { requireUserId } from '@circuit/shared/http/auth';
+import { correlationIdOf } from '@circuit/shared/http/correlation';
+import { VerifyPaymentBodySchema } from '@circuit/shared/api/payments';
+import type { FileStore } from '@circuit/shared/ports/file-store';
+import {
+  QuizAnswersBodySchema,
+  QuizEditSchema,
+  QuizFormSchema,
+  QuizMessages as M,
+  QuizRejectBodySchema,
+  QuizSubmitBodySchema,
+  RegisterQuizBodySchema,
+  RegradeBodySchema,
+} from '@circuit/shared/validation/quizzes';
+import { answerAccepted } from '../http/accepted';
+import { readModelsBehind } from '../http/read-your-writes';
+import { answerTooLarge, receiveImage } from '../uploads/image-upload';
+import type { QuizService } from './quiz-service';
+
+const ctxOf = (req: Request) => ({ userId: req.session.userId, correlationId: correlationIdOf(req) });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The paths that take a multipart image (the command service lets multipart through on these only). */
+export const QUIZ_IMAGE_PATH = /^\/api\/quizzes\/[0-9a-fA-F-]{36}\/upload-image$/;
+
+function quizIdOf(req: Request): string {
+  const id = String(req.params.id ?? '');
+  if (!UUID.test(id)) throw notFound(M.notFound);
+  return id.toLowerCase();
+}
+
+const written = (id: string) => ({ _id: id, id });
+
+/** The quiz writes of spec 3 section 7, moderation (`/api/admin/quizzes/{id}/approve|reject`), taking and re-grading. */
+export function quizRoutes(quizzes: QuizService, fileStore: FileStore): Router {
+  const router = Router();
+
+  router.post('/api/quizzes', async (req, res) => {
+    const userId = requireUserId(req);
+    const form = QuizFormSchema.parse(req.body ?? {});
+    const quizId = await quizzes.create(userId, form, ctxOf(req));
+    if (readModelsBehind()) return answerAccepted(res, written(quizId), M.created, `/api/quizzes/${quizId}`);
+    res.status(201).json(ok(written(quizId), M.created));
+  });
+
+  router.put('/api/quizzes/:id', async (req, res) => {
+    const userId = requireUserId(req);
+    const quizId = quizIdOf(req);
+    const edit = QuizEditSchema.parse(req.body ?? {});
+    await quizzes.update(userId, quizId, edit, ctxOf(req));
+    if (readModelsBehind()) return answerAccepted(res, written(quizId), M.updated, `/api/quizzes/${quizId}`);
+    res.json(ok(written(quizId), M.updated));
+  });
+
+  router.delete('/api/quizzes/:id', async (req, res) => {
+    const userId = requireUserId(req);
+    const quizId = quizIdOf(req);
+    await quizzes.remove(userId, quizId, ctxOf(req));
+    if (readModelsBehind()) return answerAccepted(res, written(quizId), M.deleted);
+    res.json(ok(written(quizId), M.deleted));
+  });
+
+  router.post('/api/quizzes/:id/upload-image', async (req, res) => {
+    const userId = requireUserId(req);
+    const quizId = quizIdOf(req);
+    await quizzes.assertCanEdit(userId, quizId);
+    try {
+      const file = await receiveImage(req, res, 'image', fileStore, 'listings');
+      await quizzes.setImage(userId, quizId, file.url, ctxOf(req));
+      res.json(ok({ image: file.url }, 'Image uploaded'));
+    } catch (error) {
+      if (!answerTooLarge(error, res)) throw error;
+    }
+  });
+
+  router.post('/api/admin/quizzes/:id/approve', async (req, res) => {
+    const userId = requireUserId(req);
+    const quizId = quizIdOf(req);
+    await quizzes.approve(userId, quizId, ctxOf(req));
+    res.json(ok({ ...written(quizId), status: 'accepted' as const }, 'Quiz approved'));
+  });
+
+  router.post('/api/admin/quizzes/:id/reject', async (req, res) => {
+    const userId = requireUserId(req);
+    const quizId = quizIdOf(req);
+    const { reason } = QuizRejectBodySchema.parse(req.body ?? {});
+    await quizzes.reject(userId, quizId, reason, ctxOf(req));
+    res.json(ok({ ...written(quizId), status: 'rejected' as const }, 'Quiz rejected'));
+  });
+
+  for (const [method, saved] of [['post', true], ['delete', false]] as const) {
+    router[method]('/api/users/save-quiz/:id', async (req, res) => {
+      const userId = requireUserId(req);
+      const quizId = quizIdOf(req);
+      await quizzes.save(userId, quizId, saved, ctxOf(req));
+      res.json(ok({ quizId, saved }, saved ? 'Saved quiz!' : 'Removed from saved quizzes'));
+    });
+  }
+
+  router.post('/api/quizzes/:id/register', async (req, res) => {
+    const userId = requireUserId(req);
+    const quizId = quizIdOf(req);
+    const body = RegisterQuizBodySchema.parse(req.body ?? {});
+    const answer = await quizzes.register(userId, quizId, body, ctxOf(req));
+    res.status(201).json(ok(answer, M.registered));
+  });
+
+  router.post('/api/quizzes/:id/create-payment-order', async (req, res) => {
+    const userId = requireUserId(req);
+    res.json(ok(await quizzes.createPaymentOrder(userId, quizIdOf(req)), 'Payment order created'));
+  });
+
+  router.post('/api/quizzes/:id/verify-payment', async (req, res) => {
+    const userId = requireUserId(req);
+    const quizId = quizIdOf(req);
+    const body = VerifyPaymentBodySchema.parse(req.body ?? {});
+    await quizzes.verifyPayment(userId, quizId, body, ctxOf(req));
+    res.json(ok({ quizId, paymentStatus: 'completed' as const }, M.paymentSuccess));
+  });
+
+  // A GET that writes once: the first fetch starts the participant's clock (later ones resume).
+  // The edge sends this one path to the command service (deploy/nginx.conf).
+  router.get('/api/quizzes/:id/questions', async (req, res) => {
+    const userId = requireUserId(req);
+    res.set('Cache-Control', 'no-store');
+    res.json(ok(await quizzes.questions(userId, quizIdOf(req), ctxOf(req))));
+  });
+
+  router.post('/api/quizzes/:id/answers', async (req, res) => {
+    const userId = requireUserId(req);
+    const { answers } = QuizAnswersBodySchema.parse(req.body ?? {});
+    const recorded = await quizzes.answer(userId, quizIdOf(req), answers, ctxOf(req));
+    res.json(ok({ answered: recorded }, 'Answers saved'));
+  });
+
+  router.post('/api/quizzes/:id/submit', async (req, res) => {
+    const userId = requireUserId(req);
+    const { answers } = QuizSubmitBodySchema.parse(req.body ?? {});
+    res.json(ok(await quizzes.submit(userId, quizIdOf(req), answers, ctxOf(req)), M.submitted));
+  });
+
+  router.post('/api/quizzes/:id/regrade', async (req, res) => {
+    const userId = requireUserId(req);
+    const quizId = quizIdOf(req);
+    const body = RegradeBodySchema.parse(req.body ?? {});
+    await quizzes.regrade(userId, quizId, body, ctxOf(req));
+    res.json(ok(written(quizId), M.regraded));
+  });
+  return router;
+}

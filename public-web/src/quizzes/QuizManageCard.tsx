@@ -1,0 +1,101 @@
+import clsx from 'clsx';
+import { CalendarDays, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { QuizCard } from '@circuit/shared/api/quizzes';
+import { messageOf } from '../auth/apiClient';
+import { Banner, CardFact } from '../hackathons/HackathonCard';
+import { formatDate } from '../hackathons/labels';
+import { shareLink } from '../hackathons/useHackathonDetail';
+import { SUPPORT_EMAIL } from '../info/InfoLayout';
+import { Button, ButtonLink } from '../ui/Button';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { notify } from '../ui/toast';
+import { useDeleteQuiz } from './quizzesApi';
+
+const STATUS = {
+  pending: { label: 'Pending', className: 'bg-amber-100 text-amber-800' },
+  accepted: { label: 'Accepted', className: 'bg-emerald-100 text-emerald-800' },
+  rejected: { label: 'Rejected', className: 'bg-red-100 text-red-700' },
+} as const;
+
+function StatusNote({ quiz: q }: { quiz: QuizCard }) {
+  if (q.status === 'pending') {
+    return (
+      <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900">
+        Your quiz is successfully posted. We are reviewing it within 24 to 48 hours. Questions? Write to{' '}
+        <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium underline">
+          {SUPPORT_EMAIL}
+        </a>
+        .
+      </p>
+    );
+  }
+  if (q.status === 'accepted') return <p className="rounded-lg bg-emerald-50 px-3 py-2 text-xs text-emerald-900">We have accepted your quiz. You can click on view and check if it is live now. You can promote it. Congrats!</p>;
+  return (
+    <p className="rounded-lg bg-red-50 px-3 py-2 text-xs text-red-800">
+      We are sorry, but we found something inappropriate in your quiz. Please try again.
+      {q.rejectionReason && <span className="mt-1 block">Reason: {q.rejectionReason}</span>}
+    </p>
+  );
+}
+
+/** One of the organiser's quizzes on /dashboard, with View, Edit, Participants, Share and Delete. */
+export function QuizManageCard({ quiz: q }: { quiz: QuizCard }) {
+  const [confirm, setConfirm] = useState(false);
+  const del = useDeleteQuiz();
+  const page = `/quiz/${q.id}`;
+  async function remove() {
+    try {
+      await del.mutateAsync(q.id);
+      notify.success('Quiz deleted successfully');
+    } catch (error) {
+      notify.error(messageOf(error, 'Failed to delete quiz'));
+    } finally {
+      setConfirm(false);
+    }
+  }
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="relative">
+        <Banner src={q.image} title={q.title} className="h-32 w-full" />
+        <span className={clsx('absolute right-3 top-3 rounded-full px-2.5 py-0.5 text-xs font-semibold', STATUS[q.status].className)}>{STATUS[q.status].label}</span>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h3 className="text-lg font-semibold leading-snug text-slate-900">
+          <Link to={page} className="hover:text-indigo-600 hover:underline">
+            {q.title}
+          </Link>
+        </h3>
+        <p className="line-clamp-2 text-sm text-slate-600">{q.description.replace(/<[^>]*>/g, ' ').trim()}</p>
+        <dl className="space-y-1 text-xs text-slate-600">
+          <CardFact icon={CalendarDays} label="Starts">
+            {q.dates.startDate ? formatDate(q.dates.startDate) : 'No date'}
+          </CardFact>
+          <CardFact icon={UserRound} label="Organizer">
+            {`${q.organizer.firstName} ${q.organizer.lastName}`.trim()}
+          </CardFact>
+        </dl>
+        <StatusNote quiz={q} />
+        <div className="mt-auto flex flex-wrap gap-2 pt-1">
+          <ButtonLink to={page} size="sm" variant="secondary">
+            View<span className="sr-only"> {q.title}</span>
+          </ButtonLink>
+          <ButtonLink to={`${page}/edit`} size="sm" variant="secondary">
+            Edit<span className="sr-only"> {q.title}</span>
+          </ButtonLink>
+          <ButtonLink to={`/admin/quizzes/${q.id}/participants`} size="sm" variant="secondary">
+            Participants<span className="sr-only"> {q.title}</span>
+          </ButtonLink>
+          <Button size="sm" variant="ghost" onClick={() => void shareLink(q.title, `${window.location.origin}${page}`)}>
+            Share<span className="sr-only"> {q.title}</span>
+          </Button>
+          <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => setConfirm(true)}>
+            Delete<span className="sr-only"> {q.title}</span>
+          </Button>
+        </div>
+      </div>
+      <ConfirmDialog open={confirm} title="Delete quiz" message="Are you sure you want to delete this quiz?" confirmLabel="Delete" tone="danger" loading={del.isPending} onCancel={() => setConfirm(false)} onConfirm={() => void remove()} />
+    </article>
+  );
+}
