@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Router } from 'express';
+import { adminGuard } from '@circuit/shared/admin/access';
 import { runAsLeader } from '@circuit/shared/process/leadership';
 import { orphanUploadSweeper } from './uploads/orphan-sweeper';
 import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
@@ -122,6 +123,8 @@ export async function createCommandService(
   // The only routes that read multipart; a form posted anywhere else is refused.
   router.use(multipartOnlyOn(['/api/users/profile-picture', '/api/users/projects/image', IMAGE_UPLOAD_PATH]));
   router.use(userWriteLimits(userLimits));
+  // Every admin write answers 403 to a role the policy does not name, before any validation.
+  router.use('/api/admin', adminGuard(deps.knex));
   // Before every write route: a repeated Idempotency-Key answers the first answer and runs nothing.
   router.use(idempotencyKeys({ knex: deps.knex, secret: deps.config.sessionSecret, log: deps.log, now: deps.now, waitMs: deps.idempotencyWaitMs }));
   router.use(trackReadYourWrites);

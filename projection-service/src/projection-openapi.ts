@@ -1,5 +1,6 @@
 import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
 import { adminOpenApi } from './admin/admin-openapi';
+import { moderationOpenApi } from './admin/moderation/moderation-openapi';
 import { searchOpenApi } from './search/search-openapi';
 import { projectQueryOpenApi } from './projects/project-query-openapi';
 import { profileQueryOpenApi } from './profiles/profile-query-openapi';
@@ -26,4 +27,5 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   announcementQueryOpenApi,
   communityQueryOpenApi,
   adminOpenApi,
+  moderationOpenApi,
 ];
