@@ -2,12 +2,19 @@ import { Admin, Resource } from 'react-admin';
 import { authProvider } from './authProvider';
 import { Dashboard } from './Dashboard';
 import { dataProvider } from './dataProvider';
+import moderation from './moderation';
 import users from './users';
 
+/** Each role sees its resources; the server checks the same roles on every request (shared/src/admin/access.ts). */
 export function App() {
   return (
     <Admin title="Circuit admin" dataProvider={dataProvider} authProvider={authProvider} dashboard={Dashboard} requireAuth disableTelemetry>
-      <Resource name="users" {...users} />
+      {(role: string) => (
+        <>
+          {(role === 'moderator' || role === 'admin') && <Resource name="moderation" {...moderation} />}
+          {(role === 'moderator' || role === 'admin') && <Resource name="users" {...users} />}
+        </>
+      )}
     </Admin>
   );
 }

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { Timestamp } from './users';
 
 /**
+ * The kinds of listing the moderation queue knows, with the console's label for each. A kind is
+ * added here and in projection-service/src/admin/moderation/kinds.ts (its table and preview).
+ */
+export const MODERATION_KIND_LABELS = { hackathon: 'Hackathon' } as const satisfies Record<string, string>;
+export type ModerationKindType = keyof typeof MODERATION_KIND_LABELS;
+
+/**
  * A record of the admin console's `moderation` resource: one pending listing of any kind
  * (hackathon now; events and quizzes register their kind in projection-service/src/admin/moderation/kinds.ts).
  */

@@ -1,4 +1,4 @@
-import type { ModerationPreview } from '@circuit/shared/api/admin-moderation';
+import type { ModerationKindType, ModerationPreview } from '@circuit/shared/api/admin-moderation';
 import { HackathonContentSchema } from '@circuit/shared/events/hackathons';
 
 /**
@@ -7,7 +7,7 @@ import { HackathonContentSchema } from '@circuit/shared/events/hackathons';
  * title and slug column, plus how its public page shows it. Adding events or quizzes is one entry.
  */
 export interface ModerationKind {
-  type: string;
+  type: ModerationKindType;
   table: string;
   titleColumn: string;
   slugColumn: string;

@@ -28,7 +28,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The `moderation` resource: pending listings of every registered kind, oldest first by default. */
 export function moderationAdminRoutes(knex: Knex, kinds: readonly ModerationKind[], now: () => Date = () => new Date()): Router {
   const router = Router();
-  const byType = new Map(kinds.map((k) => [k.type, k]));
+  const byType = new Map<string, ModerationKind>(kinds.map((k) => [k.type, k]));
   const types = kinds.map((k) => k.type) as [string, ...string[]];
 
   const QueueFilter = filterObject({
