@@ -61,7 +61,8 @@ export const hackathonDecider: Decider<HackathonState, HackathonCommand, Hackath
       case 'HackathonCreated':
         return { ...state, exists: true, createdBy: event.data.createdBy, username: event.data.content.username, status: 'pending' };
       case 'HackathonUpdated':
-        return state;
+        // An edit of a rejected listing resubmits it: it waits for review again.
+        return state.status === 'rejected' ? { ...state, status: 'pending' } : state;
       case 'HackathonDeleted':
         return { ...state, deleted: true };
       case 'HackathonApproved':
