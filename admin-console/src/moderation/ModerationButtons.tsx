@@ -11,7 +11,7 @@ import { useModerationActions } from './useModerationActions';
 /** Approve, Reject (with its reason) and the public page, for the record in context. */
 export function ReviewButtons({ afterwards = 'list' }: { afterwards?: 'list' | 'stay' }) {
   const item = useRecordContext<ModerationItem>();
-  const { busy, approve, reject } = useModerationActions();
+  const { busy, approve, reject } = useModerationActions({ leaving: afterwards === 'list' });
   const redirect = useRedirect();
   const [rejecting, setRejecting] = useState(false);
   if (!item) return null;

@@ -5,8 +5,12 @@ import { httpClient } from '../api';
 
 const messageOf = (error: unknown) => (error instanceof HttpError || error instanceof Error ? error.message : 'Something went wrong');
 
-/** Approve, reject and bulk approve through each record's command route; the list refreshes after. */
-export function useModerationActions() {
+/**
+ * Approve, reject and bulk approve through each record's command route. `leaving`: the caller moves
+ * to the list after a success, so nothing is refetched here (the reviewed record is no longer pending
+ * and would answer 404).
+ */
+export function useModerationActions({ leaving = false }: { leaving?: boolean } = {}) {
   const notify = useNotify();
   const refresh = useRefresh();
   const unselectAll = useUnselectAll('moderation');
@@ -16,13 +20,14 @@ export function useModerationActions() {
     setBusy(true);
     try {
       notify(await action(), { type: 'success' });
+      if (!leaving) refresh();
       return true;
     } catch (error) {
       notify(messageOf(error), { type: 'error' });
+      refresh();
       return false;
     } finally {
       setBusy(false);
-      refresh();
     }
   }
 

@@ -1,0 +1,100 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HackathonFormSchema } from '@circuit/shared/validation/hackathons';
+import { browserUnavailableReason } from './browser';
+import { shootBothWidths } from './console-shots';
+import { startJourney, type Journey } from './harness';
+
+const skipReason = browserUnavailableReason();
+const DAY = 86_400_000;
+
+/** Signs in through react-admin's login form. */
+async function consoleSignIn(journey: Journey, username: string): Promise<Page> {
+  const page = await (await journey.browser.newContext({ viewport: { width: 1366, height: 800 } })).newPage();
+  await page.goto(`${journey.base}/admin-console/`);
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill('secret123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText('Circuit admin').first().waitFor();
+  return page;
+}
+
+/** Issue 15's moderation journey: a moderator approves one pending hackathon and rejects another. */
+describe.skipIf(Boolean(skipReason))(`the admin console in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  let journey: Journey;
+  let organiser: { page: Page; id: string };
+  let moderator: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    journey = await startJourney();
+    await journey.circuit.commands.accounts.register(
+      { username: 'mod_mira', email: 'mira@example.test', password: 'secret123', firstName: 'Mira', lastName: 'Mod', role: 'moderator', emailVerified: true },
+      {},
+    );
+    organiser = await journey.signedIn('org_omar', 'Omar', 'Organiser');
+    const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+    for (const [username, title] of [
+      ['spring-hack', 'Spring Hack'],
+      ['winter-hack', 'Winter Hack'],
+    ]) {
+      const form = HackathonFormSchema.parse({
+        username,
+        title,
+        shortDescription: `${title}: apps for the campus.`,
+        description: `<p>Build for the campus at <strong>${title}</strong>.</p>`,
+        eligibilityCriteria: '<p>Students</p>',
+        organization: { name: 'Kochi Devs' },
+        categories: ['hackathon'],
+        location: { type: 'online', country: 'India', state: 'Kerala' },
+        dates: { registrationDeadline: at(5), startDate: at(7), endDate: at(9) },
+        pricing: { type: 'free' },
+      });
+      await journey.circuit.commands.hackathons.create(organiser.id, form, {});
+    }
+    moderator = await consoleSignIn(journey, 'mod_mira');
+    moderator.on('console', (m) => m.type() === 'error' && errors.push(`${moderator.url()}: ${m.text()}`));
+  });
+
+  afterAll(async () => journey?.close());
+
+  it('a moderator approves a pending hackathon, which then appears on /hackathons', { timeout: 120_000 }, async () => {
+    const page = moderator;
+    await page.getByRole('menuitem', { name: 'Moderation queue' }).click();
+    await page.getByRole('cell', { name: 'Winter Hack' }).waitFor();
+    await shootBothWidths(page, 'moderation-list');
+    await page.getByRole('cell', { name: 'Spring Hack' }).click();
+    await page.getByRole('heading', { name: 'Spring Hack', exact: true, level: 2 }).waitFor();
+    await page.getByText('Build for the campus at').waitFor();
+    await shootBothWidths(page, 'moderation-show');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('“Spring Hack” approved: it is public now').waitFor();
+    await page.getByRole('cell', { name: 'Winter Hack' }).waitFor();
+    expect(await page.getByRole('cell', { name: 'Spring Hack' }).count()).toBe(0);
+
+    const visitor = await (await journey.browser.newContext()).newPage();
+    await visitor.goto(`${journey.base}/hackathons`);
+    await visitor.getByRole('link', { name: 'Spring Hack' }).first().waitFor();
+    expect(await visitor.getByText('Winter Hack').count()).toBe(0);
+  });
+
+  it('the moderator rejects another with a reason, which its organiser reads on /dashboard', { timeout: 120_000 }, async () => {
+    const page = moderator;
+    await page.getByRole('cell', { name: 'Winter Hack' }).click();
+    await page.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject “Winter Hack”' });
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await dialog.getByText('A reason is required').waitFor();
+    await dialog.getByLabel('Reason (the organiser sees it)').fill('Please add the judging criteria.');
+    await shootBothWidths(page, 'moderation-reject');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await page.getByText('“Winter Hack” rejected; the organiser sees your reason').waitFor();
+    await page.getByRole('cell', { name: 'Winter Hack' }).waitFor({ state: 'detached' });
+    await shootBothWidths(page, 'moderation-empty');
+
+    await organiser.page.goto(`${journey.base}/dashboard`);
+    await organiser.page.getByText('We are sorry, but we found something inappropriate in your hackathon. Please try again.').waitFor();
+    await organiser.page.getByText('Reason: Please add the judging criteria.').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
