@@ -51,6 +51,8 @@ import { announcementRoutes } from './hackathon-announcements/announcement-route
 import { AnnouncementNotifier } from './hackathon-announcements/announcement-notifier';
 import { createCommunityService } from './community/community-service';
 import { communityRoutes } from './community/community-routes';
+import { createStandingService } from './user-standing/standing-service';
+import { standingRoutes } from './user-standing/standing-routes';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -91,6 +93,7 @@ export async function createCommandService(
   const social = createSocialService(deps, { settled: (position) => notifications.settled(position) });
   const payments = createPaymentService(deps, deps.paymentGateway === undefined ? selectPaymentGateway(deps.config) : deps.paymentGateway);
   const hackathons = createHackathonService(deps);
+  const standing = createStandingService(deps);
   const community = createCommunityService(deps);
   const registrations = createRegistrationService(deps, deps.teamPayments?.(deps) ?? payments);
   const reviewNotifier = new HackathonReviewNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
@@ -143,6 +146,7 @@ export async function createCommandService(
   router.use(reviewRoutes(deps.knex, reviews));
   router.use(announcementRoutes(deps.knex, announcements));
   router.use(communityRoutes(deps, community));
+  router.use(standingRoutes(standing));
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));
 
   return {

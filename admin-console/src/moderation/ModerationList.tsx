@@ -1,5 +1,5 @@
-import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, TextField, useRecordContext } from 'react-admin';
-import { Chip } from '@mui/material';
+import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, useRecordContext } from 'react-admin';
+import { Chip, useMediaQuery, type Theme } from '@mui/material';
 import { MODERATION_KIND_LABELS, type ModerationItem } from '@circuit/shared/api/admin-moderation';
 import { BulkApproveButton } from './ModerationButtons';
 import { waitingFor } from './waiting';
@@ -20,13 +20,24 @@ const filters = [
 function TypeChip() {
   const item = useRecordContext<ModerationItem>();
   if (!item) return null;
-  return <Chip size="small" label={MODERATION_KIND_LABELS[item.type as keyof typeof MODERATION_KIND_LABELS] ?? item.type} />;
+  return <Chip size="small" label={kindLabel(item.type)} />;
 }
 
 /** Pending listings of every kind, oldest first: the moderators' work queue. */
+const kindLabel = (type: string) => MODERATION_KIND_LABELS[type as keyof typeof MODERATION_KIND_LABELS] ?? type;
+
 export function ModerationList() {
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
     <List filters={filters} sort={{ field: 'submittedAt', order: 'ASC' }} perPage={25} title="Moderation queue" empty={false}>
+      {phone ? (
+        <SimpleList<ModerationItem>
+          primaryText={(item) => item.title}
+          secondaryText={(item) => `${kindLabel(item.type)} · ${item.organiserName ?? item.organiserUsername ?? '—'}`}
+          tertiaryText={(item) => `waiting ${waitingFor(item.submittedAt)}`}
+          linkType="show"
+        />
+      ) : (
       <Datagrid rowClick="show" bulkActionButtons={<BulkApproveButton />}>
         <TypeChip />
         <TextField source="title" />
@@ -34,6 +45,7 @@ export function ModerationList() {
         <DateField source="submittedAt" label="Submitted" showTime />
         <FunctionField<ModerationItem> label="Waiting" sortBy="submittedAt" render={(item) => waitingFor(item.submittedAt)} />
       </Datagrid>
+      )}
     </List>
   );
 }

@@ -12,6 +12,7 @@ import { HackathonRegistrationEventSchemas } from './hackathon-registrations';
 import { HackathonReviewEventSchemas } from './hackathon-reviews';
 import { HackathonAnnouncementEventSchemas } from './hackathon-announcements';
 import { CommunityEventSchemas } from './community';
+import { UserStandingEventSchemas } from './user-standing';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
@@ -28,6 +29,7 @@ export const EventCatalogue = {
   ...HackathonReviewEventSchemas,
   ...HackathonAnnouncementEventSchemas,
   ...CommunityEventSchemas,
+  ...UserStandingEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EventCatalogue;
