@@ -17,6 +17,7 @@ const filters = [
   <SearchInput key="q" source="q" placeholder="Username, e-mail or name" alwaysOn />,
   <SelectInput key="role" source="role" choices={ROLE_CHOICES} alwaysOn />,
   <NullableBooleanInput key="isEmailVerified" source="isEmailVerified" label="E-mail verified" />,
+  <NullableBooleanInput key="isSuspended" source="isSuspended" label="Suspended" />,
 ];
 
 export function UserList() {
@@ -28,6 +29,7 @@ export function UserList() {
         <EmailField source="email" />
         <RoleField label="Role" sortBy="role" />
         <BooleanField source="isEmailVerified" label="Verified" />
+        <BooleanField source="isSuspended" label="Suspended" sortable={false} />
         <DateField source="createdAt" label="Joined" />
       </Datagrid>
     </List>
