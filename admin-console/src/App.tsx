@@ -3,6 +3,7 @@ import { authProvider } from './authProvider';
 import { Dashboard } from './Dashboard';
 import { dataProvider } from './dataProvider';
 import moderation from './moderation';
+import reports from './reports';
 import users from './users';
 
 /** Each role sees its resources; the server checks the same roles on every request (shared/src/admin/access.ts). */
@@ -13,6 +14,7 @@ export function App() {
         <>
           {(role === 'moderator' || role === 'admin') && <Resource name="moderation" {...moderation} />}
           {(role === 'moderator' || role === 'admin') && <Resource name="users" {...users} />}
+          {(role === 'moderator' || role === 'admin') && <Resource name="reports" {...reports} />}
         </>
       )}
     </Admin>

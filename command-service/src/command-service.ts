@@ -53,6 +53,7 @@ import { createCommunityService } from './community/community-service';
 import { communityRoutes } from './community/community-routes';
 import { createStandingService } from './user-standing/standing-service';
 import { standingRoutes } from './user-standing/standing-routes';
+import { reportReviewRoutes } from './report-review/report-review-routes';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -147,6 +148,7 @@ export async function createCommandService(
   router.use(announcementRoutes(deps.knex, announcements));
   router.use(communityRoutes(deps, community));
   router.use(standingRoutes(standing));
+  router.use(reportReviewRoutes(deps));
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));
 
   return {

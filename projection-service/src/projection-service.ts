@@ -24,6 +24,7 @@ import { registrationQueryRoutes } from './hackathon-registrations/registration-
 import { migrateHackathonsReadModels } from './hackathons/hackathons-migrations';
 import { hackathonQueryRoutes } from './hackathons/hackathon-query-routes';
 import { migrateReviewsReadModels } from './hackathon-reviews/reviews-migrations';
+import { migrateReportQueueReadModels } from './admin/reports/reports-migrations';
 import { reviewQueryRoutes } from './hackathon-reviews/review-query-routes';
 import { migrateAnnouncementsReadModels } from './hackathon-announcements/announcements-migrations';
 import { announcementQueryRoutes } from './hackathon-announcements/announcement-query-routes';
@@ -53,6 +54,7 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
   await migrateRegistrationsReadModels(knex);
   await migrateHackathonsReadModels(knex);
   await migrateReviewsReadModels(knex);
+  await migrateReportQueueReadModels(knex);
   await migrateAnnouncementsReadModels(knex);
   await migrateCommunityReadModels(knex);
 }

@@ -9,6 +9,7 @@ import { hackathonsProjection } from './hackathons/hackathons-projection';
 import { reviewsProjection } from './hackathon-reviews/reviews-projection';
 import { announcementsProjection, sponsorsProjection } from './hackathon-announcements/announcements-projection';
 import { communityProjection } from './community/community-projection';
+import { reportQueueProjection } from './admin/reports/reports-projection';
 
 /**
  * Every read model. Each has its own checkpoint and owns its tables; a projection added here is
@@ -26,4 +27,5 @@ export const allProjections: Projection[] = [
   announcementsProjection,
   sponsorsProjection,
   communityProjection,
+  reportQueueProjection,
 ];

@@ -4,7 +4,7 @@ import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useGetIdentity, usePermissions, useRecordContext } from 'react-admin';
 import type { Role } from '@circuit/shared/events/accounts';
-import { ReasonDialog } from './ReasonDialog';
+import { ReasonDialog } from '../ReasonDialog';
 import { ROLE_CHOICES, type AdminUser } from './types';
 import { useStandingActions } from './useStandingActions';
 

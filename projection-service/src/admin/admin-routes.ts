@@ -4,6 +4,7 @@ import { adminGuard } from '@circuit/shared/admin/access';
 import { MODERATION_KINDS } from './moderation/kinds';
 import { moderationAdminRoutes } from './moderation/moderation-admin-routes';
 import { usersAdminRoutes } from './users-admin-routes';
+import { reportsAdminRoutes } from './reports/reports-admin-routes';
 
 /**
  * The admin API (DESIGN section 5): `/api/admin/<resource>` in the ra-data-simple-rest dialect.
@@ -15,6 +16,7 @@ export function adminRoutes(knex: Knex, options: { now?: () => Date } = {}): Rou
   admin.use(adminGuard(knex));
   admin.use(usersAdminRoutes(knex));
   admin.use(moderationAdminRoutes(knex, MODERATION_KINDS, options.now));
+  admin.use(reportsAdminRoutes(knex));
 
   const router = Router();
   router.use('/api/admin', admin);

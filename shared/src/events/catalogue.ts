@@ -13,6 +13,7 @@ import { HackathonReviewEventSchemas } from './hackathon-reviews';
 import { HackathonAnnouncementEventSchemas } from './hackathon-announcements';
 import { CommunityEventSchemas } from './community';
 import { UserStandingEventSchemas } from './user-standing';
+import { ReportReviewEventSchemas } from './report-review';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
@@ -30,6 +31,7 @@ export const EventCatalogue = {
   ...HackathonAnnouncementEventSchemas,
   ...CommunityEventSchemas,
   ...UserStandingEventSchemas,
+  ...ReportReviewEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EventCatalogue;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 const MAX = 1000;
 
 /** Asks for the reason an action is recorded with; blank is refused here and on the server. */
-export function ReasonDialog(props: { open: boolean; title: string; text: string; action: string; busy: boolean; onClose(): void; onConfirm(reason: string): void }) {
+export function ReasonDialog(props: { open: boolean; title: string; text: string; action: string; label?: string; requiredMessage?: string; busy: boolean; onClose(): void; onConfirm(reason: string): void }) {
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const blank = reason.trim() === '';
@@ -19,12 +19,12 @@ export function ReasonDialog(props: { open: boolean; title: string; text: string
           multiline
           minRows={2}
           margin="dense"
-          label="Reason"
+          label={props.label ?? 'Reason'}
           value={reason}
           onChange={(e) => setReason(e.target.value.slice(0, MAX))}
           onBlur={() => setTouched(true)}
           error={touched && blank}
-          helperText={touched && blank ? 'A reason is required' : `${reason.length}/${MAX}`}
+          helperText={touched && blank ? (props.requiredMessage ?? 'A reason is required') : `${reason.length}/${MAX}`}
         />
       </DialogContent>
       <DialogActions>
