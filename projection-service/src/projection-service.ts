@@ -73,7 +73,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   router.use(profileQueryRoutes(deps.knex, cache));
   router.use(searchRoutes(deps.knex, cache));
   router.use(registrationQueryRoutes(deps.knex));
-  router.use(adminRoutes(deps.knex, { now: deps.now }));
+  router.use(adminRoutes(deps.knex, { now: deps.now, store: deps.store }));
   router.use(projectQueryRoutes(deps.knex));
   router.use(socialQueryRoutes(deps.knex));
   router.use(notificationQueryRoutes(deps.knex));

@@ -4,6 +4,9 @@ import { adminGuard } from '@circuit/shared/admin/access';
 import { MODERATION_KINDS } from './moderation/kinds';
 import { moderationAdminRoutes } from './moderation/moderation-admin-routes';
 import { usersAdminRoutes } from './users-admin-routes';
+import type { EventStore } from '@circuit/shared/ports/event-store';
+import { auditRoutes } from './audit/audit-routes';
+import { REGISTRATION_KINDS } from './audit/registration-kinds';
 import { reportsAdminRoutes } from './reports/reports-admin-routes';
 
 /**
@@ -11,12 +14,13 @@ import { reportsAdminRoutes } from './reports/reports-admin-routes';
  * Every route is behind the one role policy (shared/src/admin/access.ts). The returned router is
  * mounted at the app root, so the check is scoped to /api/admin and never touches other routes.
  */
-export function adminRoutes(knex: Knex, options: { now?: () => Date } = {}): Router {
+export function adminRoutes(knex: Knex, options: { now?: () => Date; store?: EventStore } = {}): Router {
   const admin = Router();
   admin.use(adminGuard(knex));
   admin.use(usersAdminRoutes(knex));
   admin.use(moderationAdminRoutes(knex, MODERATION_KINDS, options.now));
   admin.use(reportsAdminRoutes(knex));
+  if (options.store) admin.use(auditRoutes(knex, options.store, REGISTRATION_KINDS, options.now));
 
   const router = Router();
   router.use('/api/admin', admin);
