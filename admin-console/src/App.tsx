@@ -2,6 +2,7 @@ import { Admin, Resource } from 'react-admin';
 import { authProvider } from './authProvider';
 import { Dashboard } from './Dashboard';
 import { dataProvider } from './dataProvider';
+import { paymentAudit, registrationAudit } from './audit';
 import moderation from './moderation';
 import reports from './reports';
 import users from './users';
@@ -15,6 +16,8 @@ export function App() {
           {(role === 'moderator' || role === 'admin') && <Resource name="moderation" {...moderation} />}
           {(role === 'moderator' || role === 'admin') && <Resource name="users" {...users} />}
           {(role === 'moderator' || role === 'admin') && <Resource name="reports" {...reports} />}
+          {(role === 'auditor' || role === 'admin') && <Resource name="audit/registrations" {...registrationAudit} />}
+          {(role === 'auditor' || role === 'admin') && <Resource name="audit/payments" {...paymentAudit} />}
         </>
       )}
     </Admin>
