@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HackathonFormSchema } from '@circuit/shared/validation/hackathons';
+import { appendListedHackathon } from '@circuit/command-service/hackathon-registrations/hackathon-fixtures';
+import { seedHackathonRegistrations } from '@circuit/command-service/hackathon-registrations/seed-registrations';
 import { browserUnavailableReason } from './browser';
 import { shootBothWidths } from './console-shots';
 import { startJourney, type Journey } from './harness';
@@ -95,6 +97,58 @@ describe.skipIf(Boolean(skipReason))(`the admin console in Chromium${skipReason 
     await organiser.page.goto(`${journey.base}/dashboard`);
     await organiser.page.getByText('We are sorry, but we found something inappropriate in your hackathon. Please try again.').waitFor();
     await organiser.page.getByText('Reason: Please add the judging criteria.').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('an auditor opens a paid registration: order created, payment verified, registration completed in order; before the payment it was pending', { timeout: 120_000 }, async () => {
+    const { circuit } = journey;
+    await circuit.commands.accounts.register(
+      { username: 'audit_ana', email: 'ana@example.test', password: 'secret123', firstName: 'Ana', lastName: 'Auditor', role: 'auditor', emailVerified: true },
+      {},
+    );
+    const listing = await appendListedHackathon(circuit.store, { now: new Date(), fee: { amount: 250, currency: 'INR' }, minMembers: 1, maxMembers: 1 });
+    const payer = await circuit.commands.accounts.register({ username: 'paid_priya', email: 'priya@example.test', password: 'secret123', firstName: 'Priya', lastName: 'Payer', emailVerified: true }, {});
+    await seedHackathonRegistrations(
+      {
+        registrations: circuit.commands.registrations,
+        store: circuit.store,
+        // A pause between the order and its payment: a moment exists when the order was open.
+        payOrder: async ({ orderId, userId }) => {
+          await new Promise((r) => setTimeout(r, 1500));
+          const paid = await circuit.commands.payments.sandboxPay(userId, orderId, 'success');
+          return { paymentId: paid!.razorpay_payment_id, signature: paid!.razorpay_signature };
+        },
+      },
+      [listing],
+      [{ userId: payer.userId, username: 'paid_priya' }],
+    );
+
+    const page = await consoleSignIn(journey, 'audit_ana');
+    page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));
+    expect(await page.getByRole('menuitem', { name: 'Moderation queue' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Registrations (audit)' }).click();
+    await page.getByRole('cell', { name: 'paid_priya' }).waitFor();
+    await shootBothWidths(page, 'audit-registrations');
+    await page.getByRole('cell', { name: 'paid_priya' }).click();
+    const history = page.getByRole('table', { name: 'Event history' });
+    await history.waitFor();
+    const types = await history.locator('tbody tr td:nth-child(3)').allTextContents();
+    const at = (type: string) => types.indexOf(type);
+    expect(at('PaymentOrderCreated')).toBeGreaterThan(-1);
+    expect(at('PaymentOrderCreated')).toBeLessThan(at('PaymentVerified'));
+    expect(at('PaymentVerified')).toBeLessThan(at('TeamRegistrationCompleted'));
+    await page.getByRole('table', { name: 'Now' }).getByText('registration completed').first().waitFor();
+    await shootBothWidths(page, 'audit-registration');
+
+    await history.locator('tbody tr').nth(at('PaymentVerified')).getByRole('button', { name: 'State before' }).click();
+    const then = page.getByRole('table', { name: 'Replayed at the chosen moment' });
+    await then.getByTestId('replayed-label').getByText('payment pending').waitFor();
+    await page.getByText(/Differs from today’s read model: .*paymentStatus/).waitFor();
+    await shootBothWidths(page, 'audit-replay');
+
+    await page.getByRole('menuitem', { name: 'Payments (audit)' }).click();
+    await page.getByText('Paid', { exact: true }).first().waitFor();
+    await shootBothWidths(page, 'audit-payments');
     expect(errors).toEqual([]);
   });
 });

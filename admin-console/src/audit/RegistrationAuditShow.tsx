@@ -1,4 +1,4 @@
-import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Show, useRecordContext } from 'react-admin';
 import type { AuditRegistrationDetail } from '@circuit/shared/api/admin-audit';
@@ -19,7 +19,8 @@ function Audit() {
   const [moment, setMoment] = useState('');
   const [asked, setAsked] = useState<string | null>(null);
   const replay = useReplayAt(r?.id, asked);
-  if (!r) return null;
+  // The list's record (without history) may show first while the full one loads.
+  if (!r?.history || !r.current) return <LinearProgress sx={{ m: 2 }} />;
   const pick = (iso: string) => {
     setMoment(toLocalInput(iso));
     setAsked(iso);
