@@ -26,7 +26,8 @@ function Audit() {
     setAsked(iso);
   };
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+    // A one-column grid whose column may shrink: the wide tables scroll inside it, not the page.
+    <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Typography variant="h6" component="h2">
         {r.username ?? r.userId} in {r.listingTitle ?? r.listingId}
       </Typography>
@@ -63,7 +64,7 @@ function Audit() {
 
 export function RegistrationAuditShow() {
   return (
-    <Show title="Registration audit">
+    <Show title="Registration audit" sx={{ minWidth: 0, '& .RaShow-main': { minWidth: 0 } }}>
       <Audit />
     </Show>
   );

@@ -49,6 +49,7 @@ export const hackathonRegistrationKind: RegistrationKind = {
       const d = e.data as { userId?: string; creatorId?: string; teamId?: string };
       return d.userId === userId || d.creatorId === userId || (d.teamId !== undefined && teams.has(d.teamId));
     });
+    if (teams.size === 0) return mine; // no team, no order: the feed scan is skipped
     const payments = (await scanFeed(store, PAYMENT_EVENT_TYPES)).filter((e) => {
       const purpose = PaymentEventSchemas.PaymentFailed.shape.purpose.safeParse((e.data as { purpose?: unknown }).purpose);
       return purpose.success && purpose.data.kind === 'hackathon-team' && purpose.data.listingId === listingId && teams.has(purpose.data.subjectId);
