@@ -100,6 +100,40 @@ describe.skipIf(Boolean(skipReason))(`the admin console in Chromium${skipReason 
     expect(errors).toEqual([]);
   });
 
+  it('the moderator resolves a report and opens the reported user, whose role and suspension are at hand', { timeout: 120_000 }, async () => {
+    const { circuit } = journey;
+    const target = await circuit.commands.accounts.register({ username: 'noisy_neil', email: 'neil@example.test', password: 'secret123', firstName: 'Neil', lastName: 'Noisy', emailVerified: true }, {});
+    await circuit.commands.social.report(organiser.id, target.userId, 'Sends the same link to everyone', { userId: organiser.id });
+    const page = moderator;
+    await page.getByRole('menuitem', { name: 'Reports' }).click();
+    await page.getByRole('cell', { name: 'Sends the same link to everyone' }).click();
+    await page.getByText('noisy_neil').first().waitFor();
+    await shootBothWidths(page, 'report-show');
+    await page.getByRole('button', { name: 'Resolve' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resolve this report' });
+    await dialog.getByLabel('Note').fill('Warned the user');
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await page.getByText('Report resolved').first().waitFor();
+    await page.getByRole('menuitem', { name: 'Reports' }).click();
+    await page.getByRole('cell', { name: 'Sends the same link to everyone' }).waitFor({ state: 'detached' });
+    await shootBothWidths(page, 'reports-list');
+
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await page.getByRole('cell', { name: 'noisy_neil' }).click();
+    await page.getByRole('button', { name: 'Suspend' }).click();
+    const suspend = page.getByRole('dialog', { name: 'Suspend noisy_neil' });
+    await suspend.getByLabel('Reason').fill('Spam after a warning');
+    await shootBothWidths(page, 'user-suspend');
+    await suspend.getByRole('button', { name: 'Suspend' }).click();
+    await page.getByText('User suspended: their sessions have ended').waitFor();
+    await page.getByRole('button', { name: 'Reinstate' }).waitFor();
+    await shootBothWidths(page, 'user-show');
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await page.getByRole('cell', { name: 'noisy_neil' }).waitFor();
+    await shootBothWidths(page, 'users-list');
+    expect(errors).toEqual([]);
+  });
+
   it('an auditor opens a paid registration: order created, payment verified, registration completed in order; before the payment it was pending', { timeout: 120_000 }, async () => {
     const { circuit } = journey;
     await circuit.commands.accounts.register(
