@@ -8,8 +8,10 @@ import {
   NullableBooleanInput,
   SearchInput,
   SelectInput,
+  SimpleList,
   TextField,
 } from 'react-admin';
+import { useMediaQuery, type Theme } from '@mui/material';
 import { RoleField } from './RoleField';
 import { fullName, ROLE_CHOICES, type AdminUser } from './types';
 
@@ -21,8 +23,17 @@ const filters = [
 ];
 
 export function UserList() {
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
     <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
+      {phone ? (
+        <SimpleList<AdminUser>
+          primaryText={(user) => user.username}
+          secondaryText={(user) => `${fullName(user)} · ${user.role}${user.isSuspended ? ' · suspended' : ''}`}
+          tertiaryText={(user) => user.email}
+          linkType="show"
+        />
+      ) : (
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="username" />
         <FunctionField<AdminUser> label="Name" sortBy="lastName" render={(user) => fullName(user)} />
@@ -32,6 +43,7 @@ export function UserList() {
         <BooleanField source="isSuspended" label="Suspended" sortable={false} />
         <DateField source="createdAt" label="Joined" />
       </Datagrid>
+      )}
     </List>
   );
 }
