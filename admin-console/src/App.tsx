@@ -2,12 +2,24 @@ import { Admin, Resource } from 'react-admin';
 import { authProvider } from './authProvider';
 import { Dashboard } from './Dashboard';
 import { dataProvider } from './dataProvider';
+import { paymentAudit, registrationAudit } from './audit';
+import moderation from './moderation';
+import reports from './reports';
 import users from './users';
 
+/** Each role sees its resources; the server checks the same roles on every request (shared/src/admin/access.ts). */
 export function App() {
   return (
     <Admin title="Circuit admin" dataProvider={dataProvider} authProvider={authProvider} dashboard={Dashboard} requireAuth disableTelemetry>
-      <Resource name="users" {...users} />
+      {(role: string) => (
+        <>
+          {(role === 'moderator' || role === 'admin') && <Resource name="moderation" {...moderation} />}
+          {(role === 'moderator' || role === 'admin') && <Resource name="users" {...users} />}
+          {(role === 'moderator' || role === 'admin') && <Resource name="reports" {...reports} />}
+          {(role === 'auditor' || role === 'admin') && <Resource name="audit/registrations" {...registrationAudit} />}
+          {(role === 'auditor' || role === 'admin') && <Resource name="audit/payments" {...paymentAudit} />}
+        </>
+      )}
     </Admin>
   );
 }

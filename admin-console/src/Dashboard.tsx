@@ -11,11 +11,12 @@ export function Dashboard() {
           Circuit admin
         </Typography>
         <Typography variant="body1" gutterBottom>
-          Moderators and admins manage Circuit from here.
+          Moderators and admins manage Circuit from here; auditors read the audit views.
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Open <strong>Users</strong> in the menu to search accounts by username, e-mail or name, and filter them by role or
-          e-mail verification. More sections will follow.
+          The <strong>Moderation queue</strong> holds the listings waiting for review: open one to see it as its public page will,
+          then approve it or reject it with a reason the organiser reads on their dashboard. <strong>Users</strong> searches
+          accounts by username, e-mail or name.
         </Typography>
       </CardContent>
     </Card>

@@ -3,7 +3,7 @@ import type { OwnUser } from '@circuit/shared/api/users';
 import type { Role } from '@circuit/shared/events/accounts';
 import { API_URL, httpClient } from './api';
 
-export const STAFF_ROLES = ['moderator', 'admin'] as const;
+export const STAFF_ROLES = ['moderator', 'auditor', 'admin'] as const;
 export type { Role };
 export const NO_ACCESS_MESSAGE = 'You do not have access to the admin console';
 

@@ -8,6 +8,8 @@ import { notificationOpenApi } from './notifications/notification-openapi';
 import { imageUploadOpenApi } from './uploads/image-upload-routes';
 import { paymentOpenApi } from './payments/payment-openapi';
 import { hackathonOpenApi } from './hackathons/hackathon-openapi';
+import { standingOpenApi } from './user-standing/standing-openapi';
+import { reportReviewOpenApi } from './report-review/report-review-openapi';
 import { registrationOpenApi } from './hackathon-registrations/registration-openapi';
 import { reviewOpenApi } from './hackathon-reviews/review-openapi';
 import { announcementOpenApi } from './hackathon-announcements/announcement-openapi';
@@ -27,6 +29,8 @@ export const commandServiceOpenApi: ApiRegistration[] = [
   registrationOpenApi,
   paymentOpenApi,
   hackathonOpenApi,
+  standingOpenApi,
+  reportReviewOpenApi,
   reviewOpenApi,
   announcementOpenApi,
   communityOpenApi,

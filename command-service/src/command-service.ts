@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Router } from 'express';
+import { adminGuard } from '@circuit/shared/admin/access';
 import { runAsLeader } from '@circuit/shared/process/leadership';
 import { orphanUploadSweeper } from './uploads/orphan-sweeper';
 import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
@@ -61,6 +62,9 @@ import { createQuizService } from './quizzes/quiz-service';
 import { QUIZ_IMAGE_PATH, quizRoutes } from './quizzes/quiz-routes';
 import { QuizNotifier } from './quizzes/quiz-notifier';
 import { quizCloseManager } from './quizzes/quiz-close-manager';
+import { createStandingService } from './user-standing/standing-service';
+import { standingRoutes } from './user-standing/standing-routes';
+import { reportReviewRoutes } from './report-review/report-review-routes';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -101,6 +105,7 @@ export async function createCommandService(
   const social = createSocialService(deps, { settled: (position) => notifications.settled(position) });
   const payments = createPaymentService(deps, deps.paymentGateway === undefined ? selectPaymentGateway(deps.config) : deps.paymentGateway);
   const hackathons = createHackathonService(deps);
+  const standing = createStandingService(deps);
   const community = createCommunityService(deps);
   const registrations = createRegistrationService(deps, deps.teamPayments?.(deps) ?? payments);
   const reviewNotifier = new HackathonReviewNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
@@ -143,6 +148,8 @@ export async function createCommandService(
   // The only routes that read multipart; a form posted anywhere else is refused.
   router.use(multipartOnlyOn(['/api/users/profile-picture', '/api/users/projects/image', IMAGE_UPLOAD_PATH, QUIZ_IMAGE_PATH]));
   router.use(userWriteLimits(userLimits));
+  // Every admin write answers 403 to a role the policy does not name, before any validation.
+  router.use('/api/admin', adminGuard(deps.knex));
   // Before every write route: a repeated Idempotency-Key answers the first answer and runs nothing.
   router.use(idempotencyKeys({ knex: deps.knex, secret: deps.config.sessionSecret, log: deps.log, now: deps.now, waitMs: deps.idempotencyWaitMs }));
   router.use(trackReadYourWrites);
@@ -164,6 +171,8 @@ export async function createCommandService(
   router.use(eventRoutes(events));
   router.use(eventRegistrationRoutes(deps.knex, eventRegistrations));
   router.use(quizRoutes(quizzes, fileStore));
+  router.use(standingRoutes(standing));
+  router.use(reportReviewRoutes(deps));
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));
 
   return {

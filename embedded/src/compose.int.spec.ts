@@ -74,7 +74,7 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('seeds a moderator and an admin who sign in with the README credentials, and keeps accounts across a restart', async () => {
+  it('seeds a moderator and an admin who sign in with the README credentials, and keeps accounts across a restart', { timeout: 120_000 }, async () => {
     const first = await createTestApp({ env });
     let user: ReturnType<TestApp['newUser']>;
     let cookie: string;
@@ -113,6 +113,22 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
       expect(await first.knex('events').where('waitlist_count', '>', 0).whereRaw('current_attendees >= max_attendees')).not.toHaveLength(0);
       expect(await first.knex('event_attendees').where({ payment_status: 'completed' }).join('events', 'events.id', 'event_attendees.event_id').where('events.pricing_type', 'paid')).not.toHaveLength(0);
 
+      // The console's seed: an auditor, a suspended user reported first, pending listings; every seeded registration replays to its read-model row.
+      const auditor = first.request();
+      const asAuditor = await auditor.post('/api/auth/login').send({ identifier: 'auditor', password: 'auditor123' }).expect(200);
+      expect(asAuditor.body.data.role).toBe('auditor');
+      expect((await first.request().post('/api/auth/login').send({ identifier: 'spam_sam', password: 'demo12345' })).status).toBe(403);
+      const staff = first.request();
+      await staff.post('/api/auth/login').send({ identifier: 'moderator', password: 'moderator123' }).expect(200);
+      expect((await staff.get('/api/admin/reports').query({ filter: '{"status":"open"}' }).expect(200)).body).toHaveLength(1);
+      expect((await staff.get('/api/admin/moderation').expect(200)).body.length).toBeGreaterThan(0);
+      const registrations = (await auditor.get('/api/admin/audit/registrations').query({ range: '[0,999]' }).expect(200)).body as { id: string }[];
+      expect(registrations.length).toBeGreaterThan(0);
+      for (const r of registrations) {
+        const detail = (await auditor.get(`/api/admin/audit/registrations/${encodeURIComponent(r.id)}`).expect(200)).body;
+        expect({ id: r.id, differences: detail.current.differences }).toEqual({ id: r.id, differences: [] });
+      }
+
       ({ user } = await first.signUpVerified());
       const agent = first.request();
       const login = await agent.post('/api/auth/login').send({ identifier: user.username, password: user.password }).expect(200);
@@ -139,7 +155,7 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
     } finally {
       await second.stop();
     }
-  }, 120_000);
+  });
 });
 
 describe('an interrupted first-start seed', () => {

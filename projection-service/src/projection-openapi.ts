@@ -1,5 +1,8 @@
 import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
 import { adminOpenApi } from './admin/admin-openapi';
+import { moderationOpenApi } from './admin/moderation/moderation-openapi';
+import { reportsOpenApi } from './admin/reports/reports-openapi';
+import { auditOpenApi } from './admin/audit/audit-openapi';
 import { searchOpenApi } from './search/search-openapi';
 import { projectQueryOpenApi } from './projects/project-query-openapi';
 import { profileQueryOpenApi } from './profiles/profile-query-openapi';
@@ -30,4 +33,7 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   eventQueryOpenApi,
   quizQueryOpenApi,
   adminOpenApi,
+  moderationOpenApi,
+  reportsOpenApi,
+  auditOpenApi,
 ];

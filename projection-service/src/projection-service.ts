@@ -24,6 +24,7 @@ import { registrationQueryRoutes } from './hackathon-registrations/registration-
 import { migrateHackathonsReadModels } from './hackathons/hackathons-migrations';
 import { hackathonQueryRoutes } from './hackathons/hackathon-query-routes';
 import { migrateReviewsReadModels } from './hackathon-reviews/reviews-migrations';
+import { migrateReportQueueReadModels } from './admin/reports/reports-migrations';
 import { reviewQueryRoutes } from './hackathon-reviews/review-query-routes';
 import { migrateAnnouncementsReadModels } from './hackathon-announcements/announcements-migrations';
 import { announcementQueryRoutes } from './hackathon-announcements/announcement-query-routes';
@@ -57,6 +58,7 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
   await migrateRegistrationsReadModels(knex);
   await migrateHackathonsReadModels(knex);
   await migrateReviewsReadModels(knex);
+  await migrateReportQueueReadModels(knex);
   await migrateAnnouncementsReadModels(knex);
   await migrateCommunityReadModels(knex);
   await migrateEventsReadModels(knex);
@@ -78,7 +80,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   router.use(profileQueryRoutes(deps.knex, cache));
   router.use(searchRoutes(deps.knex, cache));
   router.use(registrationQueryRoutes(deps.knex));
-  router.use(adminRoutes(deps.knex));
+  router.use(adminRoutes(deps.knex, { now: deps.now, store: deps.store }));
   router.use(projectQueryRoutes(deps.knex));
   router.use(socialQueryRoutes(deps.knex));
   router.use(notificationQueryRoutes(deps.knex));

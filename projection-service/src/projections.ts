@@ -11,6 +11,7 @@ import { announcementsProjection, sponsorsProjection } from './hackathon-announc
 import { communityProjection } from './community/community-projection';
 import { eventsProjection } from './events/events-projection';
 import { quizzesProjection } from './quizzes/quizzes-projection';
+import { reportQueueProjection } from './admin/reports/reports-projection';
 
 /**
  * Every read model. Each has its own checkpoint and owns its tables; a projection added here is
@@ -30,4 +31,5 @@ export const allProjections: Projection[] = [
   communityProjection,
   eventsProjection,
   quizzesProjection,
+  reportQueueProjection,
 ];

@@ -4,6 +4,7 @@ import type { AdminUser } from './types';
 const COLOURS: Record<string, 'default' | 'primary' | 'secondary'> = {
   admin: 'secondary',
   moderator: 'primary',
+  auditor: 'primary',
   user: 'default',
 };
 

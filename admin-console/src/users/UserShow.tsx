@@ -1,4 +1,5 @@
-import { BooleanField, DateField, EmailField, FunctionField, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
+import { BooleanField, DateField, EmailField, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { StandingActions } from './StandingActions';
 import { RoleField } from './RoleField';
 import { fullName, type AdminUser } from './types';
 
@@ -9,13 +10,21 @@ function UserTitle() {
 
 export function UserShow() {
   return (
-    <Show title={<UserTitle />}>
+    <Show
+      title={<UserTitle />}
+      actions={
+        <TopToolbar sx={{ pt: 2 }}>
+          <StandingActions />
+        </TopToolbar>
+      }
+    >
       <SimpleShowLayout>
         <TextField source="username" />
         <FunctionField<AdminUser> label="Name" render={(user) => fullName(user)} />
         <EmailField source="email" />
         <RoleField label="Role" />
         <BooleanField source="isEmailVerified" label="E-mail verified" />
+        <BooleanField source="isSuspended" label="Suspended" />
         <DateField source="createdAt" label="Joined" showTime />
         <DateField source="lastLogin" label="Last sign-in" showTime emptyText="Never" />
         <TextField source="id" label="User id" />

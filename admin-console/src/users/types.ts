@@ -6,6 +6,7 @@ export type { AdminUser };
 export const ROLE_CHOICES = [
   { id: 'user', name: 'User' },
   { id: 'moderator', name: 'Moderator' },
+  { id: 'auditor', name: 'Auditor' },
   { id: 'admin', name: 'Admin' },
 ];
 

@@ -75,7 +75,7 @@ export const authOpenApi: ApiRegistration = (api) => {
     errors: {
       400: 'A field is missing',
       401: 'Invalid credentials',
-      403: 'E-mail address not verified yet (`data.email` says which)',
+      403: 'E-mail address not verified yet (`data.email` says which), or the account is suspended',
     },
   });
   api.route({
@@ -96,7 +96,7 @@ export const authOpenApi: ApiRegistration = (api) => {
     body: VerifyOtpBody,
     rateLimited: true,
     ok: { data: OwnUserSchema, message: 'Login successful', headers: SESSION_SET },
-    errors: { 400: 'Wrong, expired or used code', 403: 'E-mail address not verified yet', 404: 'No account with this e-mail address' },
+    errors: { 400: 'Wrong, expired or used code', 403: 'E-mail address not verified yet, or the account is suspended', 404: 'No account with this e-mail address' },
   });
   api.route({
     method: 'post',

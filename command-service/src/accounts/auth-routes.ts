@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import { ok } from '@circuit/shared/http/envelope';
 import { DomainError, unauthorized } from '@circuit/shared/http/errors';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
-import { endSessionsOf, SESSION_COOKIE, SessionTopics, type SessionsEnded } from '@circuit/shared/http/session';
+import { SESSION_COOKIE } from '@circuit/shared/http/session';
+import { announceSessionsEnded, endSessionsEverywhere } from './end-sessions';
+import { refuseSuspendedSignIn } from '../user-standing/standing-service';
 import { findUserRow, toUserView } from '@circuit/shared/read-models/users';
 import {
   ChangePasswordBody,
@@ -53,16 +55,10 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
   }
   const attemptOnUser = (userId: string): SignInAttempt => ({ accountKey: `user:${userId}`, isFailure: isWrongSecret });
 
-  /** Tells every realtime instance to close the sockets of ended sessions. */
-  async function announceEnded(ended: SessionsEnded) {
-    if (ended.sids.length === 0) return;
-    await deps.bus.publish(SessionTopics.ended, ended).catch((err: unknown) => deps.log.warn({ err }, 'could not announce ended sessions'));
-  }
-
   /** After a password change or reset: the user's other sessions end, here and on their sockets. */
   async function endOtherSessions(req: Request, userId: string) {
     const except = req.session.userId === userId ? req.sessionID : undefined;
-    await announceEnded({ userId, sids: await endSessionsOf(deps.knex, userId, { except }) });
+    await endSessionsEverywhere(deps, userId, { except });
   }
 
   async function currentUser(userId: string) {
@@ -117,6 +113,7 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
     const body = parse(LoginBody, req.body);
     const attempt = await attemptOn(body.identifier.includes('@') ? 'email' : 'username', body.identifier);
     const userId = await limits.signInAttempt(req, res, attempt, () => accounts.signInWithPassword(body.identifier, body.password, ctxOf(req)));
+    await refuseSuspendedSignIn(deps, userId);
     await startSession(req, userId);
     res.json(ok(await currentUser(userId), 'Login successful'));
   });
@@ -134,6 +131,7 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
     const userId = await limits.signInAttempt(req, res, attempt, () =>
       accounts.verifyOtpAtAddress(body.email, 'login', body.otp, () => limits.failuresOf(attempt.accountKey), ctxOf(req)),
     );
+    await refuseSuspendedSignIn(deps, userId);
     await startSession(req, userId);
     res.json(ok(await currentUser(userId), 'Login successful'));
   });
@@ -143,7 +141,7 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
     const { userId } = req.session;
     const sid = req.sessionID;
     await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
-    if (userId) await announceEnded({ userId, sids: [sid] });
+    if (userId) await announceSessionsEnded(deps, { userId, sids: [sid] });
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     res.json(ok(null, 'Logged out'));
   });

@@ -9,6 +9,7 @@ import { AFTER_SIGN_IN, safeReturnTo } from '@circuit/shared/navigation/return-t
 import type { CommandServiceDeps } from '../context';
 import type { AccountService } from './account-service';
 import { startSession } from './auth-routes';
+import { refuseSuspendedSignIn } from '../user-standing/standing-service';
 
 declare module 'express-session' {
   interface SessionData {
@@ -142,6 +143,7 @@ export function oauthRoutes(deps: CommandServiceDeps, accounts: AccountService):
         const returnTo = req.session.oauthReturnTo;
         resolveOAuthAccount(accounts, identity, ctx)
           .then(async (userId) => {
+            await refuseSuspendedSignIn(deps, userId);
             await accounts.signInWithOAuth(userId, provider, ctx);
             await startSession(req, userId);
             res.redirect(oauthLandingUrl(returnTo, provider));

@@ -44,6 +44,8 @@ export const ModerationMessages = {
   notStaff: 'Only moderators and admins can review hackathons',
   notAdmin: 'Only admins can feature hackathons',
   notAllowedDelete: 'You are not authorized to delete this hackathon',
+  /** A rejection stands: approving it would publish what the organiser was told to change. */
+  approveRejected: 'This hackathon was rejected; it cannot be approved',
 } as const;
 
 const isStaff = (actor: Actor) => actor.role === 'moderator' || actor.role === 'admin';
@@ -59,7 +61,8 @@ export const hackathonDecider: Decider<HackathonState, HackathonCommand, Hackath
       case 'HackathonCreated':
         return { ...state, exists: true, createdBy: event.data.createdBy, username: event.data.content.username, status: 'pending' };
       case 'HackathonUpdated':
-        return state;
+        // An edit of a rejected listing resubmits it: it waits for review again.
+        return state.status === 'rejected' ? { ...state, status: 'pending' } : state;
       case 'HackathonDeleted':
         return { ...state, deleted: true };
       case 'HackathonApproved':
@@ -90,6 +93,7 @@ export const hackathonDecider: Decider<HackathonState, HackathonCommand, Hackath
         live(state);
         if (!isStaff(command.actor)) throw forbidden(ModerationMessages.notStaff);
         if (state.status === 'accepted') return [];
+        if (state.status === 'rejected') throw conflict(ModerationMessages.approveRejected);
         return [{ type: 'HackathonApproved', data: { hackathonId: command.hackathonId, ...by } }];
       case 'RejectHackathon':
         live(state);

@@ -39,6 +39,15 @@ describe('hackathon decider', () => {
     ]);
   });
 
+  it('refuses to approve a rejected hackathon until its organiser edits it', () => {
+    const rejected: HackathonEvent = { type: 'HackathonRejected', data: { hackathonId: 'h1', reason: 'No dates', at: AT, byUserId: 'u-mod' } };
+    given(hackathonDecider, [created, rejected])
+      .when({ type: 'ApproveHackathon', hackathonId: 'h1', actor: admin, now: NOW })
+      .thenThrows(409, 'This hackathon was rejected; it cannot be approved');
+    const edited: HackathonEvent = { type: 'HackathonUpdated', data: { hackathonId: 'h1', content, at: AT, byUserId: 'u-org' } };
+    given(hackathonDecider, [created, rejected, edited]).when({ type: 'ApproveHackathon', hackathonId: 'h1', actor: moderator, now: NOW }).then([approved]);
+  });
+
   it('deletes for the creator or an admin; a deleted listing is gone for every command', () => {
     const deleted: HackathonEvent = { type: 'HackathonDeleted', data: { hackathonId: 'h1', at: AT, byUserId: 'u-org' } };
     given(hackathonDecider, [created]).when({ type: 'DeleteHackathon', hackathonId: 'h1', actor: organiser, now: NOW }).then([deleted]);

@@ -58,7 +58,7 @@ export const hackathonOpenApi: ApiRegistration = (api) => {
     auth: 'session',
     params: HackathonId,
     ok: { data: Moderated, message: 'Hackathon approved' },
-    errors: { 403: ModerationMessages.notStaff, 404: M.notFound },
+    errors: { 403: ModerationMessages.notStaff, 404: M.notFound, 409: ModerationMessages.approveRejected },
   });
   api.route({
     method: 'post',

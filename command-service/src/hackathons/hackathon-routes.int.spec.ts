@@ -98,6 +98,11 @@ describe('hackathon listing routes', () => {
     const mine = (await organiser.agent.get('/api/hackathons/my-hackathons').expect(200)).body.data;
     expect(mine.find((h: { id: string }) => h.id === id)).toMatchObject({ status: 'rejected', rejectionReason: 'Add the venue' });
     expect((await mailAbout(t, organiser.email, /needs changes/)).text).toContain('Add the venue');
+    // A rejection stands until the organiser edits the listing, which sends it back for review.
+    await moderator.agent.post(`/api/admin/hackathons/${id}/approve`).send({}).expect(409);
+    await organiser.agent.put(`/api/hackathons/${id}`).send(form(t, { username })).expect(200);
+    const resubmitted = (await organiser.agent.get('/api/hackathons/my-hackathons').expect(200)).body.data;
+    expect(resubmitted.find((h: { id: string }) => h.id === id)).toMatchObject({ status: 'pending', rejectionReason: null });
     await moderator.agent.post(`/api/admin/hackathons/${id}/approve`).send({}).expect(200);
     expect((await mailAbout(t, organiser.email, /is live on Circuit/)).text).toContain(`/hackathons/${username}`);
     let notes: { type: string; message: string; link?: string }[] = [];

@@ -13,6 +13,7 @@ import type { SocialService } from '../social/social-service';
 import type { HackathonService } from '../hackathons/hackathon-service';
 import type { RegistrationService } from '../hackathon-registrations/registration-service';
 import { seedHackathonRegistrations } from '../hackathon-registrations/seed-registrations';
+import { seedConsole } from './seed-console';
 import type { PaymentService } from '../payments/payment-service';
 import { seedHackathons } from './seed-hackathons';
 import { seedEvents } from './seed-events';
@@ -93,7 +94,7 @@ export async function seedIfEmpty(deps: {
     role: 'moderator',
     emailVerified: true,
   });
-  await ensureUser({
+  const adminId = await ensureUser({
     username: config.SEED_ADMIN_USERNAME,
     email: config.SEED_ADMIN_EMAIL,
     password: config.SEED_ADMIN_PASSWORD,
@@ -111,6 +112,7 @@ export async function seedIfEmpty(deps: {
     await seedProfilesAndProjects({ profiles: deps.profiles, projects: deps.projects, hasProjects }, demo, ctx);
   }
   if (deps.social) await seedSocialGraph(deps.social, demo, ctx);
+  await seedConsole({ store, social: deps.social, ensureUser }, { adminId, reporterId: demo[0]!.userId }, ctx);
   if (deps.hackathons && deps.knex) {
     const accepted = await seedHackathons({ hackathons: deps.hackathons, knex: deps.knex, now: () => new Date(), files: deps.files }, demo.map((u) => u.userId), moderatorId, ctx);
     if (deps.registrations) {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '@circuit/shared/ports/event-store';
 import { AccountEventSchemas } from '@circuit/shared/events/accounts';
 import { SocialEventSchemas } from '@circuit/shared/events/social';
+import { UserStandingEventSchemas } from '@circuit/shared/events/user-standing';
 import type { Projection } from '../runner/projection';
 import { Counters, TableChanges } from '../runner/table-changes';
 import { foldProfileEvent, PROFILE_EVENT_TYPES } from '../profiles/profiles-projection';
@@ -76,6 +77,23 @@ function foldCountEvent(counts: Counters, event: RecordedEvent): void {
   }
 }
 
+/** Staff decisions (user-standing-<id>): the role, and suspension as is_active (hidden everywhere public). */
+function foldStandingEvent(users: TableChanges, event: RecordedEvent): void {
+  switch (event.type) {
+    case 'UserRoleChanged': {
+      const d = UserStandingEventSchemas.UserRoleChanged.parse(event.data);
+      users.patch({ id: d.userId }, { role: d.role, updated_at: event.occurredAt });
+      return;
+    }
+    case 'UserSuspended':
+    case 'UserReinstated': {
+      const d = UserStandingEventSchemas.UserSuspended.parse(event.data);
+      users.patch({ id: d.userId }, { is_active: event.type === 'UserReinstated', updated_at: event.occurredAt });
+      return;
+    }
+  }
+}
+
 /**
  * The `users` read model: one row per registered account with its profile fields and social
  * counts. It is the table's only writer (profiles-projection.ts folds the profile events into it).
@@ -93,12 +111,16 @@ export const usersProjection: Projection = {
     'UserUnfollowed',
     'ConnectionAccepted',
     'ConnectionRemoved',
+    'UserRoleChanged',
+    'UserSuspended',
+    'UserReinstated',
   ],
   async applyBatch(trx: Knex.Transaction, events: RecordedEvent[]) {
     const users = new TableChanges('users', ['id']);
     const counts = new Counters('users', 'id');
     for (const event of events) {
       foldAccountEvent(users, event);
+      foldStandingEvent(users, event);
       foldProfileEvent(users, event);
       foldCountEvent(counts, event);
     }

@@ -134,6 +134,7 @@ describe('GET /api/admin/users', () => {
       lastName: 'Hopper',
       role: 'admin',
       isEmailVerified: true,
+      isSuspended: false,
       createdAt: '2024-01-01T00:00:00.000Z',
       lastLogin: '2024-06-01T00:00:00.000Z',
     });

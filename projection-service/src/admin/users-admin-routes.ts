@@ -16,6 +16,7 @@ export function toAdminUser(row: UserRow) {
     lastName: row.last_name,
     role: row.role,
     isEmailVerified: row.is_email_verified,
+    isSuspended: !row.is_active,
     createdAt: new Date(row.created_at).toISOString(),
     lastLogin: row.last_login === null ? null : new Date(row.last_login).toISOString(),
   };
@@ -41,6 +42,7 @@ const UserFilter = filterObject({
   q: z.string().trim().max(200).optional(),
   role: oneOrMany(RoleSchema).optional(),
   isEmailVerified: booleanFilter.optional(),
+  isSuspended: booleanFilter.optional(),
   /** getMany: `{ id: [..] }`. */
   id: oneOrMany(z.string()).optional(),
 });
@@ -59,6 +61,7 @@ function applyFilter(query: Knex.QueryBuilder, filter: UserFilter): void {
   }
   if (filter.role) query.whereIn('role', filter.role);
   if (filter.isEmailVerified !== undefined) query.where('is_email_verified', filter.isEmailVerified);
+  if (filter.isSuspended !== undefined) query.where('is_active', !filter.isSuspended);
   if (filter.id) query.whereIn('id', filter.id);
 }
 

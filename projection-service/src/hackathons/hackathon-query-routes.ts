@@ -8,7 +8,7 @@ import { HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import type { ReadCache } from '@circuit/shared/projections/read-cache';
 import { listSponsors } from '@circuit/shared/read-models/hackathon-announcements';
-import { decodeCursor, findHackathonRow, isRegistered, listHackathonCards, listHackathons, mayManage, toHackathon, type Viewer } from '@circuit/shared/read-models/hackathons';
+import { decodeCursor, findHackathonRow, isRegistered, listHackathonCards, listHackathons, mayManage, organiserIsActive, toHackathon, type Viewer } from '@circuit/shared/read-models/hackathons';
 import { HackathonListQuerySchema, HackathonMessages as M, usernameViolation } from '@circuit/shared/validation/hackathons';
 
 export const FeaturedQuerySchema = z.object({ limit: z.coerce.number().int().min(1, 'limit must be between 1 and 24').max(24, 'limit must be between 1 and 24').default(HACKATHON_LIMITS.featured) });
@@ -19,7 +19,8 @@ const notAvailable = () => new DomainError(403, M.notAvailable);
 
 const ANONYMOUS: Viewer = { userId: null, role: null };
 /** The read models the public lists are built from (current participants and review totals included). */
-const PROJECTIONS = ['hackathons', 'hackathon-reviews'];
+// users: a suspension hides an organiser's listings.
+const PROJECTIONS = ['hackathons', 'hackathon-reviews', 'users'];
 
 async function viewerOf(knex: Knex, req: Request): Promise<Viewer> {
   const userId = req.session?.userId ?? null;
@@ -90,7 +91,7 @@ export function hackathonQueryRoutes(knex: Knex, cache: ReadCache, now: () => Da
     const row = await findHackathonRow(knex, by);
     if (!row) throw notFound(M.notFound);
     const viewer = await viewerOf(knex, req);
-    if (row.status !== 'accepted' && !mayManage(row, viewer)) throw notAvailable();
+    if ((row.status !== 'accepted' || !(await organiserIsActive(knex, row.created_by))) && !mayManage(row, viewer)) throw notAvailable();
     const [registered, sponsors] = await Promise.all([isRegistered(knex, row.id, viewer.userId), listSponsors(knex, row.id)]);
     return toHackathon(row, now(), viewer, { registered, sponsors });
   }

@@ -60,6 +60,8 @@ export const hackathonsProjection: Projection = {
         case 'HackathonUpdated': {
           const d = S.HackathonUpdated.parse(event.data);
           await trx('hackathons').where({ id: d.hackathonId }).update({ ...contentColumns(trx, d.content), updated_at: d.at });
+          // An edit of a rejected listing resubmits it (the decider does the same).
+          await trx('hackathons').where({ id: d.hackathonId, status: 'rejected' }).update({ status: 'pending', rejection_reason: null });
           break;
         }
         case 'HackathonDeleted': {

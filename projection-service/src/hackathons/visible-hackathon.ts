@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { Knex } from 'knex';
 import { DomainError, notFound } from '@circuit/shared/http/errors';
 import { findUserRow } from '@circuit/shared/read-models/users';
-import { findHackathonRow, mayManage, type Viewer } from '@circuit/shared/read-models/hackathons';
+import { findHackathonRow, mayManage, organiserIsActive, type Viewer } from '@circuit/shared/read-models/hackathons';
 import { HackathonMessages as M, usernameViolation } from '@circuit/shared/validation/hackathons';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,13 +26,14 @@ export async function visibleHackathon(knex: Knex, req: Request) {
   const row = await findHackathonRow(knex, by);
   if (!row) throw notFound(M.notFound);
   const viewer = await viewerOf(knex, req);
-  if (row.status !== 'accepted' && !mayManage(row, viewer)) throw new DomainError(403, M.notAvailable);
+  const isPublic = row.status === 'accepted' && (await organiserIsActive(knex, row.created_by));
+  if (!isPublic && !mayManage(row, viewer)) throw new DomainError(403, M.notAvailable);
   const title = (typeof row.content === 'string' ? (JSON.parse(row.content) as { title: string }) : row.content).title;
   return {
     row,
     viewer,
     /** Public to everyone: one cached answer can serve every anonymous visitor. */
-    isPublic: row.status === 'accepted',
+    isPublic,
     summary: { _id: row.id, username: row.username, title, canManage: viewer.userId === row.created_by || viewer.role === 'admin' },
   };
 }

@@ -12,6 +12,8 @@ export const AdminUserSchema = z
     lastName: z.string(),
     role: RoleSchema,
     isEmailVerified: z.boolean(),
+    /** Suspended by staff: cannot sign in; their profile and listings are hidden. */
+    isSuspended: z.boolean(),
     createdAt: Timestamp,
     lastLogin: Timestamp.nullable(),
   })

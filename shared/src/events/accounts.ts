@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /** Account events: the user stream `user-<id>` and the reservation streams `username-<name>`, `email-<address>`, `oauth-<provider>-<id>`. */
 
-export const ROLES = ['user', 'moderator', 'admin'] as const;
+/** auditor: read-only audit views of registration and payment history (issue 15). */
+export const ROLES = ['user', 'moderator', 'auditor', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 

@@ -15,6 +15,8 @@ import { CommunityEventSchemas } from './community';
 import { EventListingEventSchemas } from './event-listings';
 import { EventRegistrationEventSchemas } from './event-registrations';
 import { QuizEventSchemas } from './quizzes';
+import { UserStandingEventSchemas } from './user-standing';
+import { ReportReviewEventSchemas } from './report-review';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
@@ -34,6 +36,8 @@ export const EventCatalogue = {
   ...EventListingEventSchemas,
   ...EventRegistrationEventSchemas,
   ...QuizEventSchemas,
+  ...UserStandingEventSchemas,
+  ...ReportReviewEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EventCatalogue;

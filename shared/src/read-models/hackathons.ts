@@ -181,9 +181,22 @@ export function decodeCursor(raw: string): Cursor | null {
   }
 }
 
+/** A suspended organiser's listings are hidden from everyone but staff and themselves. */
+export async function organiserIsActive(knex: Knex, userId: string): Promise<boolean> {
+  const row = await knex('users').where({ id: userId }).first<{ is_active: boolean } | undefined>('is_active');
+  return row?.is_active ?? true;
+}
+
+/** Leaves out the listings of suspended organisers: they stay stored, hidden until reinstatement. */
+export function byActiveOrganiser(q: Knex.QueryBuilder): void {
+  q.whereNotExists(function suspended(this: Knex.QueryBuilder) {
+    this.select(1).from('users as organiser').whereRaw('organiser.id = h.created_by').where('organiser.is_active', false);
+  });
+}
+
 /** The public list: accepted listings matching every filter, latest start first, one page after the cursor. */
 export async function listHackathons(knex: Knex, query: HackathonListQuery, now: Date, viewer: Viewer, cursor: Cursor | null) {
-  const base = knex('hackathons as h').where('h.status', 'accepted');
+  const base = knex('hackathons as h').where('h.status', 'accepted').modify(byActiveOrganiser);
   if (query.search) {
     const tsquery = prefixQuery(query.search);
     if (tsquery) base.whereRaw(`h.search @@ to_tsquery('simple', ?)`, [tsquery]);
@@ -233,6 +246,7 @@ export async function listHackathonCards(knex: Knex, filter: { createdBy?: strin
   }
   if (filter.savedBy) q.join('hackathon_saves as s', 's.hackathon_id', 'h.id').where('s.user_id', filter.savedBy).where('h.status', 'accepted').orderBy('s.saved_at', 'desc');
   if (filter.featured) q.where('h.status', 'accepted').where('h.is_featured', true).orderBy('h.start_date', 'desc');
+  if (!filter.createdBy) q.modify(byActiveOrganiser);
   if (filter.limit) q.limit(filter.limit);
   const rows = (await q) as HackathonRow[];
   return rows.map((r) => toHackathonCard(r, now, viewer));

@@ -1,0 +1,39 @@
+import { Chip, useMediaQuery, type Theme } from '@mui/material';
+import { Datagrid, DateField, FunctionField, List, NumberField, SelectInput, SimpleList, TextField } from 'react-admin';
+import type { AuditPayment } from '@circuit/shared/api/admin-audit';
+
+const STATUS = {
+  paid: { label: 'Paid', color: 'success' },
+  unpaid: { label: 'Unpaid', color: 'warning' },
+  paid_twice: { label: 'Paid twice', color: 'error' },
+  failed: { label: 'Failed', color: 'default' },
+} as const;
+
+const filters = [<SelectInput key="status" source="status" label="Status" choices={Object.entries(STATUS).map(([id, s]) => ({ id, name: s.label }))} alwaysOn />];
+
+/** Every order reconciled with its verified payments and webhooks: unpaid and paid-twice orders stand out. */
+export function PaymentAuditList() {
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  return (
+    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} title="Payments (audit)" empty={false} exporter={false}>
+      {phone ? (
+        <SimpleList<AuditPayment>
+          primaryText={(o) => `${o.currency} ${(o.amountMinor / 100).toFixed(2)} · ${STATUS[o.status].label}`}
+          secondaryText={(o) => o.username ?? o.userId}
+          tertiaryText={(o) => new Date(o.createdAt).toLocaleDateString()}
+        />
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="id" label="Order" sortable={false} />
+          <TextField source="username" label="Payer" sortable={false} />
+          <FunctionField<AuditPayment> label="Amount" sortBy="amountMinor" render={(o) => `${o.currency} ${(o.amountMinor / 100).toFixed(2)}`} />
+          <FunctionField<AuditPayment> label="Status" sortBy="status" render={(o) => <Chip size="small" color={STATUS[o.status].color} label={STATUS[o.status].label} />} />
+          <FunctionField<AuditPayment> label="Verified payments" render={(o) => o.verifiedPaymentIds.join(', ') || '—'} />
+          <NumberField source="viaWebhook" label="Via webhook" sortable={false} />
+          <NumberField source="failures" sortable={false} />
+          <DateField source="createdAt" label="Ordered" showTime />
+        </Datagrid>
+      )}
+    </List>
+  );
+}

@@ -1,0 +1,59 @@
+import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { RegistrationComparison, RegistrationState } from '@circuit/shared/api/admin-audit';
+
+const FIELDS: { key: keyof RegistrationState; label: string }[] = [
+  { key: 'label', label: 'State' },
+  { key: 'registered', label: 'Registered' },
+  { key: 'paymentStatus', label: 'Payment' },
+  { key: 'teamId', label: 'Team' },
+  { key: 'teamStatus', label: 'Team status' },
+];
+
+const show = (v: unknown) => (v === null ? '—' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
+
+/** Replayed state beside today's read model; differing fields are marked. */
+export function StateComparison({ comparison, title }: { comparison: RegistrationComparison; title: string }) {
+  const differs = new Set<string>(comparison.differences);
+  return (
+    <Box sx={{ my: 2 }}>
+      <Typography variant="subtitle1" component="h3" gutterBottom>
+        {title}
+      </Typography>
+      {comparison.differences.length > 0 ? (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          Differs from today’s read model: {comparison.differences.join(', ')}
+        </Alert>
+      ) : (
+        <Alert severity="success" sx={{ mb: 1 }}>
+          The replay matches today’s read model.
+        </Alert>
+      )}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={title}>
+          <TableHead>
+            <TableRow>
+              <TableCell />
+              <TableCell>Replayed at {new Date(comparison.at).toLocaleString()}</TableCell>
+              <TableCell>Read model today</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {FIELDS.map(({ key, label }) => {
+              const flagged = differs.has(key);
+              return (
+                <TableRow key={key} sx={flagged ? { bgcolor: 'warning.light' } : undefined}>
+                  <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                    {label}
+                    {flagged ? ' ⚠' : ''}
+                  </TableCell>
+                  <TableCell data-testid={`replayed-${key}`}>{show(comparison.replayed[key])}</TableCell>
+                  <TableCell>{show(comparison.readModel[key])}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </Box>
+    </Box>
+  );
+}

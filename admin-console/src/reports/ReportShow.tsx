@@ -1,0 +1,76 @@
+import CheckIcon from '@mui/icons-material/Check';
+import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
+import { Button, Stack } from '@mui/material';
+import { useState } from 'react';
+import { DateField, HttpError, ReferenceField, Show, SimpleShowLayout, TextField, TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import type { AdminReport } from '@circuit/shared/api/admin-reports';
+import { API_URL, httpClient } from '../api';
+import { ReasonDialog } from '../ReasonDialog';
+import { StatusField } from './StatusField';
+
+/** Resolve or Dismiss an open report, each with a note. */
+function CloseButtons() {
+  const report = useRecordContext<AdminReport>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [asking, setAsking] = useState<'resolve' | 'dismiss' | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!report || report.status !== 'open') return null;
+  async function close(action: 'resolve' | 'dismiss', note: string) {
+    setBusy(true);
+    try {
+      await httpClient(`${API_URL}/admin/reports/${encodeURIComponent(report!.id)}/${action}`, { method: 'POST', body: JSON.stringify({ note }) });
+      notify(action === 'resolve' ? 'Report resolved' : 'Report dismissed', { type: 'success' });
+      setAsking(null);
+    } catch (error) {
+      notify(error instanceof HttpError || error instanceof Error ? error.message : 'Something went wrong', { type: 'error' });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  }
+  return (
+    <Stack direction="row" spacing={1}>
+      <Button size="small" variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setAsking('resolve')}>
+        Resolve
+      </Button>
+      <Button size="small" variant="outlined" startIcon={<DoNotDisturbIcon />} onClick={() => setAsking('dismiss')}>
+        Dismiss
+      </Button>
+      <ReasonDialog
+        open={asking !== null}
+        busy={busy}
+        title={asking === 'resolve' ? 'Resolve this report' : 'Dismiss this report'}
+        text={asking === 'resolve' ? 'Say what was done (for example: warned or suspended the user).' : 'Say why nothing needs doing.'}
+        label="Note"
+        requiredMessage="A note is required"
+        action={asking === 'resolve' ? 'Resolve' : 'Dismiss'}
+        onClose={() => setAsking(null)}
+        onConfirm={(note) => void close(asking ?? 'resolve', note)}
+      />
+    </Stack>
+  );
+}
+
+export function ReportShow() {
+  return (
+    <Show
+      title="Report"
+      actions={
+        <TopToolbar>
+          <CloseButtons />
+        </TopToolbar>
+      }
+    >
+      <SimpleShowLayout>
+        <StatusField label="Status" />
+        <DateField source="createdAt" label="Filed" showTime />
+        <ReferenceField source="reporterId" reference="users" label="Reported by" link="show" />
+        <ReferenceField source="targetId" reference="users" label="Reported user" link="show" />
+        <TextField source="reason" />
+        <TextField source="note" emptyText="—" />
+        <DateField source="handledAt" label="Closed" showTime emptyText="—" />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,21 @@
+const DAY = 86_400_000;
+let serial = 0;
+
+/** A valid hackathon form (dates relative to `now`), unique username per call, for HTTP tests. */
+export function hackathonFormFixture(now: Date, overrides: Record<string, unknown> = {}) {
+  const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString();
+  serial += 1;
+  return {
+    username: `hack-${serial}-${Date.now().toString(36)}`,
+    title: `Hackathon ${serial}`,
+    shortDescription: 'Build something in a weekend',
+    description: '<p>Build <strong>things</strong>.</p>',
+    eligibilityCriteria: '<p>Students</p>',
+    organization: { name: 'Circuit Club' },
+    categories: ['hackathon'],
+    location: { type: 'offline', country: 'India', state: 'Karnataka', city: 'Bengaluru', address: 'MG Road' },
+    dates: { registrationDeadline: at(5), startDate: at(7), endDate: at(9) },
+    pricing: { type: 'free' },
+    ...overrides,
+  };
+}

@@ -1,0 +1,181 @@
+import { Router } from 'express';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import type { AuditPayment, AuditRegistration, AuditRegistrationDetail, RegistrationComparison } from '@circuit/shared/api/admin-audit';
+import { PaymentEventSchemas as P } from '@circuit/shared/events/payments';
+import { badRequest, notFound } from '@circuit/shared/http/errors';
+import type { EventStore } from '@circuit/shared/ports/event-store';
+import { filterObject, oneOrMany, parseListQuery, sendList } from '../simple-rest';
+import { toAuditEvent } from './audit-event';
+import { PAYMENT_EVENT_TYPES, scanFeed } from './feed-scan';
+import { differencesOf, type RegistrationKind } from './registration-kinds';
+
+interface RegistrationRow {
+  kind: string;
+  listing_id: string;
+  listing_title: string | null;
+  user_id: string;
+  username: string | null;
+  registered_at: Date | string;
+  payment_status: string;
+}
+
+const SEP = '~';
+const idOf = (kind: string, listingId: string, userId: string) => [kind, listingId, userId].join(SEP);
+
+const RegistrationFilter = filterObject({
+  q: z.string().trim().max(200).optional(),
+  listingId: z.string().optional(),
+  userId: z.string().optional(),
+  paymentStatus: z.string().optional(),
+  id: oneOrMany(z.string()).optional(),
+});
+const REG_SORT = { registeredAt: 'registered_at', username: 'lower(username)', listingTitle: 'lower(listing_title)' } as const;
+
+const PaymentFilter = filterObject({ status: oneOrMany(z.enum(['paid', 'unpaid', 'paid_twice', 'failed'])).optional(), id: oneOrMany(z.string()).optional() });
+const PAY_SORT = ['createdAt', 'status', 'amountMinor'] as const;
+
+const AtQuery = z.object({ at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 instant, like 2026-11-25T10:00:00Z' }).optional() });
+
+/**
+ * The audit views (auditors and admins, DESIGN section 5): registrations with their history straight
+ * from the event store and their state replayed at any moment beside today's read model, and the
+ * payments reconciliation. Read-only.
+ */
+export function auditRoutes(knex: Knex, store: EventStore, kinds: readonly RegistrationKind[], now: () => Date = () => new Date()): Router {
+  const router = Router();
+  const byType = new Map<string, RegistrationKind>(kinds.map((k) => [k.type, k]));
+
+  function registrations() {
+    const parts = kinds.map((k) => k.list(knex).select(knex.raw('? as kind', [k.type])));
+    return knex.from(knex.unionAll(parts, true).as('r')).leftJoin('users as u', 'u.id', 'r.user_id');
+  }
+  const toRecord = (row: RegistrationRow): AuditRegistration => ({
+    id: idOf(row.kind, row.listing_id, row.user_id),
+    type: row.kind,
+    listingId: row.listing_id,
+    listingTitle: row.listing_title,
+    userId: row.user_id,
+    username: row.username,
+    registeredAt: new Date(row.registered_at).toISOString(),
+    paymentStatus: row.payment_status,
+  });
+
+  function parseId(id: string) {
+    const [type, listingId, userId, ...rest] = id.split(SEP);
+    const kind = type ? byType.get(type) : undefined;
+    if (!kind || !listingId || !userId || rest.length > 0) throw notFound('Registration not found');
+    return { kind, listingId, userId };
+  }
+
+  async function compare(kind: RegistrationKind, listingId: string, userId: string, at: Date, history?: Awaited<ReturnType<RegistrationKind['history']>>): Promise<RegistrationComparison> {
+    const events = history ?? (await kind.history(store, listingId, userId));
+    const replayed = kind.replay(events.filter((e) => Date.parse(e.occurredAt) <= at.getTime()), userId);
+    const readModel = await kind.readModel(knex, listingId, userId);
+    return { at: at.toISOString(), replayed, readModel, differences: differencesOf(replayed, readModel) };
+  }
+
+  router.get('/audit/registrations', async (req, res) => {
+    const { sort, range, filter } = parseListQuery(req, {
+      resource: 'audit/registrations',
+      sortable: Object.keys(REG_SORT) as (keyof typeof REG_SORT)[],
+      defaultSort: { field: 'registeredAt', order: 'desc' },
+      filter: RegistrationFilter,
+    });
+    const q = registrations();
+    if (filter.q) {
+      const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q.where((w) => w.whereILike('u.username', like).orWhereILike('r.listing_title', like));
+    }
+    if (filter.listingId) q.where('r.listing_id', filter.listingId);
+    if (filter.userId) q.where('r.user_id', filter.userId);
+    if (filter.paymentStatus) q.where('r.payment_status', filter.paymentStatus);
+    if (filter.id) {
+      const keys = filter.id.map((id) => id.split(SEP));
+      q.where((w) => {
+        for (const [kind, listingId, userId] of keys) w.orWhere({ 'r.kind': kind ?? '', 'r.listing_id': listingId ?? '', 'r.user_id': userId ?? '' });
+      });
+    }
+    const [counted] = await q.clone().count<{ total: string | number }[]>({ total: '*' });
+    const rows: RegistrationRow[] = await q
+      .clone()
+      .select('r.*', 'u.username')
+      .orderByRaw(`${REG_SORT[sort.field]} ${sort.order} nulls last, r.listing_id, r.user_id`)
+      .offset(range.start)
+      .limit(range.end - range.start + 1);
+    sendList(res, 'audit/registrations', { start: range.start, rows: rows.map(toRecord), total: Number(counted?.total ?? 0) });
+  });
+
+  router.get('/audit/registrations/:id', async (req, res) => {
+    const { kind, listingId, userId } = parseId(req.params.id!);
+    const row: RegistrationRow | undefined = await registrations().where({ 'r.kind': kind.type, 'r.listing_id': listingId, 'r.user_id': userId }).first('r.*', 'u.username');
+    if (!row) throw notFound('Registration not found');
+    const history = await kind.history(store, listingId, userId);
+    const detail: AuditRegistrationDetail = { ...toRecord(row), history: history.map(toAuditEvent), current: await compare(kind, listingId, userId, now(), history) };
+    res.json(detail);
+  });
+
+  router.get('/audit/registrations/:id/state', async (req, res) => {
+    const { kind, listingId, userId } = parseId(req.params.id!);
+    const parsed = AtQuery.safeParse(req.query);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid moment');
+    res.json(await compare(kind, listingId, userId, parsed.data.at ? new Date(parsed.data.at) : now()));
+  });
+
+  async function reconcile(): Promise<AuditPayment[]> {
+    const orders = new Map<string, AuditPayment>();
+    for (const event of await scanFeed(store, PAYMENT_EVENT_TYPES)) {
+      if (event.type === 'PaymentOrderCreated') {
+        const d = P.PaymentOrderCreated.parse(event.data);
+        orders.set(d.orderId, {
+          id: d.orderId,
+          userId: d.userId,
+          username: null,
+          purpose: `${d.purpose.kind} ${d.purpose.listingId}`,
+          amountMinor: d.amountMinor,
+          currency: d.currency,
+          createdAt: new Date(d.at).toISOString(),
+          verifiedPaymentIds: [],
+          viaWebhook: 0,
+          failures: 0,
+          status: 'unpaid',
+        });
+      } else if (event.type === 'PaymentVerified') {
+        const d = P.PaymentVerified.parse(event.data);
+        const order = orders.get(d.orderId);
+        if (!order) continue;
+        if (!order.verifiedPaymentIds.includes(d.paymentId)) order.verifiedPaymentIds.push(d.paymentId);
+        if (d.via === 'webhook') order.viaWebhook += 1;
+      } else {
+        const order = orders.get(P.PaymentFailed.parse(event.data).orderId);
+        if (order) order.failures += 1;
+      }
+    }
+    const all = [...orders.values()];
+    for (const order of all) {
+      order.status = order.verifiedPaymentIds.length > 1 ? 'paid_twice' : order.verifiedPaymentIds.length === 1 ? 'paid' : order.failures > 0 ? 'failed' : 'unpaid';
+    }
+    const users = await knex('users').whereIn('id', [...new Set(all.map((o) => o.userId))]).select<{ id: string; username: string }[]>('id', 'username');
+    const names = new Map(users.map((u) => [u.id, u.username]));
+    for (const order of all) order.username = names.get(order.userId) ?? null;
+    return all;
+  }
+
+  router.get('/audit/payments', async (req, res) => {
+    const { sort, range, filter } = parseListQuery(req, { resource: 'audit/payments', sortable: PAY_SORT, defaultSort: { field: 'createdAt', order: 'desc' }, filter: PaymentFilter });
+    let rows = await reconcile();
+    if (filter.status) rows = rows.filter((o) => filter.status!.includes(o.status));
+    if (filter.id) rows = rows.filter((o) => filter.id!.includes(o.id));
+    const dir = sort.order === 'asc' ? 1 : -1;
+    rows.sort((a, b) => (a[sort.field] < b[sort.field] ? -dir : a[sort.field] > b[sort.field] ? dir : 0));
+    sendList(res, 'audit/payments', { start: range.start, rows: rows.slice(range.start, range.end + 1), total: rows.length });
+  });
+
+  router.get('/audit/payments/:id', async (req, res) => {
+    const order = (await reconcile()).find((o) => o.id === req.params.id);
+    if (!order) throw notFound('Order not found');
+    res.json(order);
+  });
+
+  return router;
+}

@@ -1,0 +1,59 @@
+import type { RequestHandler } from 'express';
+import type { Knex } from 'knex';
+import type { Role } from '../events/accounts';
+import { forbidden, unauthorized } from '../http/errors';
+import { findUserRow, type UserRow } from '../read-models/users';
+
+/**
+ * Who may use which `/api/admin/*` route (DESIGN section 5), in one table that both services mount
+ * in front of their admin routes. A route not named here is for moderators and admins: a route
+ * added later is closed to everyone else until it is given a rule on purpose.
+ */
+export const STAFF: readonly Role[] = ['moderator', 'admin'];
+export const AUDIT: readonly Role[] = ['auditor', 'admin'];
+/** Every role that may open the console at all (each then sees only its resources). */
+export const CONSOLE_ROLES: readonly Role[] = ['moderator', 'auditor', 'admin'];
+export const NO_ADMIN_ACCESS = 'You do not have access to the admin console';
+
+interface Rule {
+  /** A path under /api/admin, matched as a prefix at a segment boundary. */
+  prefix: string;
+  methods?: readonly string[];
+  roles: readonly Role[];
+}
+
+const RULES: readonly Rule[] = [{ prefix: '/audit', roles: AUDIT }];
+
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** The roles allowed on `method path` (path relative to /api/admin). */
+export function rolesFor(method: string, path: string): readonly Role[] {
+  const rule = RULES.find((r) => under(path, r.prefix) && (!r.methods || r.methods.includes(method.toUpperCase())));
+  return rule?.roles ?? STAFF;
+}
+
+/** The signed-in staff member, for the handlers after the guard (res.locals.staff). */
+export interface StaffLocals {
+  staff: UserRow;
+}
+
+/**
+ * Lets through only a signed-in, active user whose role (read from the `users` read model, never
+ * from the client) is one of `roles`: 401 when signed out, 403 otherwise.
+ */
+export function requireRole(knex: Knex, roles: readonly Role[] | ((req: Parameters<RequestHandler>[0]) => readonly Role[])): RequestHandler {
+  return async (req, res, next) => {
+    const userId = req.session?.userId;
+    if (!userId) throw unauthorized('Authentication required');
+    const row = await findUserRow(knex, userId);
+    // A session whose user is no longer in the read model is as good as signed out.
+    if (!row) throw unauthorized('Authentication required');
+    const allowed = typeof roles === 'function' ? roles(req) : roles;
+    if (!row.is_active || !(allowed as readonly string[]).includes(row.role)) throw forbidden(NO_ADMIN_ACCESS);
+    (res.locals as StaffLocals).staff = row;
+    next();
+  };
+}
+
+/** The guard of everything under /api/admin (mount it at '/api/admin', before the routes). */
+export const adminGuard = (knex: Knex): RequestHandler => requireRole(knex, (req) => rolesFor(req.method, req.path));
