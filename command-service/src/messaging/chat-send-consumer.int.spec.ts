@@ -79,10 +79,10 @@ describe('chat-send consumer', () => {
     let failuresLeft = 2;
     let calls = 0;
     const messaging = {
-      async send(input: { messageId?: string; from: string; to: string; text: string }): Promise<ChatMessageView> {
+      async sendOnce(input: { messageId?: string; from: string; to: string; text: string }): Promise<{ message: ChatMessageView; repeated: boolean }> {
         calls += 1;
         if (input.text === 'always broken' || failuresLeft-- > 0) throw new Error('connection terminated');
-        return { _id: input.messageId ?? '', from: input.from, to: input.to, message: input.text, createdAt: new Date(0).toISOString(), replyTo: null };
+        return { message: { _id: input.messageId ?? '', from: input.from, to: input.to, message: input.text, createdAt: new Date(0).toISOString(), replyTo: null }, repeated: false };
       },
     } as unknown as MessagingService;
     const deps = { knex: t.knex, bus, log: createLogger('test', 'silent') } as unknown as CommandServiceDeps;

@@ -48,12 +48,22 @@ export async function startChatSendConsumer(deps: CommandServiceDeps, messaging:
       if (!request.success) return;
       const r = request.data;
       try {
-        const message =
-          (await storedMessage(r.messageId)) ??
-          (await messaging.send(
+        // The send first (its append is idempotent by message id), the stored message only for a
+        // repeat: a first send, by far the most common, costs no read of the messages table.
+        let message: ChatMessageView | 'deleted';
+        try {
+          const sent = await messaging.sendOnce(
             { messageId: r.messageId, clientMessageId: r.clientMessageId, from: r.from, to: r.to, text: r.message, replyToId: r.replyTo?._id ?? null },
             { userId: r.from, correlationId: r.correlationId },
-          ));
+          );
+          // A repeat of a message deleted since is not delivered again.
+          message = sent.repeated ? ((await storedMessage(r.messageId)) ?? sent.message) : sent.message;
+        } catch (error) {
+          // A repeat that would now be refused (the pair blocked since) is answered with what was stored.
+          const stored = error instanceof DomainError ? await storedMessage(r.messageId) : undefined;
+          if (!stored) throw error;
+          message = stored;
+        }
         attempts.delete(r.messageId);
         if (message === 'deleted') return;
         // A stored copy echoes the client's id too, so the sender's retry matches it.
