@@ -89,6 +89,26 @@ describe('command state of a long-lived stream', () => {
     expect((await store.readStream(stream)).map((e) => e.revision)).toEqual([0, 1, 2]);
   });
 
+  it('the first command of a new stream reads nothing; on a stream that exists but was never folded here it reads the stream and decides on it', async () => {
+    const fresh = `relationship-${randomUUID()}`;
+    const existing = `relationship-${randomUUID()}`;
+    // Written by "another process": this process has folded nothing of it.
+    await store.append(existing, [{ id: randomUUID(), type: 'UserFollowed', data: { from: 'a', to: 'b', at: new Date().toISOString() }, occurredAt: new Date().toISOString() }], 'no_stream');
+    const read = vi.spyOn(store, 'readStream');
+    try {
+      const first = await handleCommand(store, fresh, toggleDecider, { type: 'Flip', now: new Date() });
+      expect(first.events.map((e) => e.type)).toEqual(['UserFollowed']);
+      expect(read).not.toHaveBeenCalled();
+      const second = await handleCommand(store, existing, toggleDecider, { type: 'Flip', now: new Date() });
+      expect(second.events.map((e) => e.type)).toEqual(['UserUnfollowed']);
+      expect(second.state).toEqual({ on: false, flips: 2 });
+      expect(read).toHaveBeenCalledTimes(1);
+      expect((await store.readStream(existing)).map((e) => e.type)).toEqual(['UserFollowed', 'UserUnfollowed']);
+    } finally {
+      read.mockRestore();
+    }
+  });
+
   it('a stream that does not exist is folded from the initial state, and not remembered', async () => {
     expect(await loadState(store, `relationship-${randomUUID()}`, toggleDecider)).toEqual({ state: { on: false, flips: 0 }, revision: 'no_stream' });
   });

@@ -110,10 +110,10 @@ export async function handleCommand<State, Command, Event extends { type: string
   now: () => Date = () => new Date(),
   options: { anyRevision?: boolean } = {},
 ): Promise<CommandResult<State, Event>> {
-  // A stream folded in memory a moment ago: decide on that state and let the append's revision
-  // check prove that nothing was appended since, instead of reading the stream first (one round
-  // trip fewer for most commands). When the check fails, or the decision on that state would append
-  // nothing or refuse (which the stream's newer events might change), the stream is read as below.
+  // A stream folded in memory a moment ago (or none yet): decide on that state and let the append's
+  // revision check prove that nothing was appended since, instead of reading the stream first (one
+  // round trip fewer for most commands). When the check fails, or the decision on that state would
+  // append nothing or refuse (which the stream's newer events might change), the stream is read as below.
   if (!options.anyRevision) {
     const appended = await appendOnFolded(store, streamId, decider, command, ctx, now);
     if (appended) return appended;
@@ -149,8 +149,10 @@ async function appendOnFolded<State, Command, Event extends { type: string; data
   now: () => Date,
 ): Promise<CommandResult<State, Event> | undefined> {
   const states = foldedStates(store, decider.evolve);
-  const cached = states.get(streamId);
-  if (!cached) return undefined;
+  // A stream this process has not folded is most often a new one (a post, an order, a team): decide on
+  // the initial state and append expecting no stream; if the stream exists after all, the store says
+  // so and the command reads it like any other.
+  const cached: Folded = states.get(streamId) ?? { state: decider.initialState(), revision: -1 };
   const state = cached.state as State;
   let events: Event[];
   try {
@@ -160,7 +162,8 @@ async function appendOnFolded<State, Command, Event extends { type: string; data
   }
   if (events.length === 0) return undefined;
   try {
-    const { position, nextRevision } = await store.append(streamId, toNewEvents(events, ctx, now().toISOString()), cached.revision);
+    const expected = cached.revision < 0 ? 'no_stream' : cached.revision;
+    const { position, nextRevision } = await store.append(streamId, toNewEvents(events, ctx, now().toISOString()), expected);
     const next = events.reduce(decider.evolve, state);
     if (nextRevision === cached.revision + events.length) remember(states, streamId, { state: next, revision: nextRevision });
     return { events, state: next, position };
