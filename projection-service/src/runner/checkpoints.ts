@@ -81,3 +81,41 @@ export async function advanceCheckpoints(trx: Knex.Transaction, positions: Map<s
     [CHECKPOINT_TABLE, JSON.stringify(rows)],
   );
 }
+
+/**
+ * Locks the checkpoint rows of several projections and moves each forward to its target, never
+ * backwards, in one statement (in name order, as lockCheckpoints), and answers the positions they
+ * had before. The caller applies the events after those positions in the same transaction: the
+ * checkpoint and the rows commit together or not at all, and one round trip does what a lock and
+ * a later update did.
+ */
+export async function lockAndAdvanceCheckpoints(trx: Knex.Transaction, targets: Map<string, bigint>): Promise<Map<string, bigint>> {
+  const rows = [...targets].map(([name, position]) => ({ name, position: position.toString() })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const run = async () =>
+    new Map(
+      (
+        (
+          await trx.raw(
+            `with v as (select * from jsonb_to_recordset(?::jsonb) as v(name text, position bigint)),
+                  old as (select c.name, c.position from ?? c where c.name in (select name from v) order by c.name for update)
+             update ?? as c set position = greatest(c.position, v.position)
+               from old join v on v.name = old.name
+              where c.name = old.name
+             returning old.name, old.position`,
+            [JSON.stringify(rows), CHECKPOINT_TABLE, CHECKPOINT_TABLE],
+          )
+        ).rows as { name: string; position: number | string }[]
+      ).map((r) => [r.name, BigInt(r.position)]),
+    );
+  let before = await run();
+  if (before.size < rows.length) {
+    // Projections new to the system: their rows first (position 0), then the same statement again.
+    await trx(CHECKPOINT_TABLE)
+      .insert(rows.filter((r) => !before.has(r.name)).map(({ name }) => ({ name, position: 0 })))
+      .onConflict('name')
+      .ignore();
+    const missing = new Map([...targets].filter(([name]) => !before.has(name)));
+    before = new Map([...before, ...(await lockAndAdvanceCheckpoints(trx, missing))]);
+  }
+  return before;
+}
