@@ -1,5 +1,4 @@
-import { ChatTopics, SendRequestSchema } from '@circuit/shared/events/messaging';
-import type { z } from 'zod';
+import { ChatTopics, SendRequestSchema, type SendRequest } from '@circuit/shared/events/messaging';
 import { DomainError } from '@circuit/shared/http/errors';
 import { ZodError } from 'zod';
 import type { CommandServiceDeps } from '../context';
@@ -16,8 +15,6 @@ const MAX_ATTEMPTS = 5;
  * capped at one send per round of that path (about 130 a second on two cores).
  */
 const SENDS_AT_ONCE = 32;
-
-type SendRequest = z.infer<typeof SendRequestSchema>;
 
 interface StoredMessageRow {
   id: string;
@@ -75,47 +72,47 @@ export async function startChatSendConsumer(deps: CommandServiceDeps, messaging:
   );
 
   async function handle(r: SendRequest): Promise<void> {
+    try {
+      // The send first (its append is idempotent by message id), the stored message only for a
+      // repeat: a first send, by far the most common, costs no read of the messages table.
+      let message: ChatMessageView | 'deleted';
       try {
-        // The send first (its append is idempotent by message id), the stored message only for a
-        // repeat: a first send, by far the most common, costs no read of the messages table.
-        let message: ChatMessageView | 'deleted';
-        try {
-          const sent = await messaging.sendOnce(
-            { messageId: r.messageId, clientMessageId: r.clientMessageId, from: r.from, to: r.to, text: r.message, replyToId: r.replyTo?._id ?? null },
-            { userId: r.from, correlationId: r.correlationId },
-          );
-          // A repeat of a message deleted since is not delivered again.
-          message = sent.repeated ? ((await storedMessage(r.messageId)) ?? sent.message) : sent.message;
-        } catch (error) {
-          // A repeat that would now be refused (the pair blocked since) is answered with what was stored.
-          const stored = error instanceof DomainError ? await storedMessage(r.messageId) : undefined;
-          if (!stored) throw error;
-          message = stored;
+        const sent = await messaging.sendOnce(
+          { messageId: r.messageId, clientMessageId: r.clientMessageId, from: r.from, to: r.to, text: r.message, replyToId: r.replyTo?._id ?? null },
+          { userId: r.from, correlationId: r.correlationId },
+        );
+        // A repeat of a message deleted since is not delivered again.
+        message = sent.repeated ? ((await storedMessage(r.messageId)) ?? sent.message) : sent.message;
+      } catch (error) {
+        // A repeat that would now be refused (the pair blocked since) is answered with what was stored.
+        const stored = error instanceof DomainError ? await storedMessage(r.messageId) : undefined;
+        if (!stored) throw error;
+        message = stored;
+      }
+      attempts.delete(r.messageId);
+      if (message === 'deleted') return;
+      // A stored copy echoes the client's id too, so the sender's retry matches it.
+      await deps.bus.publish(ChatTopics.delivered, { ...message, ...(r.clientMessageId ? { clientMessageId: r.clientMessageId } : {}), origin: r.origin });
+      await deps.bus.publish(ChatTopics.unreadChanged, { userId: r.to });
+    } catch (error) {
+      const refused = error instanceof DomainError || error instanceof ZodError;
+      if (!refused) {
+        // The database or the bus may be down for a moment: the bus delivers the request again.
+        const attempt = (attempts.get(r.messageId) ?? 0) + 1;
+        deps.log.error({ err: error, messageId: r.messageId, attempt }, 'chat send failed');
+        if (attempt < MAX_ATTEMPTS) {
+          attempts.set(r.messageId, attempt);
+          throw error;
         }
         attempts.delete(r.messageId);
-        if (message === 'deleted') return;
-        // A stored copy echoes the client's id too, so the sender's retry matches it.
-        await deps.bus.publish(ChatTopics.delivered, { ...message, ...(r.clientMessageId ? { clientMessageId: r.clientMessageId } : {}), origin: r.origin });
-        await deps.bus.publish(ChatTopics.unreadChanged, { userId: r.to });
-      } catch (error) {
-        const refused = error instanceof DomainError || error instanceof ZodError;
-        if (!refused) {
-          // The database or the bus may be down for a moment: the bus delivers the request again.
-          const attempt = (attempts.get(r.messageId) ?? 0) + 1;
-          deps.log.error({ err: error, messageId: r.messageId, attempt }, 'chat send failed');
-          if (attempt < MAX_ATTEMPTS) {
-            attempts.set(r.messageId, attempt);
-            throw error;
-          }
-          attempts.delete(r.messageId);
-        }
-        const text =
-          error instanceof DomainError
-            ? error.message
-            : error instanceof ZodError
-              ? (error.issues[0]?.message ?? 'Message could not be sent')
-              : 'Message could not be sent. Please try again.';
-        await deps.bus.publish(ChatTopics.failed, { userId: r.from, to: r.to, messageId: r.messageId, error: text, origin: r.origin });
       }
+      const text =
+        error instanceof DomainError
+          ? error.message
+          : error instanceof ZodError
+            ? (error.issues[0]?.message ?? 'Message could not be sent')
+            : 'Message could not be sent. Please try again.';
+      await deps.bus.publish(ChatTopics.failed, { userId: r.from, to: r.to, messageId: r.messageId, error: text, origin: r.origin });
+    }
   }
 }
