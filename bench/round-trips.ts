@@ -1,10 +1,13 @@
 /**
- * `npm run bench:round-trips -- [--commands 200]`
+ * `npm run bench:round-trips -- [--commands 200] [--top 25]`
  *
  * Counts, rather than times: the SQL statements sent to Postgres per command (a follow or
- * unfollow over HTTP with read-your-writes, a community chat post, a signed-in read), and which
- * statements they are. Every statement is one round trip to the server, and on a machine whose
- * cores are shared these counts do not move from run to run the way latencies do. The app runs
+ * unfollow over HTTP with read-your-writes, by one client and by 20 at once, a private chat
+ * message over a socket, a community chat post, a signed-in read), which statements they are,
+ * and the CPU this process used per command. Every statement is one round trip to the server,
+ * and on a machine whose cores are shared these counts do not move from run to run the way
+ * latencies do (the 20-client count does a little: concurrent commands share feed reads and
+ * projection batches, more or fewer of them depending on timing). The app runs
  * in this process (the embedded composition on a schema of its own) so that every query of the
  * pg driver is seen, the background ones (subscribers, pollers) included: those show up as the
  * statements that are not a multiple of the command count.
@@ -16,6 +19,7 @@ import { loadConfig } from '@circuit/shared/config';
 import { createLogger } from '@circuit/shared/logger';
 import { createKnex } from '@circuit/shared/db/knex';
 import { composeEmbedded } from '../embedded/src/compose';
+import { appendListedHackathon } from '@circuit/command-service/hackathon-registrations/hackathon-fixtures';
 import { client } from './app';
 import { BENCH_DATABASE_URL, benchSchema, intArg } from './lib';
 
@@ -35,8 +39,8 @@ const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   return original.apply(this, args);
 };
 
-function snapshot(): { total: number; counts: Map<string, number> } {
-  return { total, counts: new Map(counts) };
+function snapshot(): { total: number; counts: Map<string, number>; cpu: NodeJS.CpuUsage } {
+  return { total, counts: new Map(counts), cpu: process.cpuUsage() };
 }
 
 function report(label: string, before: ReturnType<typeof snapshot>, n: number): void {
@@ -44,7 +48,9 @@ function report(label: string, before: ReturnType<typeof snapshot>, n: number): 
     .map(([sql, c]) => [sql, c - (before.counts.get(sql) ?? 0)] as const)
     .filter(([, c]) => c > 0)
     .sort((a, b) => b[1] - a[1]);
-  console.log(`\n${label}: ${total - before.total} statements for ${n} = ${((total - before.total) / n).toFixed(2)} per command`);
+  const cpu = process.cpuUsage(before.cpu);
+  // CPU of this process (the app and the client that drives it) per command: moves less than latency on a shared machine.
+  console.log(`\n${label}: ${total - before.total} statements for ${n} = ${((total - before.total) / n).toFixed(2)} per command; CPU ${((cpu.user + cpu.system) / n).toFixed(0)} µs per command`);
   for (const [sql, c] of rows.slice(0, TOP)) console.log(`  ${(c / n).toFixed(2).padStart(6)}  ${sql}`);
 }
 
@@ -107,6 +113,15 @@ try {
   await chat(COMMANDS);
   report('private chat message over a socket, one at a time', before, COMMANDS);
   for (const s of [sa, sb]) s!.close();
+
+  // A community chat post over HTTP (as bench:community), one at a time.
+  const { hackathonId } = await appendListedHackathon(app.store, { createdBy: a.id, maxParticipants: 10 });
+  for (let t = 0; (await fetch(`${base}/api/hackathons/${hackathonId}`)).status !== 200; t++) await new Promise((r) => setTimeout(r, 50));
+  await call('POST', `/api/hackathons/${hackathonId}/register`, {}, b.cookie);
+  for (let i = 0; i < 10; i++) await call('POST', `/api/community/${hackathonId}/messages`, { message: `warm ${i}` }, b.cookie);
+  before = snapshot();
+  for (let i = 0; i < COMMANDS; i++) await call('POST', `/api/community/${hackathonId}/messages`, { message: `post ${i}` }, b.cookie);
+  report('community chat post over HTTP, one at a time', before, COMMANDS);
 
   before = snapshot();
   for (let i = 0; i < COMMANDS; i++) await call('GET', `/api/users/username/${b.username}`, undefined, a.cookie);
