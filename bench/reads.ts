@@ -29,6 +29,16 @@ const SECONDS = intArg(values.seconds, 5);
 const RUNS = intArg(values.runs, 3);
 const DATABASE = values.database === 'pglite' ? 'pglite' : 'postgres';
 
+/** CPU time (user + system) a process has used so far, in µs, from /proc (Linux); NaN elsewhere. */
+function cpuMicros(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 
 /** One GET, read to the end; resolves with the body, rejects on anything but 200. */
@@ -75,8 +85,12 @@ try {
   for (let r = 1; r <= RUNS; r++) {
     for (const [name, p] of Object.entries(paths)) {
       for (const [side, base] of [['app', server.base], ['plain express', plainBase]] as const) {
+        const pid = side === 'app' ? server.child.pid : plain.pid;
+        const cpuBefore = cpuMicros(pid);
         const m = await loadFor(CONNECTIONS, SECONDS, async () => void (await get(`${base}${p}`, viewer.cookie)));
-        console.error(`run ${r}: ${name}, ${side}: ${fmt(m.rate, 0)} requests/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, errors ${m.errors}`);
+        // The server's own CPU per answer: what the request path costs, however busy the machine is.
+        const cpu = (cpuMicros(pid) - cpuBefore) / m.count;
+        console.error(`run ${r}: ${name}, ${side}: ${fmt(m.rate, 0)} requests/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, errors ${m.errors}, server CPU ${fmt(cpu, 0)} µs per request`);
         const key = `${name}|${side}`;
         results.set(key, [...(results.get(key) ?? []), m]);
       }

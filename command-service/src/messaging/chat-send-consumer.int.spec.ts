@@ -58,6 +58,30 @@ describe('chat-send consumer', () => {
     }
   });
 
+  it('handles several senders at once, and stores each sender\'s messages in the order sent', async () => {
+    const c = await t.signedIn();
+    const d = await t.signedIn();
+    await c.agent.post(`/api/users/connect/${d.userId}`).expect(200);
+    await d.agent.post(`/api/users/accept-connection/${c.userId}`).expect(200);
+    const delivered = inbox(ChatTopics.delivered);
+    try {
+      const sends: SendRequest[] = [];
+      for (let i = 0; i < 10; i++) {
+        sends.push(request(`a${i}`));
+        sends.push({ messageId: randomUUID(), from: c.userId, to: d.userId, message: `c${i}`, replyTo: null, origin: 'test' });
+      }
+      for (const r of sends) await t.embedded.bus.publish(ChatTopics.sendRequested, r);
+      const ids = new Set(sends.map((r) => r.messageId));
+      await waitFor(() => delivered.got.filter((m) => ids.has(String(m._id))).length === 20, { message: 'twenty deliveries' });
+      const events = (await t.store.readAll(0n, 100_000)).filter((e) => ids.has(e.id));
+      const texts = events.map((e) => (e.data as { message: string }).message);
+      expect(texts.filter((m) => m.startsWith('a'))).toEqual(Array.from({ length: 10 }, (_, i) => `a${i}`));
+      expect(texts.filter((m) => m.startsWith('c'))).toEqual(Array.from({ length: 10 }, (_, i) => `c${i}`));
+    } finally {
+      await (await delivered.off)();
+    }
+  });
+
   it('does not deliver again a message deleted since the first delivery', async () => {
     const delivered = inbox(ChatTopics.delivered);
     try {
@@ -79,10 +103,10 @@ describe('chat-send consumer', () => {
     let failuresLeft = 2;
     let calls = 0;
     const messaging = {
-      async send(input: { messageId?: string; from: string; to: string; text: string }): Promise<ChatMessageView> {
+      async sendOnce(input: { messageId?: string; from: string; to: string; text: string }): Promise<{ message: ChatMessageView; repeated: boolean }> {
         calls += 1;
         if (input.text === 'always broken' || failuresLeft-- > 0) throw new Error('connection terminated');
-        return { _id: input.messageId ?? '', from: input.from, to: input.to, message: input.text, createdAt: new Date(0).toISOString(), replyTo: null };
+        return { message: { _id: input.messageId ?? '', from: input.from, to: input.to, message: input.text, createdAt: new Date(0).toISOString(), replyTo: null }, repeated: false };
       },
     } as unknown as MessagingService;
     const deps = { knex: t.knex, bus, log: createLogger('test', 'silent') } as unknown as CommandServiceDeps;

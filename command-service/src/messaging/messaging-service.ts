@@ -44,9 +44,9 @@ export function createMessagingService(deps: CommandServiceDeps) {
   async function append(a: string, b: string, command: ConversationCommand, ctx: CommandContext, eventId?: string) {
     const events = decideConversation(command);
     const newEvents = toNewEvents(events, ctx, now().toISOString()).map((e) => (eventId ? { ...e, id: eventId } : e));
-    const { position } = await deps.store.append(conversationStream(a, b), newEvents, 'any');
+    const { position, alreadyStored } = await deps.store.append(conversationStream(a, b), newEvents, 'any');
     await caughtUp(deps.progress, position, events);
-    return { events, position };
+    return { events, position, repeated: alreadyStored === true };
   }
 
   /** The MessageSent stored under `messageId` at `position` (the first send's, when this one repeated it). */
@@ -57,32 +57,46 @@ export function createMessagingService(deps: CommandServiceDeps) {
     return data.success ? data.data : undefined;
   }
 
+  /**
+   * Sends a message; `repeated` when a request with the same message id had already stored it
+   * (the answer is then the message as first stored).
+   */
+  async function sendOnce(
+    input: { messageId?: string; clientMessageId?: string; from: string; to: string; text: string; replyToId?: string | null },
+    ctx: CommandContext,
+  ): Promise<{ message: ChatMessageView; repeated: boolean }> {
+    const messageId = input.clientMessageId ? chatMessageId(input.from, input.clientMessageId) : (input.messageId ?? crypto.randomUUID());
+    const facts = await pairFacts(input.from, input.to);
+    let replyTo: { _id: string; message: string; from: string } | null | 'missing' = null;
+    if (input.replyToId) {
+      const replied = await messageRow(input.replyToId);
+      const samePair = replied && [replied.from_id, replied.to_id].sort().join() === [input.from, input.to].sort().join();
+      replyTo = replied && samePair ? { _id: replied.id, message: replied.message, from: replied.from_id } : 'missing';
+    }
+    const { events, position, repeated } = await append(
+      input.from,
+      input.to,
+      { type: 'SendMessage', messageId, from: input.from, to: input.to, text: input.text, ...facts, replyTo, now: now() },
+      ctx,
+      messageId,
+    );
+    const [event] = events;
+    if (event?.type !== 'MessageSent') throw new Error('send produced no message');
+    // A retry answers the message as first stored (its time), not as decided again now. Only a
+    // repeat reads it back: a first send stored exactly what was decided.
+    const d = (repeated ? await storedSend(messageId, position) : undefined) ?? event.data;
+    const view: ChatMessageView = { _id: d.messageId, from: d.from, to: d.to, message: d.message, createdAt: d.at, replyTo: d.replyTo };
+    return { message: input.clientMessageId ? { ...view, clientMessageId: input.clientMessageId } : view, repeated };
+  }
+
   return {
+    sendOnce,
+
     async send(
       input: { messageId?: string; clientMessageId?: string; from: string; to: string; text: string; replyToId?: string | null },
       ctx: CommandContext,
     ): Promise<ChatMessageView> {
-      const messageId = input.clientMessageId ? chatMessageId(input.from, input.clientMessageId) : (input.messageId ?? crypto.randomUUID());
-      const facts = await pairFacts(input.from, input.to);
-      let replyTo: { _id: string; message: string; from: string } | null | 'missing' = null;
-      if (input.replyToId) {
-        const replied = await messageRow(input.replyToId);
-        const samePair = replied && [replied.from_id, replied.to_id].sort().join() === [input.from, input.to].sort().join();
-        replyTo = replied && samePair ? { _id: replied.id, message: replied.message, from: replied.from_id } : 'missing';
-      }
-      const { events, position } = await append(
-        input.from,
-        input.to,
-        { type: 'SendMessage', messageId, from: input.from, to: input.to, text: input.text, ...facts, replyTo, now: now() },
-        ctx,
-        messageId,
-      );
-      const [event] = events;
-      if (event?.type !== 'MessageSent') throw new Error('send produced no message');
-      // A retry answers the message as first stored (its time), not as decided again now.
-      const d = (await storedSend(messageId, position)) ?? event.data;
-      const view: ChatMessageView = { _id: d.messageId, from: d.from, to: d.to, message: d.message, createdAt: d.at, replyTo: d.replyTo };
-      return input.clientMessageId ? { ...view, clientMessageId: input.clientMessageId } : view;
+      return (await sendOnce(input, ctx)).message;
     },
 
     async remove(messageId: string, by: string, ctx: CommandContext): Promise<{ messageId: string; from: string; to: string }> {

@@ -45,13 +45,25 @@ export interface SocialServiceOptions {
 export function createSocialService(deps: CommandServiceDeps, options: SocialServiceOptions = {}) {
   const now = deps.now ?? (() => new Date());
 
+  /**
+   * Accounts are never deleted, so a user found once exists for good: this process remembers the
+   * ones it found (a bounded set) and asks the database again only for the others.
+   */
+  const known = new Set<string>();
+  const remember = (id: string) => {
+    if (known.size >= 50_000) known.clear();
+    known.add(id);
+  };
+
   async function ensureTarget(actorId: string, targetId: string): Promise<void> {
     if (actorId === targetId) throw badRequest(SocialMessages.invalidOperation);
     if (targetId.length > 200) throw notFound(SocialMessages.userNotFound);
-    if (await findUserRow(deps.knex, targetId)) return;
+    if (known.has(targetId)) return;
+    if (await findUserRow(deps.knex, targetId)) return remember(targetId);
     // The read model may lag behind a brand-new account: the user stream decides.
     const events = await deps.store.readStream(userStream(targetId));
     if (!events.some((e) => e.type === 'UserRegistered')) throw notFound(SocialMessages.userNotFound);
+    remember(targetId);
   }
 
   /** Every event of one command shares a causation id: the process managers tell one command's consequences apart by it. */

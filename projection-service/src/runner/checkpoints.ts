@@ -49,35 +49,39 @@ export async function declareProjections(knex: Knex, projections: Projection[]):
 }
 
 /**
- * Locks the checkpoint rows of several projections in one statement (in name order, the order
- * every runner locks them in, so two processes never deadlock) and returns their positions.
+ * Locks the checkpoint rows of several projections and moves each forward to its target, never
+ * backwards, in one statement (in name order, the order every runner locks them in, so two processes never deadlock), and answers the positions they
+ * had before. The caller applies the events after those positions in the same transaction: the
+ * checkpoint and the rows commit together or not at all, and one round trip does what a lock and
+ * a later update did.
  */
-export async function lockCheckpoints(trx: Knex.Transaction, names: string[]): Promise<Map<string, bigint>> {
-  const sorted = [...names].sort();
-  const lock = async () =>
+export async function lockAndAdvanceCheckpoints(trx: Knex.Transaction, targets: Map<string, bigint>): Promise<Map<string, bigint>> {
+  const rows = [...targets].map(([name, position]) => ({ name, position: position.toString() })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const run = async () =>
     new Map(
-      ((await trx(CHECKPOINT_TABLE).whereIn('name', sorted).orderBy('name').forUpdate().select('name', 'position')) as { name: string; position: number | string }[]).map(
-        (r) => [r.name, BigInt(r.position)],
-      ),
+      (
+        (
+          await trx.raw(
+            `with v as (select * from jsonb_to_recordset(?::jsonb) as v(name text, position bigint)),
+                  old as (select c.name, c.position from ?? c where c.name in (select name from v) order by c.name for update)
+             update ?? as c set position = greatest(c.position, v.position)
+               from old join v on v.name = old.name
+              where c.name = old.name
+             returning old.name, old.position`,
+            [JSON.stringify(rows), CHECKPOINT_TABLE, CHECKPOINT_TABLE],
+          )
+        ).rows as { name: string; position: number | string }[]
+      ).map((r) => [r.name, BigInt(r.position)]),
     );
-  let rows = await lock();
-  if (rows.size < sorted.length) {
+  let before = await run();
+  if (before.size < rows.length) {
+    // Projections new to the system: their rows first (position 0), then the same statement again.
     await trx(CHECKPOINT_TABLE)
-      .insert(sorted.filter((n) => !rows.has(n)).map((name) => ({ name, position: 0 })))
+      .insert(rows.filter((r) => !before.has(r.name)).map(({ name }) => ({ name, position: 0 })))
       .onConflict('name')
       .ignore();
-    rows = await lock();
+    const missing = new Map([...targets].filter(([name]) => !before.has(name)));
+    before = new Map([...before, ...(await lockAndAdvanceCheckpoints(trx, missing))]);
   }
-  return rows;
-}
-
-/** Moves several checkpoints forward in one statement, never backwards. */
-export async function advanceCheckpoints(trx: Knex.Transaction, positions: Map<string, bigint>): Promise<void> {
-  if (positions.size === 0) return;
-  const rows = [...positions].map(([name, position]) => ({ name, position: position.toString() }));
-  await trx.raw(
-    `update ?? as c set position = v.position from jsonb_to_recordset(?::jsonb) as v(name text, position bigint)
-      where c.name = v.name and c.position < v.position`,
-    [CHECKPOINT_TABLE, JSON.stringify(rows)],
-  );
+  return before;
 }

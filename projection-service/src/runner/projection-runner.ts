@@ -4,7 +4,7 @@ import { SharedFeed } from '@circuit/shared/adapters/event-store/shared-feed';
 import type { ReadModelProgress } from '@circuit/shared/projections/progress';
 import type { Logger } from '@circuit/shared/logger';
 import type { Projection } from './projection';
-import { advanceCheckpoint, advanceCheckpoints, declareProjections, lockCheckpoint, lockCheckpoints, readCheckpoint, readCheckpoints } from './checkpoints';
+import { advanceCheckpoint, declareProjections, lockAndAdvanceCheckpoints, lockCheckpoint, readCheckpoint, readCheckpoints } from './checkpoints';
 import { tryRebuildLocks, type RebuildLocks } from './rebuild-lock';
 import { ScratchTables } from './scratch-tables';
 
@@ -83,11 +83,10 @@ export class ProjectionRunner {
    */
   private async applyIn(trx: Knex.Transaction, p: Projection, events: RecordedEvent[]): Promise<bigint> {
     const last = events.at(-1)!;
-    const stored = await lockCheckpoint(trx, p.name);
+    const stored = (await lockAndAdvanceCheckpoints(trx, new Map([[p.name, last.position]]))).get(p.name)!;
     const fresh = events.filter((e) => e.position > stored);
     if (fresh.length === 0) return stored;
     await p.applyBatch(trx, fresh);
-    await advanceCheckpoint(trx, p.name, last.position);
     return last.position;
   }
 
@@ -117,12 +116,10 @@ export class ProjectionRunner {
         return failures;
       }
       const reached = await this.knex.transaction(async (trx) => {
-        const stored = await lockCheckpoints(
-          trx,
-          todo.map((e) => e.p.name),
-        );
+        // Each checkpoint is locked and moved to the end of its batch up front, in one statement:
+        // the rows below commit with it, or nothing does.
+        const stored = await lockAndAdvanceCheckpoints(trx, new Map(todo.map((e) => [e.p.name, e.events.at(-1)!.position])));
         const positions: bigint[] = [];
-        const moved = new Map<string, bigint>();
         for (const { p, events } of todo) {
           const from = stored.get(p.name)!;
           const fresh = events.filter((e) => e.position > from);
@@ -131,10 +128,8 @@ export class ProjectionRunner {
             continue;
           }
           await p.applyBatch(trx, fresh);
-          moved.set(p.name, events.at(-1)!.position);
           positions.push(events.at(-1)!.position);
         }
-        await advanceCheckpoints(trx, moved);
         return positions;
       });
       todo.forEach(({ p }, i) => this.advanced(p, reached[i]!));

@@ -25,19 +25,57 @@ describe('command state of a long-lived stream', () => {
     await knex.destroy();
   });
 
-  it('each command reads only the events appended since the stream was last folded, and decides on the whole history', async () => {
+  it('a command on a stream folded a moment ago reads nothing: the append\'s revision check proves nothing came since', async () => {
     const stream = `relationship-${randomUUID()}`;
     for (let i = 0; i < 30; i++) await handleCommand(store, stream, toggleDecider, { type: 'Flip', now: new Date() });
     const read = vi.spyOn(store, 'readStream');
     try {
       const result = await handleCommand(store, stream, toggleDecider, { type: 'Flip', now: new Date() });
       expect(result.state).toEqual({ on: true, flips: 31 });
+      expect(read).not.toHaveBeenCalled();
+      expect((await store.readStream(stream)).length).toBe(31);
+    } finally {
+      read.mockRestore();
+    }
+  });
+
+  it('when another process appended since, the command reads only the events after its folded state and decides on the whole history', async () => {
+    const stream = `relationship-${randomUUID()}`;
+    for (let i = 0; i < 30; i++) await handleCommand(store, stream, toggleDecider, { type: 'Flip', now: new Date() });
+    await store.append(stream, [{ id: randomUUID(), type: 'UserUnfollowed', data: { from: 'a', to: 'b', at: new Date().toISOString() }, occurredAt: new Date().toISOString() }], 29);
+    const read = vi.spyOn(store, 'readStream');
+    try {
+      const result = await handleCommand(store, stream, toggleDecider, { type: 'Flip', now: new Date() });
+      expect(result.events.map((e) => e.type)).toEqual(['UserFollowed']);
+      expect(result.state).toEqual({ on: true, flips: 32 });
       const returned = await Promise.all(read.mock.results.map((r) => r.value as Promise<unknown[]>));
-      expect(returned.map((events) => events.length)).toEqual([0]);
+      expect(returned.map((events) => events.length)).toEqual([1]);
       expect(read.mock.calls[0]![1]).toEqual({ fromRevision: 30 });
     } finally {
       read.mockRestore();
     }
+  });
+
+  it('a refusal on the folded state is checked against the stream: a change made elsewhere since can allow the command', async () => {
+    type Gate = { open: boolean };
+    type GateEvent = { type: 'UserFollowed' | 'UserUnfollowed'; data: { from: string; to: string; at: string } };
+    const gate: Decider<Gate, { type: 'Pass'; now: Date }, GateEvent> = {
+      initialState: () => ({ open: false }),
+      evolve: (_s, e) => ({ open: e.type === 'UserFollowed' }),
+      decide: (c, s) => {
+        if (!s.open) throw new Error('closed');
+        return [{ type: 'UserUnfollowed', data: { from: 'a', to: 'b', at: c.now.toISOString() } }];
+      },
+    };
+    const stream = `gate-${randomUUID()}`;
+    const event = (type: GateEvent['type']) => ({ id: randomUUID(), type, data: { from: 'a', to: 'b', at: new Date().toISOString() }, occurredAt: new Date().toISOString() });
+    await store.append(stream, [event('UserUnfollowed')], 'no_stream');
+    expect((await loadState(store, stream, gate)).state).toEqual({ open: false });
+    // Another process opens the gate; this process's folded state still says closed.
+    await store.append(stream, [event('UserFollowed')], 0);
+    const result = await handleCommand(store, stream, gate, { type: 'Pass', now: new Date() });
+    expect(result.events.map((e) => e.type)).toEqual(['UserUnfollowed']);
+    expect((await store.readStream(stream)).map((e) => e.revision)).toEqual([0, 1, 2]);
   });
 
   it('folds in what another process appended meanwhile', async () => {
@@ -49,6 +87,26 @@ describe('command state of a long-lived stream', () => {
     const result = await handleCommand(store, stream, toggleDecider, { type: 'Flip', now: new Date() });
     expect(result.events.map((e) => e.type)).toEqual(['UserFollowed']);
     expect((await store.readStream(stream)).map((e) => e.revision)).toEqual([0, 1, 2]);
+  });
+
+  it('the first command of a new stream reads nothing; on a stream that exists but was never folded here it reads the stream and decides on it', async () => {
+    const fresh = `relationship-${randomUUID()}`;
+    const existing = `relationship-${randomUUID()}`;
+    // Written by "another process": this process has folded nothing of it.
+    await store.append(existing, [{ id: randomUUID(), type: 'UserFollowed', data: { from: 'a', to: 'b', at: new Date().toISOString() }, occurredAt: new Date().toISOString() }], 'no_stream');
+    const read = vi.spyOn(store, 'readStream');
+    try {
+      const first = await handleCommand(store, fresh, toggleDecider, { type: 'Flip', now: new Date() });
+      expect(first.events.map((e) => e.type)).toEqual(['UserFollowed']);
+      expect(read).not.toHaveBeenCalled();
+      const second = await handleCommand(store, existing, toggleDecider, { type: 'Flip', now: new Date() });
+      expect(second.events.map((e) => e.type)).toEqual(['UserUnfollowed']);
+      expect(second.state).toEqual({ on: false, flips: 2 });
+      expect(read).toHaveBeenCalledTimes(1);
+      expect((await store.readStream(existing)).map((e) => e.type)).toEqual(['UserFollowed', 'UserUnfollowed']);
+    } finally {
+      read.mockRestore();
+    }
   });
 
   it('a stream that does not exist is folded from the initial state, and not remembered', async () => {

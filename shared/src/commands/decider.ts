@@ -110,6 +110,14 @@ export async function handleCommand<State, Command, Event extends { type: string
   now: () => Date = () => new Date(),
   options: { anyRevision?: boolean } = {},
 ): Promise<CommandResult<State, Event>> {
+  // A stream folded in memory a moment ago (or none yet): decide on that state and let the append's
+  // revision check prove that nothing was appended since, instead of reading the stream first (one
+  // round trip fewer for most commands). When the check fails, or the decision on that state would
+  // append nothing or refuse (which the stream's newer events might change), the stream is read as below.
+  if (!options.anyRevision) {
+    const appended = await appendOnFolded(store, streamId, decider, command, ctx, now);
+    if (appended) return appended;
+  }
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadState(store, streamId, decider);
     const events = decider.decide(command, state);
@@ -128,5 +136,39 @@ export async function handleCommand<State, Command, Event extends { type: string
       }
       await new Promise((r) => setTimeout(r, Math.random() * Math.min(100, 2 ** attempt)));
     }
+  }
+}
+
+/** The fast path of handleCommand: undefined when it does not apply or the stream moved. */
+async function appendOnFolded<State, Command, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  ctx: CommandContext,
+  now: () => Date,
+): Promise<CommandResult<State, Event> | undefined> {
+  const states = foldedStates(store, decider.evolve);
+  // A stream this process has not folded is most often a new one (a post, an order, a team): decide on
+  // the initial state and append expecting no stream; if the stream exists after all, the store says
+  // so and the command reads it like any other.
+  const cached: Folded = states.get(streamId) ?? { state: decider.initialState(), revision: -1 };
+  const state = cached.state as State;
+  let events: Event[];
+  try {
+    events = decider.decide(command, state);
+  } catch {
+    return undefined;
+  }
+  if (events.length === 0) return undefined;
+  try {
+    const expected = cached.revision < 0 ? 'no_stream' : cached.revision;
+    const { position, nextRevision } = await store.append(streamId, toNewEvents(events, ctx, now().toISOString()), expected);
+    const next = events.reduce(decider.evolve, state);
+    if (nextRevision === cached.revision + events.length) remember(states, streamId, { state: next, revision: nextRevision });
+    return { events, state: next, position };
+  } catch (error) {
+    if (error instanceof ConcurrencyError) return undefined;
+    throw error;
   }
 }

@@ -38,6 +38,8 @@ export const MESSAGES_RATE_LIMITED_MESSAGE = 'You are sending messages too fast.
 export interface RateCounterStore {
   /** Adds one to the key's count in the window that ends at `resetAt`; answers the new count. */
   increment(key: string, resetAt: number): Promise<number>;
+  /** `increment` of several keys in one round trip (a request that counts against several allowances); counts in order. */
+  incrementMany(entries: readonly { key: string; resetAt: number }[]): Promise<number[]>;
   close(): Promise<void>;
 }
 
@@ -78,17 +80,23 @@ export class KnexRateCounterStore implements RateCounterStore {
   }
 
   async increment(key: string, resetAt: number): Promise<number> {
+    return (await this.incrementMany([{ key, resetAt }]))[0]!;
+  }
+
+  async incrementMany(entries: readonly { key: string; resetAt: number }[]): Promise<number[]> {
     await this.ready;
-    const [row] = await this.knex(TABLE)
-      .insert({ key, count: 1, reset_at: new Date(resetAt) })
+    // One statement for all the keys (each a row of its own): an upsert per key would be a round trip each.
+    const rows = await this.knex(TABLE)
+      .insert(entries.map(({ key, resetAt }) => ({ key, count: 1, reset_at: new Date(resetAt) })))
       .onConflict('key')
       .merge({ count: this.knex.raw(`${TABLE}.count + 1`) })
-      .returning<{ count: number }[]>('count');
+      .returning<{ key: string; count: number }[]>(['key', 'count']);
     if (Date.now() - this.lastSweep > 60_000) {
       this.lastSweep = Date.now();
       void this.knex(TABLE).where('reset_at', '<', new Date()).del().catch(() => undefined);
     }
-    return Number(row?.count ?? 1);
+    const counts = new Map(rows.map((r) => [r.key, Number(r.count)]));
+    return entries.map(({ key }) => counts.get(key) ?? 1);
   }
 
   async close(): Promise<void> {}
@@ -106,9 +114,15 @@ export class RedisRateCounterStore implements RateCounterStore {
   }
 
   async increment(key: string, resetAt: number): Promise<number> {
+    return (await this.incrementMany([{ key, resetAt }]))[0]!;
+  }
+
+  async incrementMany(entries: readonly { key: string; resetAt: number }[]): Promise<number[]> {
     await this.connected;
-    const [count] = await this.client.multi().incr(`rate:${key}`).pExpireAt(`rate:${key}`, resetAt).exec();
-    return Number(count);
+    const multi = this.client.multi();
+    for (const { key, resetAt } of entries) multi.incr(`rate:${key}`).pExpireAt(`rate:${key}`, resetAt);
+    const replies = await multi.exec();
+    return entries.map((_, i) => Number(replies[2 * i]));
   }
 
   async close(): Promise<void> {
@@ -171,20 +185,46 @@ export class UserRateLimiter {
   ) {}
 
   async consume(action: UserAction, userId: string): Promise<RateDecision> {
-    const rule = this.rules[action];
+    return this.consumeAll([action], userId);
+  }
+
+  /**
+   * Counts one attempt against each of `actions` (a follow is a write and a follow), in one
+   * round trip to the shared store; refused when any of them is used up. Checked in order: an
+   * allowance this process already saw used up refuses at once, counting none of the later ones.
+   */
+  async consumeAll(actions: readonly UserAction[], userId: string): Promise<RateDecision> {
     const now = this.now();
-    const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
-    const resetAt = windowStart + rule.windowMs;
-    const key = `${action}:${userId}:${windowStart}`;
     this.sweepLocal(now);
-    const seen = this.local.get(key) ?? 0;
-    if (seen >= rule.limit) return { allowed: false, retryAfterMs: resetAt - now };
-    this.local.set(key, seen + 1);
-    this.localWindowEnd = Math.max(this.localWindowEnd, resetAt);
-    const count = await this.store.increment(key, resetAt);
+    const entries: { key: string; resetAt: number; limit: number; seen: number }[] = [];
+    for (const action of actions) {
+      const rule = this.rules[action];
+      const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+      const resetAt = windowStart + rule.windowMs;
+      const key = `${action}:${userId}:${windowStart}`;
+      const seen = this.local.get(key) ?? 0;
+      if (seen >= rule.limit) {
+        if (entries.length > 0) await this.count(entries);
+        return { allowed: false, retryAfterMs: resetAt - now };
+      }
+      entries.push({ key, resetAt, limit: rule.limit, seen });
+    }
+    const counts = await this.count(entries);
+    const refused = entries.find((e, i) => counts[i]! > e.limit);
+    return refused ? { allowed: false, retryAfterMs: refused.resetAt - now } : { allowed: true, retryAfterMs: 0 };
+  }
+
+  private async count(entries: { key: string; resetAt: number; seen: number }[]): Promise<number[]> {
+    for (const e of entries) {
+      this.local.set(e.key, e.seen + 1);
+      this.localWindowEnd = Math.max(this.localWindowEnd, e.resetAt);
+    }
+    const counts = await this.store.incrementMany(entries);
     // Other instances counted too: remember the shared count so the next refusal is local.
-    if (count > seen + 1) this.local.set(key, count);
-    return count > rule.limit ? { allowed: false, retryAfterMs: resetAt - now } : { allowed: true, retryAfterMs: 0 };
+    entries.forEach((e, i) => {
+      if (counts[i]! > e.seen + 1) this.local.set(e.key, counts[i]!);
+    });
+    return counts;
   }
 
   /** Forgets local counts of ended windows (all of them once the latest window is over). */
@@ -202,11 +242,12 @@ export class UserRateLimiter {
  * Express guard: refuses the signed-in user's request with 429 and the message the screens show
  * once they have used up `action`'s allowance. Signed-out requests pass (the route answers 401).
  */
-export function limitPerUser(limiter: UserRateLimiter, action: UserAction, message = RATE_LIMITED_MESSAGE): RequestHandler {
+export function limitPerUser(limiter: UserRateLimiter, action: UserAction | readonly UserAction[], message = RATE_LIMITED_MESSAGE): RequestHandler {
+  const actions = typeof action === 'string' ? [action] : action;
   return (req, res, next) => {
     const userId = req.session?.userId;
     if (!userId) return next();
-    limiter.consume(action, userId).then(
+    limiter.consumeAll(actions, userId).then(
       (decision) => {
         if (decision.allowed) return next();
         res.setHeader('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));

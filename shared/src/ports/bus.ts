@@ -19,6 +19,13 @@ export interface SubscribeOptions {
    * message published while it is subscribed, at most once.
    */
   group?: string;
+  /**
+   * A group subscription only: how many of the group's messages this member may handle at once
+   * (default 1, one after the other in order). Above 1, later messages do not wait for a slow one,
+   * so the handler must not rely on their order. An adapter that cannot run a member's messages side
+   * by side hands them over one at a time, which is always correct.
+   */
+  concurrency?: number;
 }
 
 export interface Bus {

@@ -17,6 +17,39 @@ busContract('in-process bus', async () => {
   return { bus, cleanup: () => bus.close() };
 });
 
+describe('in-process bus: a group member with several slots', () => {
+  it('handles up to `concurrency` messages at once, every message once, and a failed one again after the delay', async () => {
+    const bus = new InProcessBus({ retryDelayMs: 50 });
+    const running = new Set<number>();
+    let most = 0;
+    const handled: number[] = [];
+    let failures = 0;
+    try {
+      await bus.subscribe(
+        'slots',
+        async (payload) => {
+          const n = (payload as { n: number }).n;
+          running.add(n);
+          most = Math.max(most, running.size);
+          await sleep(20);
+          running.delete(n);
+          if (n === 4 && failures++ === 0) throw new Error('not yet');
+          handled.push(n);
+        },
+        { group: 'slots', concurrency: 3 },
+      );
+      for (let n = 0; n < 9; n++) await bus.publish('slots', { n });
+      await waitFor(() => handled.length === 9, { timeoutMs: 5000, message: () => `nine messages, got ${JSON.stringify(handled)}` });
+      await sleep(100);
+      expect(most).toBe(3);
+      expect([...handled].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(failures).toBe(2);
+    } finally {
+      await bus.close();
+    }
+  });
+});
+
 // KafkaBus's own logic on an in-memory broker double, always (the real broker suite is below).
 busContract('Kafka adapter on an in-memory broker double', async () => {
   const broker = new InMemoryKafkaBroker();

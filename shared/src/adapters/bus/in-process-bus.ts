@@ -6,11 +6,23 @@ export interface InProcessBusOptions {
   onError?: (error: unknown) => void;
 }
 
-/** A group of this process: its waiting messages and its members, fed one message at a time. */
+/** A message kept for a group until a member has handled it; `taken` while a member handles it. */
+interface Entry {
+  payload: unknown;
+  taken: boolean;
+}
+
+/** A member of a group, with as many slots as messages it may handle at once. */
+interface Member {
+  handler: BusHandler;
+  slots: number;
+  busy: number;
+}
+
+/** A group of this process: its waiting messages and its members. */
 interface Group {
-  queue: unknown[];
-  members: BusHandler[];
-  running: boolean;
+  queue: Entry[];
+  members: Member[];
   retry: NodeJS.Timeout | undefined;
 }
 
@@ -27,7 +39,7 @@ export class InProcessBus implements Bus {
     // A copy through JSON, like every other adapter: subscribers never share the publisher's objects.
     const copy = () => JSON.parse(JSON.stringify(payload ?? null)) as unknown;
     for (const group of this.groups.get(topic)?.values() ?? []) {
-      group.queue.push(copy());
+      group.queue.push({ payload: copy(), taken: false });
       this.drain(group);
     }
     const set = this.handlers.get(topic);
@@ -43,7 +55,7 @@ export class InProcessBus implements Bus {
   }
 
   async subscribe(topic: string, handler: BusHandler, options: SubscribeOptions = {}): Promise<() => Promise<void>> {
-    if (options.group !== undefined) return this.join(topic, options.group, handler);
+    if (options.group !== undefined) return this.join(topic, options.group, handler, options.concurrency);
     const set = this.handlers.get(topic) ?? new Set<BusHandler>();
     set.add(handler);
     this.handlers.set(topic, set);
@@ -52,12 +64,12 @@ export class InProcessBus implements Bus {
     };
   }
 
-  private join(topic: string, name: string, handler: BusHandler): () => Promise<void> {
+  private join(topic: string, name: string, handler: BusHandler, concurrency = 1): () => Promise<void> {
     const byName = this.groups.get(topic) ?? new Map<string, Group>();
     this.groups.set(topic, byName);
     let group = byName.get(name);
-    if (!group) byName.set(name, (group = { queue: [], members: [], running: false, retry: undefined }));
-    const member: BusHandler = (payload) => handler(payload);
+    if (!group) byName.set(name, (group = { queue: [], members: [], retry: undefined }));
+    const member: Member = { handler, slots: Math.max(1, Math.floor(concurrency)), busy: 0 };
     group.members.push(member);
     this.drain(group);
     const joined = group;
@@ -66,35 +78,41 @@ export class InProcessBus implements Bus {
     };
   }
 
-  /** Hands the group's messages to its members in order; a failed one stays first and is tried again later. */
+  /**
+   * Hands the group's messages to its members' free slots, oldest first (with one slot in all, in
+   * order, one at a time). A message whose handler threw goes back to its place and the group
+   * hands out nothing new until the retry delay has passed; then it is the first to go again.
+   */
   private drain(group: Group): void {
-    if (group.running || group.retry || this.closed) return;
-    group.running = true;
-    queueMicrotask(() => {
-      void (async () => {
-        try {
-          while (!this.closed && group.queue.length > 0) {
-            // Round robin over the members, as a partitioned group would spread the load.
-            const member = group.members.shift();
-            if (!member) return;
-            group.members.push(member);
-            try {
-              await member(group.queue[0]);
-              group.queue.shift();
-            } catch (error) {
-              this.options.onError?.(error);
-              group.retry = setTimeout(() => {
-                group.retry = undefined;
-                this.drain(group);
-              }, this.options.retryDelayMs ?? 1000);
-              return;
-            }
+    while (!group.retry && !this.closed) {
+      const entry = group.queue.find((e) => !e.taken);
+      // Round robin over the members with a free slot, as a partitioned group would spread the load.
+      const index = group.members.findIndex((m) => m.busy < m.slots);
+      if (!entry || index < 0) return;
+      const member = group.members[index]!;
+      group.members.splice(index, 1);
+      group.members.push(member);
+      entry.taken = true;
+      member.busy++;
+      queueMicrotask(() => {
+        void (async () => {
+          try {
+            await member.handler(entry.payload);
+            group.queue.splice(group.queue.indexOf(entry), 1);
+          } catch (error) {
+            entry.taken = false;
+            this.options.onError?.(error);
+            group.retry ??= setTimeout(() => {
+              group.retry = undefined;
+              this.drain(group);
+            }, this.options.retryDelayMs ?? 1000);
+          } finally {
+            member.busy--;
+            this.drain(group);
           }
-        } finally {
-          group.running = false;
-        }
-      })();
-    });
+        })();
+      });
+    }
   }
 
   async close(): Promise<void> {

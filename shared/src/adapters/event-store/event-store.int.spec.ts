@@ -86,6 +86,38 @@ describeWhen('Postgres adapter: the LISTEN connection', testDatabaseUrl(), (url)
         await db.cleanup();
       }
     }, 60_000);
+
+    it('a process is not woken again by its own NOTIFY: one read of the feed per append, while another process\'s appends still wake it', async () => {
+      const db = await createTestSchema({ url, label: 'event_store_origin', poolMax: 2 });
+      const store = await PostgresEventStore.create(db.knex, { pollIntervalMs: 600_000 });
+      const writerKnex = db.connect({ poolMax: 1 });
+      const writer = await PostgresEventStore.create(writerKnex, { listen: false });
+      const received: RecordedEvent[] = [];
+      let reads = 0;
+      const readAll = store.readAll.bind(store);
+      store.readAll = async (after, limit) => {
+        reads++;
+        return readAll(after, limit);
+      };
+      const subscription = store.subscribe({ after: 0n, onEvent: async (e) => void received.push(e) });
+      try {
+        await waitFor(() => reads === 1, { message: 'the first read' });
+        for (let i = 0; i < 5; i++) {
+          await store.append(`origin-${i}`, [newEvent('Own')], 'no_stream');
+          await waitFor(() => received.length === i + 1, { message: `own event ${i}` });
+          // Time for this process's NOTIFY to come back on its LISTEN connection.
+          await new Promise((r) => setTimeout(r, 150));
+        }
+        expect(reads).toBe(1 + 5);
+        await writer.append('origin-other', [newEvent('Other')], 'no_stream');
+        await waitFor(() => received.length === 6, { timeoutMs: 5000, message: 'the event of another process, through its NOTIFY' });
+      } finally {
+        await subscription.stop();
+        await writer.close();
+        await store.close();
+        await db.cleanup();
+      }
+    }, 60_000);
   });
 });
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import {
@@ -147,6 +147,11 @@ export class PostgresEventStore implements EventStore {
   /** NOTIFY after commit, coalesced: one in flight at a time, one more if appends came meanwhile. */
   private notifying: Promise<void> | undefined;
   private notifyAgain = false;
+  /**
+   * Sent with every NOTIFY and ignored when it comes back: this process's subscribers were woken
+   * at the append already, and a second wake made each of them read the feed again for nothing.
+   */
+  private readonly origin = randomUUID();
 
   private constructor(
     private readonly knex: Knex,
@@ -200,7 +205,9 @@ export class PostgresEventStore implements EventStore {
   private async startListening(): Promise<void> {
     // A dedicated connection outside the pool: LISTEN lasts as long as the connection.
     const connection = (await this.knex.client.acquireRawConnection()) as ListenConnection;
-    connection.on('notification', () => this.appended.emit('appended'));
+    connection.on('notification', (message) => {
+      if ((message as { payload?: string } | undefined)?.payload !== this.origin) this.appended.emit('appended');
+    });
     connection.on('error', (error) => this.listenLost(connection, error));
     connection.on('end', () => this.listenLost(connection, undefined));
     try {
@@ -255,7 +262,7 @@ export class PostgresEventStore implements EventStore {
       do {
         this.notifyAgain = false;
         try {
-          await this.knex.raw('select pg_notify(?, \'\')', [this.channel]);
+          await this.knex.raw('select pg_notify(?, ?)', [this.channel, this.origin]);
         } catch (error) {
           if (!this.closed) this.options.log.warn({ err: error }, 'event store NOTIFY failed; other processes poll');
         }
