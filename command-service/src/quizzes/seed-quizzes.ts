@@ -3,7 +3,9 @@ import type { Knex } from 'knex';
 import { toNewEvents } from '@circuit/shared/commands/decider';
 import { quizAttemptStream, quizStream, type QuizContent } from '@circuit/shared/events/quizzes';
 import type { EventStore } from '@circuit/shared/ports/event-store';
+import type { FileStore } from '@circuit/shared/ports/file-store';
 import { QuizFormSchema, type QuizCategory } from '@circuit/shared/validation/quizzes';
+import { storeSeedBanner } from '../seed/seed-banners';
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -105,17 +107,18 @@ const PROFILE = { mobile: '9876543210', college: 'National Institute of Technolo
  * would have appended, with the times they would have had, so the finished quiz carries a full
  * leaderboard of past attempts. Skipped when quizzes exist (an interrupted seed finishing).
  */
-export async function seedQuizzes(deps: { store: EventStore; knex: Knex; now: Date }, users: { userId: string; firstName: string; lastName: string }[], moderatorId: string): Promise<string[]> {
+export async function seedQuizzes(deps: { store: EventStore; knex: Knex; now: Date; files?: FileStore }, users: { userId: string; firstName: string; lastName: string }[], moderatorId: string): Promise<string[]> {
   const [existing] = (await deps.knex('quizzes').count({ n: '*' })) as [{ n: string | number }];
   if (Number(existing.n) > 0) return [];
   const organiser = users[0]!;
   const ids: string[] = [];
   const at = (minutes: number) => new Date(deps.now.getTime() + minutes * MIN).toISOString();
-  for (const plan of PLANS) {
+  for (const [index, plan] of PLANS.entries()) {
     const bank = BANKS[plan.category];
     const [rs, re, s, e] = plan.window;
     const content: QuizContent = QuizFormSchema.parse({
       title: bank.title,
+      image: deps.files ? await storeSeedBanner(deps.files, 80 + index) : '',
       description: `<p>${bank.description}</p>`,
       instructions: '<ul><li>One attempt per participant.</li><li>+4 for a correct answer, -2 for a wrong one.</li><li>Your answers are saved as you go.</li></ul>',
       eligibilityCriteria: '<p>Open to all students.</p>',

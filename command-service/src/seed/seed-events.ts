@@ -5,6 +5,8 @@ import type { Knex } from 'knex';
 import type { Logger } from '@circuit/shared/logger';
 import type { EventService } from '../events/event-service';
 import type { EventRegistrationService } from '../events/event-registration-service';
+import type { FileStore } from '@circuit/shared/ports/file-store';
+import { storeSeedBanner } from './seed-banners';
 
 const DAY = 86_400_000;
 
@@ -21,6 +23,10 @@ const TITLES = [
   ['Women Who Code Mixer', 'Meet mentors and peers over coffee.'],
   ['Football Analytics Talk', 'Tracking data and what it tells coaches.'],
   ['Open Mic: Tech Stories', 'Five-minute stories from developers.'],
+  ['AI Ethics Roundtable', 'Students and researchers on fair, accountable models.'],
+  ['Product Management 101', 'From user interviews to a roadmap in one evening.'],
+  ['Hardware Hackers Meetup', 'Boards, sensors and show-and-tell.'],
+  ['Kabaddi Stats Night', 'What the numbers say about raids and tackles.'],
 ] as const;
 
 const STATES = ['Karnataka', 'Maharashtra', 'Tamil Nadu', 'Delhi', 'Telangana', 'Kerala'];
@@ -59,7 +65,7 @@ const profileOf = (i: number) => ({
  * seed continues).
  */
 export async function seedEvents(
-  deps: { events: EventService; registrations: EventRegistrationService; knex: Knex; log: Logger; now: () => Date; payOrder?: (order: { orderId: string; userId: string }) => Promise<{ paymentId: string; signature: string }> },
+  deps: { events: EventService; registrations: EventRegistrationService; knex: Knex; log: Logger; now: () => Date; files?: FileStore; payOrder?: (order: { orderId: string; userId: string }) => Promise<{ paymentId: string; signature: string }> },
   owners: string[],
   attendees: { userId: string; username: string }[],
   moderatorId: string,
@@ -89,6 +95,8 @@ export async function seedEvents(
       faqs: [{ question: 'Is there a recording?', answer: 'Yes, for registered attendees.' }],
       tags: ['community', EVENT_CATEGORIES[i % EVENT_CATEGORIES.length]!],
       takeRegistrations: true,
+      // Palettes after the hackathons' (seedHackathons uses 0 to 27), so events look like their own.
+      images: { banner: deps.files ? await storeSeedBanner(deps.files, 40 + i) : '' },
     };
     const owner = owners[i % owners.length]!;
     const { eventId } = await deps.events.create(owner, EventFormSchema.parse(form), ctx);

@@ -146,6 +146,7 @@ export async function seedIfEmpty(deps: {
         knex: deps.knex,
         log: deps.log,
         now: () => new Date(),
+        files: deps.files,
         payOrder: payments
           ? async ({ orderId, userId }) => {
               const paid = await payments.sandboxPay(userId, orderId, 'success');
@@ -161,7 +162,7 @@ export async function seedIfEmpty(deps: {
   }
   if (deps.knex) {
     const people = demo.map((u) => ({ userId: u.userId, ...(DEMO_USERS.find((d) => d.username === u.username) ?? { firstName: u.username, lastName: '' }) }));
-    await seedQuizzes({ store, knex: deps.knex, now: new Date() }, people, moderatorId);
+    await seedQuizzes({ store, knex: deps.knex, now: new Date(), files: deps.files }, people, moderatorId);
   }
   await store.append(SEED_STREAM, toNewEvents([{ type: 'DemoSeedCompleted', data: { at: new Date().toISOString() } }], {}, new Date().toISOString()), 'any');
   deps.log.info({ users: DEMO_USERS.length + 2 }, 'seeded demo data');

@@ -24,10 +24,17 @@ export const EVENT_CATEGORY_LABELS: Record<string, string> = {
   other: 'Other',
 };
 
-/** Event pages show prices with a dollar sign (spec 2 section 9), whatever the currency code. */
+/**
+ * An event's price in its own currency's sign: $ for the default USD (the spec's "$ on event
+ * pages"), ₹ for INR and so on, never a dollar sign in front of another currency's amount.
+ */
 export function eventPrice(e: Pick<EventCard, 'pricing'>): string {
   if (e.pricing.type === 'free' || e.pricing.amount <= 0) return e.pricing.type === 'donation' ? 'Donation' : 'Free';
-  return `$${e.pricing.amount.toLocaleString('en-US')}${e.pricing.currency !== 'USD' ? ` ${e.pricing.currency}` : ''}`;
+  try {
+    return new Intl.NumberFormat('en-IN', { style: 'currency', currency: e.pricing.currency, currencyDisplay: 'narrowSymbol', maximumFractionDigits: 2, minimumFractionDigits: 0 }).format(e.pricing.amount);
+  } catch {
+    return `${e.pricing.amount.toLocaleString('en-IN')} ${e.pricing.currency}`; // a code Intl does not know
+  }
 }
 
 export const seatsText = (e: Pick<EventCard, 'currentAttendees' | 'maxAttendees'>) => (e.maxAttendees > 0 ? `${e.currentAttendees} / ${e.maxAttendees}` : `${e.currentAttendees} going`);
