@@ -7,6 +7,7 @@ const FIELDS: { key: keyof RegistrationState; label: string }[] = [
   { key: 'paymentStatus', label: 'Payment' },
   { key: 'teamId', label: 'Team' },
   { key: 'teamStatus', label: 'Team status' },
+  { key: 'attempt', label: 'Quiz attempt' },
 ];
 
 const show = (v: unknown) => (v === null ? '—' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
