@@ -1,4 +1,4 @@
-import { Box, Link, Stack, Typography } from '@mui/material';
+import { Box, LinearProgress, Link, Stack, Typography } from '@mui/material';
 import { Show, useRecordContext } from 'react-admin';
 import type { AdminCommunityDetail } from '@circuit/shared/api/admin-communities';
 import { AdminsPanel } from './AdminsPanel';
@@ -9,7 +9,8 @@ import { useCommunityActions } from './useCommunityActions';
 function CommunityDetail() {
   const community = useRecordContext<AdminCommunityDetail>();
   const actions = useCommunityActions(community?.id ?? '');
-  if (!community) return null;
+  // The list's row stands in for the record until the full one arrives: it has counts only.
+  if (!community?.members) return <LinearProgress aria-label="Loading the community" />;
   return (
     <Box sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Typography variant="h6" component="h2">
