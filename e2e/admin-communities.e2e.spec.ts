@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendListedHackathon } from '@circuit/command-service/hackathon-registrations/hackathon-fixtures';
 import { findCommunityAccess } from '@circuit/shared/read-models/community';
+import { EventFormSchema } from '@circuit/shared/validation/events';
+import { QuizFormSchema } from '@circuit/shared/validation/quizzes';
 import { browserUnavailableReason } from './browser';
 import { shootBothWidths } from './console-shots';
 import { startJourney, type Journey } from './harness';
@@ -77,6 +79,58 @@ describe.skipIf(Boolean(skipReason))(`communities in the admin console in Chromi
     const { circuit } = journey;
     const hackathon = await circuit.knex('hackathons').where({ username: 'campus-hack' }).first('id');
     expect(await circuit.knex('community_removed').where({ hackathon_id: hackathon.id })).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('the moderation queue holds a pending event and a pending quiz, each previewed as its public page shows it', { timeout: 120_000 }, async () => {
+    const { circuit } = journey;
+    const organiser = (await circuit.knex('users').where({ username: 'org_omar' }).first('id')).id as string;
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    await circuit.commands.events.create(
+      organiser,
+      EventFormSchema.parse({
+        username: 'design-systems-meetup',
+        title: 'Design Systems Meetup',
+        shortDescription: 'Tokens, components and the people who keep them.',
+        description: '<p>Three talks on <strong>design systems</strong>, then pizza.</p>',
+        organization: { name: 'Kochi Devs' },
+        location: { type: 'offline', country: 'India', state: 'Kerala', city: 'Kochi', address: 'Infopark Phase 1' },
+        dates: { registrationDeadline: at(5), startDate: at(7), endDate: at(7.2) },
+        pricing: { type: 'paid', amount: 199, currency: 'INR' },
+        maxAttendees: 80,
+        takeRegistrations: true,
+      }),
+      {},
+    );
+    await circuit.commands.quizzes.create(
+      organiser,
+      QuizFormSchema.parse({
+        title: 'Rivers of Asia',
+        description: '<p>Ten questions on the great rivers of Asia.</p>',
+        category: 'general',
+        timeLimit: 10,
+        tags: ['geography'],
+        dates: { registrationStartDate: at(1), registrationEndDate: at(3), startDate: at(4), endDate: at(5) },
+        questions: [0, 1, 2].map((i) => ({ question: `Question ${i + 1}?`, options: ['Ganga', 'Mekong', 'Yangtze'], correctAnswer: i, points: 2 })),
+      }),
+      {},
+    );
+    await page.getByRole('menuitem', { name: 'Moderation queue' }).click();
+    await page.getByRole('cell', { name: 'Rivers of Asia' }).waitFor();
+    await page.getByRole('cell', { name: 'Design Systems Meetup' }).waitFor();
+    await shootBothWidths(page, 'moderation-list-events-quizzes');
+    await page.getByRole('cell', { name: 'Design Systems Meetup' }).click();
+    await page.getByText('Three talks on').waitFor();
+    await page.getByText('Infopark Phase 1, Kochi, Kerala, India').waitFor();
+    await shootBothWidths(page, 'moderation-show-event');
+    await page.getByRole('menuitem', { name: 'Moderation queue' }).click();
+    await page.getByRole('cell', { name: 'Rivers of Asia' }).click();
+    await page.getByText('Ten questions on the great rivers of Asia.').waitFor();
+    await page.getByText('3 (6 points)').waitFor();
+    await shootBothWidths(page, 'moderation-show-quiz');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('“Rivers of Asia” approved: it is public now').waitFor();
+    expect((await circuit.knex('quizzes').where({ title: 'Rivers of Asia' }).first('status')).status).toBe('accepted');
     expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { Datagrid, List, NumberField, SearchInput, SimpleList, TextField } from 'react-admin';
 import { useMediaQuery, type Theme } from '@mui/material';
 import type { AdminCommunity } from '@circuit/shared/api/admin-communities';
+import { plural } from './plural';
 
 const filters = [<SearchInput key="q" source="q" placeholder="Hackathon title" alwaysOn />];
 
@@ -8,11 +9,11 @@ const filters = [<SearchInput key="q" source="q" placeholder="Hackathon title" a
 export function CommunityList() {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
-    <List filters={filters} sort={{ field: 'messages', order: 'DESC' }} perPage={25} title="Communities">
+    <List filters={filters} sort={{ field: 'messages', order: 'DESC' }} perPage={25} title="Communities" exporter={false}>
       {phone ? (
         <SimpleList<AdminCommunity>
           primaryText={(r) => r.title}
-          secondaryText={(r) => `${r.messages} messages · ${r.participants} participants`}
+          secondaryText={(r) => `${plural(r.messages, 'message')} · ${plural(r.participants, 'participant')}`}
           tertiaryText={(r) => (r.removed > 0 ? `${r.removed} removed` : '')}
           linkType="show"
         />

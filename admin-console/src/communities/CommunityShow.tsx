@@ -2,6 +2,7 @@ import { Box, LinearProgress, Link, Stack, Typography } from '@mui/material';
 import { Show, useRecordContext } from 'react-admin';
 import type { AdminCommunityDetail } from '@circuit/shared/api/admin-communities';
 import { AdminsPanel } from './AdminsPanel';
+import { plural } from './plural';
 import { MessagesPanel } from './MessagesPanel';
 import { RemovedPanel } from './RemovedPanel';
 import { useCommunityActions } from './useCommunityActions';
@@ -17,7 +18,7 @@ function CommunityDetail() {
         {community.title}
       </Typography>
       <Typography variant="body2" color="text.secondary" gutterBottom>
-        {community.participants} participants · {community.messages} messages ·{' '}
+        {plural(community.participants, 'participant')} · {plural(community.messages, 'message')} ·{' '}
         <Link href={`/hackathons/${encodeURIComponent(community.slug)}`} target="_blank" rel="noopener">
           Open the hackathon
         </Link>
