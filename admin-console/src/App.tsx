@@ -3,6 +3,7 @@ import { authProvider } from './authProvider';
 import { Dashboard } from './Dashboard';
 import { dataProvider } from './dataProvider';
 import { paymentAudit, registrationAudit } from './audit';
+import communities from './communities';
 import moderation from './moderation';
 import reports from './reports';
 import users from './users';
@@ -16,6 +17,7 @@ export function App() {
           {(role === 'moderator' || role === 'admin') && <Resource name="moderation" {...moderation} />}
           {(role === 'moderator' || role === 'admin') && <Resource name="users" {...users} />}
           {(role === 'moderator' || role === 'admin') && <Resource name="reports" {...reports} />}
+          {(role === 'moderator' || role === 'admin') && <Resource name="communities" {...communities} />}
           {(role === 'auditor' || role === 'admin') && <Resource name="audit/registrations" {...registrationAudit} />}
           {(role === 'auditor' || role === 'admin') && <Resource name="audit/payments" {...paymentAudit} />}
         </>

@@ -16,6 +16,7 @@ import { announcementOpenApi } from './hackathon-announcements/announcement-open
 import { communityOpenApi } from './community/community-openapi';
 import { eventOpenApi } from './events/event-openapi';
 import { quizOpenApi } from './quizzes/quiz-openapi';
+import { communityAdminOpenApi } from './community-admin/community-admin-openapi';
 
 /** The command service's part of the contract: one registration per feature, beside its routes. */
 export const commandServiceOpenApi: ApiRegistration[] = [
@@ -36,4 +37,5 @@ export const commandServiceOpenApi: ApiRegistration[] = [
   communityOpenApi,
   eventOpenApi,
   quizOpenApi,
+  communityAdminOpenApi,
 ];

@@ -51,6 +51,7 @@ import { announcementRoutes } from './hackathon-announcements/announcement-route
 import { AnnouncementNotifier } from './hackathon-announcements/announcement-notifier';
 import { createCommunityService } from './community/community-service';
 import { communityRoutes } from './community/community-routes';
+import { communityAdminRoutes } from './community-admin/community-admin-routes';
 import { createEventService } from './events/event-service';
 import { eventRoutes } from './events/event-routes';
 import { createEventRegistrationService } from './events/event-registration-service';
@@ -168,6 +169,7 @@ export async function createCommandService(
   router.use(reviewRoutes(deps.knex, reviews));
   router.use(announcementRoutes(deps.knex, announcements));
   router.use(communityRoutes(deps, community));
+  router.use(communityAdminRoutes(deps, community));
   router.use(eventRoutes(events));
   router.use(eventRegistrationRoutes(deps.knex, eventRegistrations));
   router.use(quizRoutes(quizzes, fileStore));

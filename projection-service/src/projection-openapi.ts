@@ -2,6 +2,7 @@ import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
 import { adminOpenApi } from './admin/admin-openapi';
 import { moderationOpenApi } from './admin/moderation/moderation-openapi';
 import { reportsOpenApi } from './admin/reports/reports-openapi';
+import { communitiesAdminOpenApi } from './admin/communities/communities-openapi';
 import { auditOpenApi } from './admin/audit/audit-openapi';
 import { searchOpenApi } from './search/search-openapi';
 import { projectQueryOpenApi } from './projects/project-query-openapi';
@@ -36,4 +37,5 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   moderationOpenApi,
   reportsOpenApi,
   auditOpenApi,
+  communitiesAdminOpenApi,
 ];

@@ -1,12 +1,14 @@
 import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { RegistrationComparison, RegistrationState } from '@circuit/shared/api/admin-audit';
 
-const FIELDS: { key: keyof RegistrationState; label: string }[] = [
+/** `kindOnly` rows belong to one kind of registration (teams, quiz attempts): hidden where both sides are empty. */
+const FIELDS: { key: keyof RegistrationState; label: string; kindOnly?: boolean }[] = [
   { key: 'label', label: 'State' },
   { key: 'registered', label: 'Registered' },
   { key: 'paymentStatus', label: 'Payment' },
-  { key: 'teamId', label: 'Team' },
-  { key: 'teamStatus', label: 'Team status' },
+  { key: 'teamId', label: 'Team', kindOnly: true },
+  { key: 'teamStatus', label: 'Team status', kindOnly: true },
+  { key: 'attempt', label: 'Quiz attempt', kindOnly: true },
 ];
 
 const show = (v: unknown) => (v === null ? '—' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
@@ -38,7 +40,7 @@ export function StateComparison({ comparison, title }: { comparison: Registratio
             </TableRow>
           </TableHead>
           <TableBody>
-            {FIELDS.map(({ key, label }) => {
+            {FIELDS.filter((f) => !f.kindOnly || comparison.replayed[f.key] !== null || comparison.readModel[f.key] !== null).map(({ key, label }) => {
               const flagged = differs.has(key);
               return (
                 <TableRow key={key} sx={flagged ? { bgcolor: 'warning.light' } : undefined}>

@@ -79,8 +79,11 @@ export function evolveEvent(state: EventInfo, event: EventListingEvent): EventIn
   switch (event.type) {
     case 'EventCreated':
       return { ...withContent(state, event.data.eventId, event.data.content), createdBy: event.data.createdBy, username: event.data.content.username, status: 'pending' };
-    case 'EventUpdated':
-      return withContent(state, event.data.eventId, event.data.content);
+    case 'EventUpdated': {
+      // An edit of a rejected listing resubmits it: it waits for review again (as hackathons do).
+      const edited = withContent(state, event.data.eventId, event.data.content);
+      return state.status === 'rejected' ? { ...edited, status: 'pending' } : edited;
+    }
     case 'EventDeleted':
       return { ...state, deleted: true };
     case 'EventApproved':
@@ -118,6 +121,7 @@ export function decideEvent(command: EventCommand, state: EventInfo): EventListi
       live(state);
       if (!isStaff(command.actor)) throw forbidden(M.notStaff);
       if (state.status === 'accepted') return [];
+      if (state.status === 'rejected') throw conflict(M.approveRejected);
       return [{ type: 'EventApproved', data: { eventId, ...by } }];
     case 'RejectEvent':
       live(state);

@@ -85,7 +85,8 @@ export const quizDecider: Decider<QuizState, QuizCommand, QuizEvent> = {
           answerKey: event.data.content.questions.map((q) => q.correctAnswer),
         };
       case 'QuizUpdated':
-        return { ...state, content: event.data.content, answerKey: event.data.content.questions.map((q) => q.correctAnswer) };
+        // An edit of a rejected listing resubmits it: it waits for review again (as hackathons do).
+        return { ...state, status: state.status === 'rejected' ? 'pending' : state.status, content: event.data.content, answerKey: event.data.content.questions.map((q) => q.correctAnswer) };
       case 'QuizDeleted':
         return { ...state, deleted: true };
       case 'QuizApproved':
@@ -123,6 +124,7 @@ export const quizDecider: Decider<QuizState, QuizCommand, QuizEvent> = {
         live(state);
         if (!isStaff(command.actor)) throw forbidden(M.notStaff);
         if (state.status === 'accepted') return [];
+        if (state.status === 'rejected') throw conflict(M.approveRejected);
         return [{ type: 'QuizApproved', data: { quizId: command.quizId, at, byUserId: command.actor.userId } }];
       case 'RejectQuiz':
         live(state);

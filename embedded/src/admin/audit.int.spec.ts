@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendListedHackathon } from '@circuit/command-service/hackathon-registrations/hackathon-fixtures';
 import { testTeamPayments } from '@circuit/command-service/hackathon-registrations/team-payments.testkit';
 import { seedHackathonRegistrations } from '@circuit/command-service/hackathon-registrations/seed-registrations';
+import { seedEvents } from '@circuit/command-service/seed/seed-events';
+import { seedQuizzes } from '@circuit/command-service/quizzes/seed-quizzes';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Member = Awaited<ReturnType<TestApp['member']>>;
@@ -44,14 +46,41 @@ describe('audit of registrations and payments', () => {
     );
     expect(result.paid).toBe(1);
     paidTeamId = (await t.knex('hackathon_teams').where({ status: 'complete' }).whereNotNull('order_id').first('id')).id;
-  });
+
+    // The demo events (free, paid and paid-but-unpaid registrations, waitlists) and quizzes (registrations and attempts), as the first start seeds them.
+    const moderator = await t.member('moderator');
+    const { commands } = t.embedded;
+    await seedEvents(
+      {
+        events: commands.events,
+        registrations: commands.eventRegistrations,
+        knex: t.knex,
+        log: t.embedded.log,
+        now: t.clock.now,
+        payOrder: async ({ orderId, userId }) => {
+          const paid = await commands.payments.sandboxPay(userId, orderId, 'success');
+          return { paymentId: paid!.razorpay_payment_id, signature: paid!.razorpay_signature };
+        },
+      },
+      users.slice(0, 2).map((u) => u.userId),
+      users,
+      moderator.userId,
+      { correlationId: 'seed' },
+    );
+    await seedQuizzes({ store: t.store, knex: t.knex, now: t.clock.now() }, users.map((u) => ({ userId: u.userId, firstName: u.username, lastName: 'Demo' })), moderator.userId);
+   }, 240_000);
   afterAll(async () => t?.stop());
 
-  const all = async () => (await auditor.agent.get('/api/admin/audit/registrations').query({ range: q([0, 99]) }).expect(200)).body as { id: string; userId: string; paymentStatus: string }[];
+  const all = async () => (await auditor.agent.get('/api/admin/audit/registrations').query({ range: q([0, 499]) }).expect(200)).body as { id: string; userId: string; paymentStatus: string }[];
 
   it('replays every seeded registration to the state its read-model row holds', async () => {
     const registrations = await all();
-    expect(registrations.length).toBe(18);
+    const rows = async (table: string) => Number((await t.knex(table).count<{ n: string }[]>({ n: '*' }))[0]!.n);
+    const seeded = { hackathon: await rows('hackathon_participants'), event: await rows('event_attendees'), quiz: await rows('quiz_participants') };
+    expect(seeded.hackathon).toBe(18);
+    expect(seeded.event).toBeGreaterThan(0);
+    expect(seeded.quiz).toBeGreaterThan(0);
+    expect(registrations.length).toBe(seeded.hackathon + seeded.event + seeded.quiz);
     for (const r of registrations) {
       const detail = (await auditor.agent.get(`/api/admin/audit/registrations/${encodeURIComponent(r.id)}`).expect(200)).body;
       expect({ id: r.id, differences: detail.current.differences }).toEqual({ id: r.id, differences: [] });
@@ -94,11 +123,31 @@ describe('audit of registrations and payments', () => {
     expect(detail.current.readModel.paymentStatus).toBe('failed');
   });
 
+  it('flags an event registration and a quiz attempt whose rows were altered by hand', async () => {
+    const event = await t.knex('event_attendees').where({ payment_status: 'completed' }).first('event_id', 'user_id');
+    await t.knex('event_attendees').where(event).update({ payment_status: 'pending' });
+    const eventDetail = (await auditor.agent.get(`/api/admin/audit/registrations/${encodeURIComponent(`event~${event.event_id}~${event.user_id}`)}`).expect(200)).body;
+    expect(eventDetail.current.differences).toEqual(['paymentStatus']);
+    expect(eventDetail.current.readModel.label).toBe('payment pending');
+
+    const quiz = await t.knex('quiz_participants').where({ attempt: 'submitted' }).first('quiz_id', 'user_id');
+    await t.knex('quiz_participants').where(quiz).update({ attempt: 'started' });
+    const quizDetail = (await auditor.agent.get(`/api/admin/audit/registrations/${encodeURIComponent(`quiz~${quiz.quiz_id}~${quiz.user_id}`)}`).expect(200)).body;
+    expect(quizDetail.current.differences).toEqual(['attempt']);
+    expect(quizDetail.current.replayed.attempt).toBe('submitted');
+    expect(quizDetail.history.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['QuizParticipantRegistered', 'QuizAttemptStarted', 'QuizAttemptSubmitted']));
+  });
+
   it('reconciles orders with verified payments: the paid one, and those left unpaid', async () => {
-    const orders = (await auditor.agent.get('/api/admin/audit/payments').expect(200)).body as { status: string; verifiedPaymentIds: string[] }[];
+    // The hackathon teams' orders (the seeded events have orders of their own).
+    const orders = ((await auditor.agent.get('/api/admin/audit/payments').query({ range: q([0, 199]) }).expect(200)).body as { purpose: string; status: string; verifiedPaymentIds: string[] }[]).filter((o) =>
+      o.purpose.startsWith('hackathon-team'),
+    );
     expect(orders.filter((o) => o.status === 'paid')).toHaveLength(1);
     expect(orders.filter((o) => o.status === 'paid')[0]!.verifiedPaymentIds).toHaveLength(1);
-    const unpaid = (await auditor.agent.get('/api/admin/audit/payments').query({ filter: q({ status: 'unpaid' }) }).expect(200)).body;
+    const unpaid = ((await auditor.agent.get('/api/admin/audit/payments').query({ filter: q({ status: 'unpaid' }), range: q([0, 199]) }).expect(200)).body as { purpose: string }[]).filter((o) =>
+      o.purpose.startsWith('hackathon-team'),
+    );
     expect(unpaid.length).toBe(orders.length - 1);
     expect(orders.filter((o) => o.status === 'paid_twice')).toEqual([]);
   });

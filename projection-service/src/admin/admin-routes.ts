@@ -8,6 +8,7 @@ import type { EventStore } from '@circuit/shared/ports/event-store';
 import { auditRoutes } from './audit/audit-routes';
 import { REGISTRATION_KINDS } from './audit/registration-kinds';
 import { reportsAdminRoutes } from './reports/reports-admin-routes';
+import { communitiesAdminRoutes } from './communities/communities-admin-routes';
 
 /**
  * The admin API (DESIGN section 5): `/api/admin/<resource>` in the ra-data-simple-rest dialect.
@@ -20,6 +21,7 @@ export function adminRoutes(knex: Knex, options: { now?: () => Date; store?: Eve
   admin.use(usersAdminRoutes(knex));
   admin.use(moderationAdminRoutes(knex, MODERATION_KINDS, options.now));
   admin.use(reportsAdminRoutes(knex));
+  admin.use(communitiesAdminRoutes(knex));
   if (options.store) admin.use(auditRoutes(knex, options.store, REGISTRATION_KINDS, options.now));
 
   const router = Router();

@@ -52,6 +52,8 @@ export const eventsProjection: Projection = {
         case 'EventUpdated': {
           const d = S.EventUpdated.parse(event.data);
           await trx('events').where({ id: d.eventId }).update({ ...contentColumns(trx, d.content), updated_at: d.at });
+          // An edit of a rejected listing resubmits it (the decider does the same).
+          await trx('events').where({ id: d.eventId, status: 'rejected' }).update({ status: 'pending', rejection_reason: null });
           break;
         }
         case 'EventDeleted': {

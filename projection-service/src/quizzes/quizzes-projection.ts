@@ -70,6 +70,8 @@ export const quizzesProjection: Projection = {
           await trx('quizzes')
             .where({ id: d.quizId })
             .update({ ...contentColumns(trx, d.content), answer_key: JSON.stringify(d.content.questions.map((q) => q.correctAnswer)), updated_at: d.at });
+          // An edit of a rejected listing resubmits it (the decider does the same).
+          await trx('quizzes').where({ id: d.quizId, status: 'rejected' }).update({ status: 'pending', rejection_reason: null });
           break;
         }
         case 'QuizDeleted': {

@@ -23,6 +23,8 @@ export const RegistrationStateSchema = z
     teamId: z.string().nullable(),
     teamStatus: z.string().nullable(),
     paymentStatus: z.enum(['completed', 'pending', 'failed']).nullable(),
+    /** A quiz participant's attempt: none, started, submitted (null for other kinds). */
+    attempt: z.string().nullable(),
     /** In words: 'not registered', 'payment pending', 'registration completed', 'payment failed'. */
     label: z.string(),
   })

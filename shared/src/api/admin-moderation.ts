@@ -5,7 +5,7 @@ import { Timestamp } from './users';
  * The kinds of listing the moderation queue knows, with the console's label for each. A kind is
  * added here and in projection-service/src/admin/moderation/kinds.ts (its table and preview).
  */
-export const MODERATION_KIND_LABELS = { hackathon: 'Hackathon' } as const satisfies Record<string, string>;
+export const MODERATION_KIND_LABELS = { hackathon: 'Hackathon', event: 'Event', quiz: 'Quiz' } as const satisfies Record<string, string>;
 export type ModerationKindType = keyof typeof MODERATION_KIND_LABELS;
 
 /**

@@ -34,6 +34,8 @@ export const EventMessages = {
   notAuthorizedEdit: 'You are not authorized to edit this event',
   notAuthorizedDelete: 'You are not authorized to delete this event',
   notStaff: 'Only moderators and admins can review events',
+  /** A rejection stands: approving it would publish what the organiser was told to change. */
+  approveRejected: 'This event was rejected; it cannot be approved',
   created: 'Event created successfully! It will be reviewed within 24 to 48 hours.',
   updated: 'Event updated successfully!',
   deleted: 'Event deleted successfully',

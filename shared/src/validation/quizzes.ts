@@ -44,6 +44,8 @@ export const QuizMessages = {
   notAuthorizedEdit: 'You are not authorized to edit this quiz',
   notAuthorizedDelete: 'You are not authorized to delete this quiz',
   notStaff: 'Only moderators and admins can review quizzes',
+  /** A rejection stands: approving it would publish what the organiser was told to change. */
+  approveRejected: 'This quiz was rejected; it cannot be approved',
   created: 'Quiz created successfully! It will be reviewed within 24 to 48 hours.',
   updated: 'Quiz updated successfully',
   deleted: 'Quiz deleted successfully',

@@ -4,6 +4,8 @@ import { hackathonRosterStream, HackathonRegistrationEventSchemas as S } from '@
 import { PaymentEventSchemas } from '@circuit/shared/events/payments';
 import type { EventStore, RecordedEvent } from '@circuit/shared/ports/event-store';
 import { PAYMENT_EVENT_TYPES, scanFeed } from './feed-scan';
+import { eventRegistrationKind, quizRegistrationKind } from './listing-registration-kinds';
+import { labelOf, NOT_REGISTERED } from './registration-state';
 
 /**
  * The kinds of registration the audit replays. A kind knows where its events are, how to fold them
@@ -21,14 +23,6 @@ export interface RegistrationKind {
   readModel(knex: Knex, listingId: string, userId: string): Promise<RegistrationState>;
 }
 
-export function labelOf(state: Omit<RegistrationState, 'label'>): string {
-  if (!state.registered) return 'not registered';
-  if (state.paymentStatus === 'pending') return 'payment pending';
-  if (state.paymentStatus === 'failed') return 'payment failed';
-  return 'registration completed';
-}
-
-const NOT_REGISTERED = { registered: false, teamId: null, teamStatus: null, paymentStatus: null } as const;
 
 export const hackathonRegistrationKind: RegistrationKind = {
   type: 'hackathon',
@@ -64,7 +58,7 @@ export const hackathonRegistrationKind: RegistrationKind = {
       switch (event.type) {
         case 'HackathonParticipantRegistered': {
           const d = S.HackathonParticipantRegistered.parse(event.data);
-          if (d.userId === userId) state = { registered: true, teamId: null, teamStatus: null, paymentStatus: d.fee === 'paid' ? 'pending' : 'completed' };
+          if (d.userId === userId) state = { ...NOT_REGISTERED, registered: true, paymentStatus: d.fee === 'paid' ? 'pending' : 'completed' };
           break;
         }
         case 'HackathonParticipantUnregistered':
@@ -122,14 +116,14 @@ export const hackathonRegistrationKind: RegistrationKind = {
       .leftJoin('hackathon_teams as t', 't.id', 'p.team_id')
       .where({ 'p.hackathon_id': listingId, 'p.user_id': userId })
       .first<{ team_id: string | null; payment_status: RegistrationState['paymentStatus']; team_status: string | null } | undefined>('p.team_id', 'p.payment_status', 't.status as team_status');
-    const state = row ? { registered: true, teamId: row.team_id, teamStatus: row.team_status, paymentStatus: row.payment_status } : { ...NOT_REGISTERED };
+    const state = row ? { ...NOT_REGISTERED, registered: true, teamId: row.team_id, teamStatus: row.team_status, paymentStatus: row.payment_status } : { ...NOT_REGISTERED };
     return { ...state, label: labelOf(state) };
   },
 };
 
-export const REGISTRATION_KINDS: readonly RegistrationKind[] = [hackathonRegistrationKind];
+export const REGISTRATION_KINDS: readonly RegistrationKind[] = [hackathonRegistrationKind, eventRegistrationKind, quizRegistrationKind];
 
 /** Fields whose values differ between two states (the label follows from the others). */
 export function differencesOf(a: RegistrationState, b: RegistrationState): string[] {
-  return (['registered', 'teamId', 'teamStatus', 'paymentStatus'] as const).filter((k) => a[k] !== b[k]);
+  return (['registered', 'teamId', 'teamStatus', 'paymentStatus', 'attempt'] as const).filter((k) => a[k] !== b[k]);
 }

@@ -1,5 +1,7 @@
 import type { ModerationKindType, ModerationPreview } from '@circuit/shared/api/admin-moderation';
+import { EventContentSchema } from '@circuit/shared/events/event-listings';
 import { HackathonContentSchema } from '@circuit/shared/events/hackathons';
+import { QuizContentSchema } from '@circuit/shared/events/quizzes';
 
 /**
  * The kinds of listing the moderation queue holds. A kind is a read-model table with the columns
@@ -51,5 +53,74 @@ export const hackathonKind: ModerationKind = {
   },
 };
 
-/** Every kind in the queue; the lead adds eventKind and quizKind here when those features merge. */
-export const MODERATION_KINDS: readonly ModerationKind[] = [hackathonKind];
+const label = (value: string) => value.replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+export const eventKind: ModerationKind = {
+  type: 'event',
+  table: 'events',
+  titleColumn: 'title',
+  slugColumn: 'username',
+  publicPath: (slug) => `/events/${encodeURIComponent(slug)}`,
+  approvePath: (id) => `/api/admin/events/${id}/approve`,
+  rejectPath: (id) => `/api/admin/events/${id}/reject`,
+  preview(raw) {
+    const c = EventContentSchema.parse(raw);
+    const place = c.location.type === 'online' ? 'Online' : [c.location.address, c.location.city, c.location.state, c.location.country].filter(Boolean).join(', ') || label(c.location.type);
+    const price = c.pricing.type === 'paid' && c.pricing.amount > 0 ? `${c.pricing.currency} ${c.pricing.amount}` : c.pricing.type === 'donation' ? 'Donation' : 'Free';
+    return {
+      bannerUrl: c.images.banner || null,
+      logoUrl: c.images.logo || c.organization.logo || null,
+      summary: c.shortDescription,
+      descriptionHtml: c.description,
+      facts: [
+        { label: 'Organised by', value: c.organization.name || '—' },
+        { label: 'Type', value: label(c.eventType) },
+        { label: 'Category', value: label(c.category) },
+        { label: 'Starts', value: when(c.dates.startDate) },
+        { label: 'Ends', value: when(c.dates.endDate) },
+        { label: 'Registration closes', value: when(c.dates.registrationDeadline) },
+        { label: 'Where', value: place },
+        { label: 'Entry', value: price },
+        { label: 'Seats', value: c.maxAttendees > 0 ? String(c.maxAttendees) : 'Unlimited' },
+        { label: 'Registrations on Circuit', value: c.takeRegistrations === 'false' ? 'No' : 'Yes' },
+      ],
+    };
+  },
+};
+
+/** Quizzes have no slug: their public page is addressed by id. */
+export const quizKind: ModerationKind = {
+  type: 'quiz',
+  table: 'quizzes',
+  titleColumn: 'title',
+  slugColumn: 'id',
+  publicPath: (id) => `/quiz/${encodeURIComponent(id)}`,
+  approvePath: (id) => `/api/admin/quizzes/${id}/approve`,
+  rejectPath: (id) => `/api/admin/quizzes/${id}/reject`,
+  preview(raw) {
+    const c = QuizContentSchema.parse(raw);
+    const price = c.pricing.type === 'paid' && c.pricing.amount > 0 ? `${c.pricing.currency} ${c.pricing.amount}` : 'Free';
+    const points = c.questions.reduce((sum, q) => sum + q.points, 0);
+    return {
+      bannerUrl: c.image || null,
+      logoUrl: null,
+      summary: c.tags.length > 0 ? c.tags.map((t) => `#${t}`).join(' ') : '',
+      descriptionHtml: c.description,
+      facts: [
+        { label: 'Category', value: label(c.category) },
+        { label: 'Registration opens', value: when(c.dates.registrationStartDate) },
+        { label: 'Registration closes', value: when(c.dates.registrationEndDate) },
+        { label: 'Starts', value: when(c.dates.startDate) },
+        { label: 'Ends', value: when(c.dates.endDate) },
+        { label: 'Time limit', value: `${c.timeLimit} minutes` },
+        { label: 'Questions', value: `${c.questions.length} (${points} points)` },
+        { label: 'Passing score', value: `${c.passingScore}%` },
+        { label: 'Seats', value: String(c.maxParticipants) },
+        { label: 'Entry', value: price },
+      ],
+    };
+  },
+};
+
+/** Every kind in the queue. */
+export const MODERATION_KINDS: readonly ModerationKind[] = [hackathonKind, eventKind, quizKind];
