@@ -1,13 +1,10 @@
-import { useState } from 'react';
 import { EVENT_CATEGORIES, EVENT_TYPES } from '@circuit/shared/event-listings/options';
 import { LOCATION_TYPES } from '@circuit/shared/hackathons/options';
 import { INDIA_STATES } from '@circuit/shared/profiles/options';
 import { EventMessages } from '@circuit/shared/validation/events';
 import { Choice, Input } from '../hackathon-form/fields';
 import { DATE_RANGE_LABELS, LOCATION_LABELS, STATUS_FILTER_LABELS } from '../hackathons/labels';
-import { CategoryPills } from '../listings/CategoryPills';
-import { ListingResults } from '../listings/ListingResults';
-import { ListingToolbar } from '../listings/ListingToolbar';
+import { ListingPage } from '../listings/ListingPage';
 import { urlFilterCodec } from '../listings/urlFilters';
 import { useUrlFilters } from '../listings/useUrlFilters';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
@@ -38,45 +35,27 @@ function EventFiltersPanel({ filters, onChange }: { filters: EventFilters; onCha
 /** /events: search, filters, category pills, 12 cards then 12 more on demand, save toggles (spec 2 section 2). */
 export function EventsPage() {
   useDocumentTitle('Events');
-  const { applied, draft, change, count, clear } = useUrlFilters(codec, TYPED, 500);
-  const [showFilters, setShowFilters] = useState(count > 0);
-  const list = useEventList(applied);
-
+  const filters = useUrlFilters(codec, TYPED, 500);
+  const list = useEventList(filters.applied);
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <header className="mb-6">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Events</h1>
-        <p className="mt-1 text-slate-600">Conferences, workshops, meetups and fests near you and online.</p>
-      </header>
-      <ListingToolbar
-        searchId="event-search"
-        searchLabel="Search events"
-        placeholder="Search by name, organiser or tag"
-        search={draft.search ?? ''}
-        onSearch={(v) => change('search', v)}
-        filtersId="event-filters"
-        showFilters={showFilters}
-        onToggleFilters={() => setShowFilters((s) => !s)}
-        count={count}
-        canClear={count > 0 || Boolean(applied.search)}
-        onClear={clear}
-      />
-      {showFilters && (
-        <div className="mb-4">
-          <EventFiltersPanel filters={draft} onChange={change} />
-        </div>
-      )}
-      <CategoryPills categories={EVENT_CATEGORIES} labels={EVENT_CATEGORY_LABELS} active={applied.category ?? ''} onChange={(c) => change('category', c)} />
-      <ListingResults
-        list={list}
-        loadingText="Loading events..."
-        errorTitle={EventMessages.listFailed}
-        errorHint={EventMessages.listFailedHint}
-        emptyTitle={EventMessages.listEmpty}
-        emptyHint="Try adjusting your search or filters."
-        countText={(total) => (total === 1 ? '1 event' : `${total} events`)}
-        card={(e) => <EventCard event={e} />}
-      />
-    </div>
+    <ListingPage
+      title="Events"
+      subtitle="Conferences, workshops, meetups and fests near you and online."
+      idPrefix="event"
+      searchLabel="Search events"
+      placeholder="Search by name, organiser or tag"
+      filters={filters}
+      panel={(draft, change) => <EventFiltersPanel filters={draft} onChange={change} />}
+      categories={EVENT_CATEGORIES}
+      categoryLabels={EVENT_CATEGORY_LABELS}
+      list={list}
+      loadingText="Loading events..."
+      errorTitle={EventMessages.listFailed}
+      errorHint={EventMessages.listFailedHint}
+      emptyTitle={EventMessages.listEmpty}
+      emptyHint="Try adjusting your search or filters."
+      countText={(total) => (total === 1 ? '1 event' : `${total} events`)}
+      card={(e) => <EventCard event={e} />}
+    />
   );
 }
