@@ -1,100 +1,13 @@
 /**
  * `npm run bench:hackathons -- [--hackathons 10000] [--connections 50] [--seconds 5] [--runs 3]`
  *
- * GET /api/hackathons (first page, a search term and two filters) on a catalogue of seeded
- * accepted hackathons (`npm run seed:listings` into the app's own schema on Postgres), side by
- * side in the same run with a plain express app serving the very same bytes from memory. Prints
- * requests/s, p50 and p99 of both and their ratio; each figure the median of `--runs` runs.
+ * GET /api/hackathons (first page, a search term and two filters) on seeded accepted hackathons, against a plain
+ * express app serving the same bytes (see listing-bench.ts).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { ROOT, freePort, startServer, waitReady } from './app';
-import { fmt, intArg, loadFor, medianOf, table, type Measure } from './lib';
+import { runListingBench } from './listing-bench';
 
-const { values } = parseArgs({
-  options: {
-    hackathons: { type: 'string', default: '10000' },
-    connections: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '5' },
-    runs: { type: 'string', default: '3' },
-  },
+await runListingBench({
+  kind: 'hackathons',
+  query: '/api/hackathons?search=hack&location=online&country=India&limit=16',
+  seedArgs: (count) => ['--hackathons', String(count)],
 });
-const COUNT = intArg(values.hackathons, 10_000);
-const CONNECTIONS = intArg(values.connections, 50);
-const SECONDS = intArg(values.seconds, 5);
-const RUNS = intArg(values.runs, 3);
-const QUERY = '/api/hackathons?search=hack&location=online&country=India&limit=16';
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-function get(url: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent }, (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${url}: ${res.statusCode}`))));
-      })
-      .on('error', reject);
-  });
-}
-
-const server = await startServer({ database: 'postgres' });
-const plainPort = await freePort();
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-bench-hackathons-'));
-let plain: ReturnType<typeof spawn> | undefined;
-try {
-  console.error(`seeding ${COUNT} hackathons...`);
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'command-service/src/seed/seed-listings.ts', '--hackathons', String(COUNT)], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: server.databaseUrl!, LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
-  if (seeded.status !== 0) throw new Error('seed:listings failed');
-  // The app's projection follows the feed: wait until the whole catalogue is listed.
-  for (let t = 0; ; t++) {
-    const total = ((await (await fetch(`${server.base}/api/hackathons?country=India&limit=1`)).json()) as { total: number }).total;
-    const all = ((await (await fetch(`${server.base}/api/hackathons?country=International&limit=1`)).json()) as { total: number }).total + total;
-    if (all >= COUNT) break;
-    if (t > 600) throw new Error(`only ${all} of ${COUNT} hackathons listed after 5 minutes`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-
-  // What autovacuum does a minute after a bulk load: fresh statistics for the planner.
-  spawnSync('psql', [server.databaseUrl!.split('?')[0]!, '-qc', `analyze ${new URL(server.databaseUrl!).searchParams.get('options')?.split('=')[1] ?? 'public'}.hackathons`], { stdio: 'inherit' });
-  const res = await fetch(`${server.base}${QUERY}`);
-  const body = Buffer.from(await res.arrayBuffer());
-  const matches = (JSON.parse(body.toString()) as { total: number }).total;
-  const file = path.join(tmp, 'answers.json');
-  fs.writeFileSync(file, JSON.stringify({ '/api/hackathons': { body: body.toString('base64'), contentType: res.headers.get('content-type') ?? 'application/json' } }));
-  plain = spawn(process.execPath, ['--import', 'tsx', 'bench/plain-server.ts', file, String(plainPort)], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-  const plainBase = `http://127.0.0.1:${plainPort}`;
-  await waitReady(`${plainBase}/readyz`);
-
-  const results: Record<string, Measure[]> = { app: [], plain: [] };
-  for (let r = 1; r <= RUNS; r++) {
-    for (const [side, base] of [['app', server.base], ['plain', plainBase]] as const) {
-      const m = await loadFor(CONNECTIONS, SECONDS, () => get(`${base}${QUERY}`));
-      console.error(`run ${r}, ${side}: ${fmt(m.rate, 0)} requests/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, errors ${m.errors}`);
-      results[side]!.push(m);
-    }
-  }
-  const app = medianOf(results.app!);
-  const ref = medianOf(results.plain!);
-  console.log(`\nGET ${QUERY} (${matches} matches) on ${COUNT} hackathons, Postgres, ${CONNECTIONS} keep-alive connections, ${SECONDS} s per run, median of ${RUNS} runs:\n`);
-  table(
-    ['', 'requests/s', 'p50 / p99 ms'],
-    [
-      ['app', fmt(app.rate, 0), `${fmt(app.p50)} / ${fmt(app.p99)}`],
-      ['plain express, same bytes', fmt(ref.rate, 0), `${fmt(ref.p50)} / ${fmt(ref.p99)}`],
-      ['app / plain', `${fmt((100 * app.rate) / ref.rate, 0)} %`, ''],
-    ],
-  );
-} finally {
-  plain?.kill('SIGTERM');
-  agent.destroy();
-  fs.rmSync(tmp, { recursive: true, force: true });
-  await server.stop();
-}

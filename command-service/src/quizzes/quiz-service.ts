@@ -18,6 +18,7 @@ import type { PaymentService } from '../payments/payment-service';
 import { isPaid, quizDecider, quizRunning, type ActorRole, type QuizCommand, type QuizState } from './quiz-decider';
 import { attemptDecider, type Answer, type AttemptCommand, type AttemptContext } from './attempt-decider';
 import { quizSaveDecider } from './quiz-save-decider';
+import { isValidMobile, RegistrationProfileMessages } from '@circuit/shared/validation/registration-profile';
 
 const DAY = 86_400_000;
 const iso = (v: string) => new Date(v).toISOString();
@@ -75,8 +76,8 @@ const REQUIRED_FIELDS: [keyof RegisterQuizBody, string][] = [
 /** The registration modal's rules (spec section 2), on the server too. */
 export function registrationViolation(body: RegisterQuizBody): string | null {
   const missing = REQUIRED_FIELDS.filter(([k]) => !String(body[k]).trim()).map(([, label]) => label);
-  if (missing.length) return `Please fill in all required fields: ${missing.join(', ')}`;
-  if (!/^\d{10,}$/.test(body.mobile)) return 'Please enter a valid mobile number (at least 10 digits)';
+  if (missing.length) return RegistrationProfileMessages.missingFields(missing);
+  if (!isValidMobile(body.mobile)) return RegistrationProfileMessages.mobile;
   return null;
 }
 

@@ -3,6 +3,7 @@ import type { QuizContent } from '@circuit/shared/events/quizzes';
 import type { AnswerReviewSchema, LeaderboardEntry, Quiz, QuizCard, QuizLeaderboard, QuizParticipant } from '@circuit/shared/api/quizzes';
 import { rankAttempts, type Marking } from '@circuit/shared/quizzes/scoring';
 import type { QuizListQuery } from '@circuit/shared/validation/quizzes';
+import { prefixQuery } from '@circuit/shared/read-models/listing-filters';
 import type { z } from 'zod';
 
 /** Reads of the quiz read models (quizzes-projection.ts), shaped as the API answers them. */
@@ -89,15 +90,6 @@ export function toQuiz(row: QuizRow, now: Date, viewer: Viewer, isSaved: boolean
 
 export async function findQuizRow(knex: Knex, quizId: string): Promise<QuizRow | undefined> {
   return (await withOrganizer(knex).where('q.id', quizId).first()) as QuizRow | undefined;
-}
-
-function prefixQuery(search: string): string | null {
-  const words = search
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
 /** The public list: accepted quizzes whose registration is open now (and, with showExpired, those whose registration ended), a page at a time. */

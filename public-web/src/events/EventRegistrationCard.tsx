@@ -13,6 +13,7 @@ import { notify } from '../ui/toast';
 import { useEventRegistrationStatus, useRegistrationActions } from './eventsApi';
 import { eventPrice, isFull, seatsText } from './labels';
 import { RegistrationModal } from './RegistrationModal';
+import { RegistrationPanel } from '../registration/RegistrationPanel';
 
 function closedReason(e: Event): string | null {
   if (e.status !== 'accepted') return 'Registration opens once the event is approved.';
@@ -118,30 +119,14 @@ export function EventRegistrationCard({ event }: { event: Event }) {
   else body = <Button fullWidth onClick={() => setModal(true)}>{full ? 'Join Waitlist' : 'Register Now'}</Button>;
 
   return (
-    <section aria-labelledby="registration-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="registration-title" className="text-lg font-semibold text-slate-900">
-        Registration
-      </h2>
-      <dl className="space-y-1 text-sm text-slate-600">
-        <div className="flex justify-between gap-3">
-          <dt>Price</dt>
-          <dd className="font-medium text-slate-900">{eventPrice(event)}</dd>
-        </div>
-        <div className="flex justify-between gap-3">
-          <dt>Attendees</dt>
-          <dd className="font-medium text-slate-900">{seatsText(event)}</dd>
-        </div>
-        {event.waitlistCount > 0 && (
-          <div className="flex justify-between gap-3">
-            <dt>Waitlist</dt>
-            <dd className="font-medium text-slate-900">{event.waitlistCount}</dd>
-          </div>
-        )}
-        <div className="flex justify-between gap-3">
-          <dt>Registration closes</dt>
-          <dd className="font-medium text-slate-900">{formatDateTime(event.dates.registrationDeadline)}</dd>
-        </div>
-      </dl>
+    <RegistrationPanel
+      facts={[
+        { label: 'Price', value: eventPrice(event) },
+        { label: 'Attendees', value: seatsText(event) },
+        event.waitlistCount > 0 && { label: 'Waitlist', value: event.waitlistCount },
+        { label: 'Registration closes', value: formatDateTime(event.dates.registrationDeadline) },
+      ]}
+    >
       {body}
       <a href={`/api/events/${event.id}/calendar.ics`} className="flex items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50" download>
         <CalendarPlus className="size-4" aria-hidden="true" /> Add to calendar
@@ -175,6 +160,6 @@ export function EventRegistrationCard({ event }: { event: Event }) {
           void run(() => actions.unregister.mutateAsync(), 'Failed to unregister');
         }}
       />
-    </section>
+    </RegistrationPanel>
   );
 }

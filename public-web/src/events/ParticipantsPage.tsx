@@ -1,14 +1,15 @@
-import { ArrowLeft, ClipboardCopy, Download, Users } from 'lucide-react';
+import { ArrowLeft, Users } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { PARTICIPANT_CSV_COLUMNS, participantCsvRow, type EventParticipant } from '@circuit/shared/api/events';
 import { toCsv } from '@circuit/shared/csv/csv';
 import { EVENT_LIMITS } from '@circuit/shared/event-listings/options';
 import { isApiError, messageOf } from '../auth/apiClient';
 import { formatDateTime } from '../hackathons/labels';
-import { Button, ButtonLink } from '../ui/Button';
+import { ButtonLink } from '../ui/Button';
+import { CsvActions } from '../participants/CsvActions';
+import { ParticipantsTable, type ParticipantColumn } from '../participants/ParticipantsTable';
 import { EmptyState, StateScreen } from '../ui/EmptyState';
 import { PageSpinner } from '../ui/Spinner';
-import { notify } from '../ui/toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { useParticipants } from './eventsApi';
 
@@ -32,6 +33,33 @@ function Skills({ skills }: { skills: string[] }) {
 }
 
 const PAYMENT_STYLES = { completed: 'bg-emerald-100 text-emerald-800', pending: 'bg-amber-100 text-amber-800' } as const;
+const text = 'text-slate-700';
+
+const COLUMNS: ParticipantColumn<EventParticipant>[] = [
+  {
+    header: 'Participant',
+    cell: (p) => (
+      <div className="flex items-center gap-2">
+        {p.user.profilePicture ? <img src={p.user.profilePicture} alt="" className="size-8 rounded-full object-cover" /> : <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700">{p.user.name.slice(0, 1)}</span>}
+        <div>
+          <p className="font-medium text-slate-900">{p.user.name}</p>
+          <p className="text-xs text-slate-500">@{p.user.username}</p>
+        </div>
+      </div>
+    ),
+  },
+  { header: 'Email', className: text, cell: (p) => p.user.email },
+  { header: 'Mobile', className: text, cell: (p) => p.user.mobile },
+  { header: 'College', className: text, cell: (p) => p.user.college },
+  { header: 'Course', className: text, cell: (p) => p.user.course },
+  { header: 'Branch', className: text, cell: (p) => p.user.branch },
+  { header: 'Year', className: `whitespace-nowrap ${text}`, cell: (p) => p.user.collegeYear },
+  { header: 'Location', className: text, cell: (p) => [p.user.state, p.user.country].filter(Boolean).join(', ') },
+  { header: 'Address', className: text, cell: (p) => p.user.address },
+  { header: 'Skills', cell: (p) => <Skills skills={p.user.skills} /> },
+  { header: 'Registered', className: `whitespace-nowrap ${text}`, cell: (p) => formatDateTime(p.registrationDate) },
+  { header: 'Payment', cell: (p) => <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${PAYMENT_STYLES[p.paymentStatus]}`}>{p.paymentStatus}</span> },
+];
 
 /** /admin/events/{eventId}/participants (spec 3): every column, CSV export and copy; the server decides who may see it. */
 export function EventParticipantsPage() {
@@ -50,23 +78,6 @@ export function EventParticipantsPage() {
   }
   const { event, participants } = query.data;
 
-  const exportCsv = () => {
-    if (participants.length === 0) return notify.error('No participants to export');
-    const url = URL.createObjectURL(new Blob([`\uFEFF${csvOf(participants)}`], { type: 'text/csv;charset=utf-8' }));
-    const a = Object.assign(document.createElement('a'), { href: url, download: fileName(event.title) });
-    a.click();
-    URL.revokeObjectURL(url);
-  };
-  const copy = async () => {
-    if (participants.length === 0) return notify.error('No participants to copy');
-    try {
-      await navigator.clipboard.writeText(csvOf(participants));
-      notify.success('Participants copied to clipboard');
-    } catch {
-      notify.error('Could not copy to the clipboard');
-    }
-  };
-
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <Link to={`/events/${event.username}`} className="mb-4 inline-flex items-center gap-1 text-sm text-indigo-600 hover:underline">
@@ -79,63 +90,14 @@ export function EventParticipantsPage() {
             {event.title} · {participants.length} {participants.length === 1 ? 'participant' : 'participants'}
           </p>
         </div>
-        <div className="flex gap-2">
-          <Button variant="secondary" onClick={() => void copy()}>
-            <ClipboardCopy className="h-4 w-4" aria-hidden="true" /> Copy
-          </Button>
-          <Button onClick={exportCsv}>
-            <Download className="h-4 w-4" aria-hidden="true" /> Export to CSV
-          </Button>
-        </div>
+        <CsvActions count={participants.length} csv={() => csvOf(participants)} fileName={fileName(event.title)} bom exportLabel="Export to CSV" messages={{ copied: 'Participants copied to clipboard', copyFailed: 'Could not copy to the clipboard' }} />
       </header>
       {participants.length === 0 ? (
         <EmptyState icon={<Users className="size-7" aria-hidden="true" />} title="No participants yet">
           Registrations will show here as they come in.
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm" role="region" aria-label="Participants table" tabIndex={0}>
-          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                {['Participant', 'Email', 'Mobile', 'College', 'Course', 'Branch', 'Year', 'Location', 'Address', 'Skills', 'Registered', 'Payment'].map((h) => (
-                  <th key={h} scope="col" className="whitespace-nowrap px-4 py-3 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {participants.map((p) => (
-                <tr key={p._id} className="align-top">
-                  <td className="px-4 py-3">
-                    <div className="flex items-center gap-2">
-                      {p.user.profilePicture ? <img src={p.user.profilePicture} alt="" className="size-8 rounded-full object-cover" /> : <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700">{p.user.name.slice(0, 1)}</span>}
-                      <div>
-                        <p className="font-medium text-slate-900">{p.user.name}</p>
-                        <p className="text-xs text-slate-500">@{p.user.username}</p>
-                      </div>
-                    </div>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{p.user.email}</td>
-                  <td className="px-4 py-3 text-slate-700">{p.user.mobile}</td>
-                  <td className="px-4 py-3 text-slate-700">{p.user.college}</td>
-                  <td className="px-4 py-3 text-slate-700">{p.user.course}</td>
-                  <td className="px-4 py-3 text-slate-700">{p.user.branch}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{p.user.collegeYear}</td>
-                  <td className="px-4 py-3 text-slate-700">{[p.user.state, p.user.country].filter(Boolean).join(', ')}</td>
-                  <td className="px-4 py-3 text-slate-700">{p.user.address}</td>
-                  <td className="px-4 py-3">
-                    <Skills skills={p.user.skills} />
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(p.registrationDate)}</td>
-                  <td className="px-4 py-3">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${PAYMENT_STYLES[p.paymentStatus]}`}>{p.paymentStatus}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ParticipantsTable rows={participants} columns={COLUMNS} />
       )}
     </div>
   );

@@ -11,6 +11,7 @@ import { CompleteProfileDialog, missingProfileFields } from './CompleteProfileDi
 import { useMyTeam } from '../teams/teamsApi';
 import { useRegister, useRegistrationStatus, useUnregister } from './hackathonsApi';
 import { money } from './labels';
+import { RegistrationPanel } from '../registration/RegistrationPanel';
 
 /** Why registration is not possible now, or null when it is (spec 2 section 2: closed unless Upcoming, full at capacity). */
 function closedReason(h: Hackathon): string | null {
@@ -25,33 +26,18 @@ function closedReason(h: Hackathon): string | null {
 /** The card's frame and facts (fee, participants, team size); the detail page and the preview fill in the action. */
 export function RegistrationFrame({ hackathon, children }: { hackathon: Hackathon; children: ReactNode }) {
   const fee = hackathon.registrationFees > 0 ? `${money(hackathon.registrationFees, hackathon.pricing.currency)} per team` : 'Free';
+  const { minMembers, maxMembers } = hackathon.teamSettings;
+  const teamSize = minMembers === maxMembers ? minMembers : `${minMembers} to ${maxMembers}`;
   return (
-    <section aria-labelledby="registration-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="registration-title" className="text-lg font-semibold text-slate-900">
-        Registration
-      </h2>
-      <dl className="space-y-1 text-sm text-slate-600">
-        <div className="flex justify-between gap-3">
-          <dt>Fee</dt>
-          <dd className="font-medium text-slate-900">{fee}</dd>
-        </div>
-        <div className="flex justify-between gap-3">
-          <dt>Participants</dt>
-          <dd className="font-medium text-slate-900">
-            {hackathon.currentParticipants} / {hackathon.maxParticipants}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-3">
-          <dt>Team size</dt>
-          <dd className="font-medium text-slate-900">
-            {hackathon.teamSettings.minMembers === hackathon.teamSettings.maxMembers
-              ? hackathon.teamSettings.minMembers
-              : `${hackathon.teamSettings.minMembers} to ${hackathon.teamSettings.maxMembers}`}
-          </dd>
-        </div>
-      </dl>
+    <RegistrationPanel
+      facts={[
+        { label: 'Fee', value: fee },
+        { label: 'Participants', value: `${hackathon.currentParticipants} / ${hackathon.maxParticipants}` },
+        { label: 'Team size', value: teamSize },
+      ]}
+    >
       {children}
-    </section>
+    </RegistrationPanel>
   );
 }
 

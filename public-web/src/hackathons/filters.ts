@@ -1,3 +1,4 @@
+import { DEFAULT_COUNTRY, urlFilterCodec } from '../listings/urlFilters';
 import { CATEGORY_LABELS } from './labels';
 
 /** The list's filters as they live in the URL (shareable, kept on reload); empty ones are dropped. */
@@ -5,29 +6,12 @@ export const FILTER_KEYS = ['search', 'category', 'status', 'location', 'theme',
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type Filters = Partial<Record<FilterKey, string>>;
 
-/** The default of spec 2 section 9: India unless the visitor picks International (or "any"). */
-export const DEFAULT_COUNTRY = 'India';
+export { DEFAULT_COUNTRY };
 export const ANY_COUNTRY = 'any';
 
-export function filtersFromParams(params: URLSearchParams): Filters {
-  const filters: Filters = {};
-  for (const key of FILTER_KEYS) {
-    const value = params.get(key)?.trim();
-    if (value) filters[key] = value;
-  }
-  if (!filters.country) filters.country = DEFAULT_COUNTRY;
-  return filters;
-}
-
-export function paramsFromFilters(filters: Filters): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = filters[key]?.trim();
-    if (!value || (key === 'country' && value === DEFAULT_COUNTRY)) continue;
-    params.set(key, value);
-  }
-  return params;
-}
+const codec = urlFilterCodec(FILTER_KEYS);
+export const filtersFromParams: (params: URLSearchParams) => Filters = codec.fromParams;
+export const paramsFromFilters: (filters: Filters) => URLSearchParams = codec.toParams;
 
 /** The API query of a page: the filters without empty values, "any" country dropped, and the page size. */
 export function apiQuery(filters: Filters, limit: number, cursor?: string | null): string {
@@ -43,8 +27,7 @@ export function apiQuery(filters: Filters, limit: number, cursor?: string | null
 }
 
 /** How many filters differ from the defaults (the Filters button's badge); the search box is not one. */
-export function activeFilterCount(filters: Filters): number {
-  return FILTER_KEYS.filter((k) => k !== 'search' && filters[k] && !(k === 'country' && filters[k] === DEFAULT_COUNTRY)).length;
-}
+export const activeFilterCount: (filters: Filters) => number = codec.activeCount;
+export const hackathonFilterCodec = codec;
 
 export const categoryLabel = (value: string) => CATEGORY_LABELS[value] ?? value;

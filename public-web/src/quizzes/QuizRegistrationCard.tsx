@@ -13,6 +13,7 @@ import { QuizProfileDialog, missingQuizProfile } from './QuizProfileDialog';
 import { QuizRegistrationModal } from './QuizRegistrationModal';
 import { priceOf } from './QuizCard';
 import { createPaymentOrder, quizKeys, useQuizRegistration, useRegisterQuiz, verifyPayment } from './quizzesApi';
+import { RegistrationPanel } from '../registration/RegistrationPanel';
 
 const PROFILE_RETRY_MS = 1000;
 const PAYMENT_LABELS = { completed: 'Payment completed', pending: 'Payment pending', failed: 'Payment failed' } as const;
@@ -120,22 +121,13 @@ export function QuizRegistrationCard({ quiz }: { quiz: Quiz }) {
   }
 
   return (
-    <section aria-labelledby="quiz-registration-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="quiz-registration-title" className="text-lg font-semibold text-slate-900">
-        Registration
-      </h2>
-      <dl className="space-y-1 text-sm text-slate-600">
-        <div className="flex justify-between gap-3">
-          <dt>Fee</dt>
-          <dd className="font-medium text-slate-900">{priceOf(quiz)}</dd>
-        </div>
-        <div className="flex justify-between gap-3">
-          <dt>Participants</dt>
-          <dd className="font-medium text-slate-900">
-            {quiz.totalParticipants} / {quiz.maxParticipants}
-          </dd>
-        </div>
-      </dl>
+    <RegistrationPanel
+      titleId="quiz-registration-title"
+      facts={[
+        { label: 'Fee', value: priceOf(quiz) },
+        { label: 'Participants', value: `${quiz.totalParticipants} / ${quiz.maxParticipants}` },
+      ]}
+    >
       {action}
       {quiz.canManage && (
         <ButtonLink to={`/quiz/${quiz.id}/preview`} variant="secondary" fullWidth>
@@ -156,6 +148,6 @@ export function QuizRegistrationCard({ quiz }: { quiz: Quiz }) {
         />
       )}
       {step === 'form' && user && <QuizRegistrationModal user={{ ...user, ...prefill }} busy={register.isPending || paying} onCancel={() => setStep('idle')} onSubmit={(b) => void submit(b)} />}
-    </section>
+    </RegistrationPanel>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_STATUSES, CURRENCIES, DISPLAY_STATUSES, HACKATHON_PHASES, LOCATION_TYPES } from '../hackathons/options';
 import { EVENT_CATEGORIES, EVENT_PRICING_TYPES, EVENT_TYPES } from '../event-listings/options';
+import { participantContactFields, PARTICIPANT_PROFILE_CSV_COLUMNS } from './participants';
 import { Timestamp } from './users';
 
 /**
@@ -78,22 +79,7 @@ export type EventRegistrationStatus = z.infer<typeof EventRegistrationStatusSche
 export const EventParticipantSchema = z
   .strictObject({
     _id: z.string(),
-    user: z.strictObject({
-      _id: z.string(),
-      name: z.string(),
-      username: z.string(),
-      email: z.string(),
-      mobile: z.string(),
-      college: z.string(),
-      course: z.string(),
-      branch: z.string(),
-      collegeYear: z.string(),
-      country: z.string(),
-      state: z.string(),
-      address: z.string(),
-      skills: z.array(z.string()),
-      profilePicture: z.string().nullable(),
-    }),
+    user: z.strictObject({ _id: z.string(), name: z.string(), ...participantContactFields }),
     registrationDate: Timestamp,
     paymentStatus: z.enum(['completed', 'pending']),
   })
@@ -110,16 +96,7 @@ export type CalendarFeed = z.infer<typeof CalendarFeedSchema>;
 
 /** The CSV columns of the participants export, in order. */
 export const PARTICIPANT_CSV_COLUMNS = [
-  { key: 'name', label: 'Name' },
-  { key: 'username', label: 'Username' },
-  { key: 'email', label: 'Email' },
-  { key: 'mobile', label: 'Mobile' },
-  { key: 'college', label: 'College' },
-  { key: 'course', label: 'Course' },
-  { key: 'branch', label: 'Branch' },
-  { key: 'collegeYear', label: 'Year' },
-  { key: 'country', label: 'Country' },
-  { key: 'state', label: 'State' },
+  ...PARTICIPANT_PROFILE_CSV_COLUMNS,
   { key: 'address', label: 'Address' },
   { key: 'skills', label: 'Skills' },
   { key: 'registrationDate', label: 'Registration Date' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUIZ_CATEGORIES, QUIZ_CURRENCIES } from '../validation/quizzes';
+import { participantContactFields } from './participants';
 import { Timestamp } from './users';
 
 /**
@@ -132,23 +133,7 @@ export type QuizLeaderboard = z.infer<typeof QuizLeaderboardSchema>;
 
 export const QuizParticipantSchema = z.strictObject({
   _id: z.string(),
-  user: z.strictObject({
-    _id: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    username: z.string(),
-    email: z.string(),
-    mobile: z.string(),
-    college: z.string(),
-    course: z.string(),
-    branch: z.string(),
-    collegeYear: z.string(),
-    country: z.string(),
-    state: z.string(),
-    address: z.string(),
-    skills: z.array(z.string()),
-    profilePicture: z.string().nullable(),
-  }),
+  user: z.strictObject({ _id: z.string(), firstName: z.string(), lastName: z.string(), ...participantContactFields }),
   registrationDate: Timestamp,
   paymentStatus: z.enum(['completed', 'pending', 'failed']),
   score: z.number().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QuizFormSchema } from '../validation/quizzes';
+import { participantContactFields } from '../api/participants';
 
 /**
  * Quiz events. The listing, its moderation, its registrations (the roster, so capacity and "one
@@ -14,17 +15,9 @@ export type QuizContent = z.infer<typeof QuizContentSchema>;
 
 export const MarkingSchema = z.object({ correct: z.number().int(), incorrect: z.number().int() });
 export const QuizPaymentStatusSchema = z.enum(['completed', 'pending', 'failed']);
-export const QuizParticipantProfileSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  mobile: z.string(),
-  college: z.string(),
-  course: z.string(),
-  branch: z.string(),
-  collegeYear: z.string(),
-  country: z.string(),
-  state: z.string(),
-});
+const { mobile, college, course, branch, collegeYear, country, state } = participantContactFields;
+/** The registration form's fields as the participant sent them (the same field shapes the participants screen shows). */
+export const QuizParticipantProfileSchema = z.object({ firstName: z.string(), lastName: z.string(), mobile, college, course, branch, collegeYear, country, state });
 
 const by = { at: z.string(), byUserId: z.string() };
 

@@ -3,7 +3,8 @@ import type { Event, EventCard, EventParticipant, EventRegistrationStatus } from
 import type { EventContent } from '../events/event-listings';
 import { displayStatusOf, phaseOf } from '../hackathons/options';
 import type { EventListQuery } from '../validation/events';
-import { decodeCursor, encodeCursor, prefixQuery, type Cursor, type Viewer } from './hackathons';
+import { decodeCursor, encodeCursor, type Cursor, type Viewer } from './hackathons';
+import { whereListingFilters } from './listing-filters';
 
 /**
  * The events read model (projection-service/src/events writes it): `events`, `event_saves`,
@@ -95,52 +96,12 @@ export async function findEventRow(knex: Knex, by: { id?: string; username?: str
   return row as (EventRow & CreatorColumns) | undefined;
 }
 
-const DAY = 86_400_000;
-const startOfUtcDay = (now: Date, plusDays = 0) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + plusDays * DAY);
-
-/** The dateRange filter on the start date in UTC days (expired: the event has ended). */
-function dateRangeOf(range: NonNullable<EventListQuery['dateRange']>, now: Date): { from?: Date; to?: Date; ended?: boolean } {
-  switch (range) {
-    case 'today':
-      return { from: startOfUtcDay(now), to: startOfUtcDay(now, 1) };
-    case 'tomorrow':
-      return { from: startOfUtcDay(now, 1), to: startOfUtcDay(now, 2) };
-    case 'this_week':
-      return { from: startOfUtcDay(now), to: startOfUtcDay(now, 7 - ((startOfUtcDay(now).getUTCDay() + 6) % 7)) };
-    case 'this_month':
-      return { from: startOfUtcDay(now), to: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
-    case 'next_month':
-      return { from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)), to: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1)) };
-    case 'expired':
-      return { ended: true };
-  }
-}
-
 /** The public list: accepted events matching every filter, latest start first, one page after the cursor (all in SQL). */
 export async function listEvents(knex: Knex, query: EventListQuery, now: Date, viewer: Viewer, cursor: Cursor | null) {
   const base = knex('events as e').where('e.status', 'accepted');
-  if (query.search) {
-    const tsquery = prefixQuery(query.search);
-    if (tsquery) base.whereRaw(`e.search @@ to_tsquery('simple', ?)`, [tsquery]);
-  }
   if (query.category) base.where('e.category', query.category);
   if (query.eventType) base.where('e.event_type', query.eventType);
-  if (query.location) base.where('e.location_type', query.location);
-  if (query.organization) base.whereILike('e.organization_name', `%${query.organization.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  if (query.state) base.whereRaw('lower(e.state) = ?', [query.state.toLowerCase()]);
-  if (query.country === 'India') base.where('e.country', 'India');
-  if (query.country === 'International') base.whereNot('e.country', 'India');
-  const at = now.toISOString();
-  if (query.status === 'registration_open') base.where('e.registration_deadline', '>', at);
-  if (query.status === 'upcoming') base.where('e.start_date', '>', at);
-  if (query.status === 'ongoing') base.where('e.start_date', '<=', at).andWhere('e.end_date', '>', at);
-  if (query.status === 'completed') base.where('e.end_date', '<=', at);
-  if (query.dateRange) {
-    const range = dateRangeOf(query.dateRange, now);
-    if (range.ended) base.where('e.end_date', '<=', at);
-    if (range.from) base.where('e.start_date', '>=', range.from.toISOString());
-    if (range.to) base.where('e.start_date', '<', range.to.toISOString());
-  }
+  whereListingFilters(base, 'e', query, now);
   const page = base.clone().select(CARD_COLUMNS).orderBy([
     { column: 'e.start_date', order: 'desc' },
     { column: 'e.id', order: 'desc' },

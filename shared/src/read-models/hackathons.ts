@@ -4,6 +4,7 @@ import { REVIEW_STATS_TABLE, statsOf } from './hackathon-reviews';
 import type { HackathonContent } from '../events/hackathons';
 import { displayStatusOf, phaseOf } from '../hackathons/options';
 import type { HackathonListQuery } from '../validation/hackathons';
+import { prefixQuery, whereListingFilters } from './listing-filters';
 
 /**
  * The hackathons read model (projection-service/src/hackathons writes it): `hackathons`,
@@ -130,41 +131,7 @@ export async function isRegistered(knex: Knex, hackathonId: string, userId: stri
   return Boolean(await knex('hackathon_registered_users').where({ hackathon_id: hackathonId, user_id: userId }).first('user_id'));
 }
 
-/** Search words as a prefix query: "mons build" finds "Monsoon Build Sprint". */
-export function prefixQuery(search: string): string | null {
-  const words = search
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
-}
-
-const DAY = 86_400_000;
-function startOfUtcDay(now: Date, plusDays = 0): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + plusDays * DAY);
-}
-
-/** The dateRange filter on the start date (expired: the hackathon has ended), in UTC days. */
-function dateRangeOf(range: NonNullable<HackathonListQuery['dateRange']>, now: Date): { from?: Date; to?: Date; ended?: boolean } {
-  const today = startOfUtcDay(now);
-  switch (range) {
-    case 'today':
-      return { from: today, to: startOfUtcDay(now, 1) };
-    case 'tomorrow':
-      return { from: startOfUtcDay(now, 1), to: startOfUtcDay(now, 2) };
-    case 'this_week': {
-      const weekday = (today.getUTCDay() + 6) % 7;
-      return { from: today, to: startOfUtcDay(now, 7 - weekday) };
-    }
-    case 'this_month':
-      return { from: today, to: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
-    case 'next_month':
-      return { from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)), to: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1)) };
-    case 'expired':
-      return { ended: true };
-  }
-}
+export { prefixQuery };
 
 export interface Cursor {
   startDate: string;
@@ -197,29 +164,10 @@ export function byActiveOrganiser(q: Knex.QueryBuilder): void {
 /** The public list: accepted listings matching every filter, latest start first, one page after the cursor. */
 export async function listHackathons(knex: Knex, query: HackathonListQuery, now: Date, viewer: Viewer, cursor: Cursor | null) {
   const base = knex('hackathons as h').where('h.status', 'accepted').modify(byActiveOrganiser);
-  if (query.search) {
-    const tsquery = prefixQuery(query.search);
-    if (tsquery) base.whereRaw(`h.search @@ to_tsquery('simple', ?)`, [tsquery]);
-  }
   if (query.category) base.whereRaw('h.categories @> ?::text[]', [[query.category]]);
   if (query.theme) base.whereRaw('h.themes @> ?::text[]', [[query.theme.toLowerCase()]]);
-  if (query.location) base.where('h.location_type', query.location);
-  if (query.organization) base.whereILike('h.organization_name', `%${query.organization.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  if (query.state) base.whereRaw('lower(h.state) = ?', [query.state.toLowerCase()]);
   if (query.registrationFees) base.where('h.pricing_type', query.registrationFees);
-  if (query.country === 'India') base.where('h.country', 'India');
-  if (query.country === 'International') base.whereNot('h.country', 'India');
-  const at = now.toISOString();
-  if (query.status === 'registration_open') base.where('h.registration_deadline', '>', at);
-  if (query.status === 'upcoming') base.where('h.start_date', '>', at);
-  if (query.status === 'ongoing') base.where('h.start_date', '<=', at).andWhere('h.end_date', '>', at);
-  if (query.status === 'completed') base.where('h.end_date', '<=', at);
-  if (query.dateRange) {
-    const range = dateRangeOf(query.dateRange, now);
-    if (range.ended) base.where('h.end_date', '<=', at);
-    if (range.from) base.where('h.start_date', '>=', range.from.toISOString());
-    if (range.to) base.where('h.start_date', '<', range.to.toISOString());
-  }
+  whereListingFilters(base, 'h', query, now);
 
   const page = withStats(base.clone()).select(CARD_COLUMNS).orderBy([
     { column: 'h.start_date', order: 'desc' },

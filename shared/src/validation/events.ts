@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES, LOCATION_TYPES } from '../hackathons/options';
 import { EVENT_CATEGORIES, EVENT_LIMITS as L, EVENT_PRICING_TYPES, EVENT_TYPES, REGISTRATION_FIELDS, type RegistrationField } from '../event-listings/options';
 import { HackathonMessages, USERNAME_PATTERN } from './hackathons';
+import { isValidMobile, RegistrationProfileMessages } from './registration-profile';
 
 /**
  * The event form of spec 2 (create and edit), as the web app sends it to POST /api/events and
@@ -54,8 +55,8 @@ export const EventMessages = {
 
 /** The registration modal's messages (spec 2 section 5) and the registration answers. */
 export const EventRegistrationMessages = {
-  missingFields: (fields: readonly string[]) => `Please fill in all required fields: ${fields.join(', ')}`,
-  mobile: 'Please enter a valid mobile number (at least 10 digits)',
+  missingFields: RegistrationProfileMessages.missingFields,
+  mobile: RegistrationProfileMessages.mobile,
   terms: 'Please agree to the terms and conditions',
   registered: 'Successfully registered for event',
   registeredPaymentDue: 'Registration started: complete the payment to confirm your place',
@@ -236,7 +237,7 @@ const FIELD_LABELS: Record<RegistrationField, string> = {
 export function registrationViolation(profile: EventRegistrationProfile, agreeToTerms: boolean | undefined): string | null {
   const missing = REGISTRATION_FIELDS.filter((f) => !profile[f]?.trim()).map((f) => FIELD_LABELS[f]);
   if (missing.length) return EventRegistrationMessages.missingFields(missing);
-  if (!/^\d{10,}$/.test(profile.mobile ?? '')) return EventRegistrationMessages.mobile;
+  if (!isValidMobile(profile.mobile)) return EventRegistrationMessages.mobile;
   if (agreeToTerms !== true) return EventRegistrationMessages.terms;
   return null;
 }

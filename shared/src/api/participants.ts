@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * What the participants screens of events and quizzes show about each registered user, once for both. The name
+ * comes in each kind's own shape (events: one `name`; quizzes: first and last), so it is not here.
+ */
+export const participantContactFields = {
+  username: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  college: z.string(),
+  course: z.string(),
+  branch: z.string(),
+  collegeYear: z.string(),
+  country: z.string(),
+  state: z.string(),
+  address: z.string(),
+  skills: z.array(z.string()),
+  profilePicture: z.string().nullable(),
+};
+
+/** The leading CSV columns both exports share (who and what they study), in order. */
+export const PARTICIPANT_PROFILE_CSV_COLUMNS = [
+  { key: 'name', label: 'Name' },
+  { key: 'username', label: 'Username' },
+  { key: 'email', label: 'Email' },
+  { key: 'mobile', label: 'Mobile' },
+  { key: 'college', label: 'College' },
+  { key: 'course', label: 'Course' },
+  { key: 'branch', label: 'Branch' },
+  { key: 'collegeYear', label: 'Year' },
+  { key: 'country', label: 'Country' },
+  { key: 'state', label: 'State' },
+] as const;
