@@ -23,7 +23,8 @@ export function CardFact({ icon: Icon, label, className, children }: { icon: Luc
 
 /** A banner, or a gradient with the initial when the organiser gave none. */
 export function Banner({ src, title, className }: { src: string; title: string; className: string }) {
-  if (src) return <img src={src} alt="" className={`${className} object-cover`} loading="lazy" />;
+  // Width and height give the browser the box before the file arrives (no layout shift); below the fold it waits.
+  if (src) return <img src={src} alt="" width={640} height={288} decoding="async" className={`${className} object-cover`} loading="lazy" />;
   return (
     <div aria-hidden="true" className={`${className} flex items-center justify-center bg-gradient-to-br from-indigo-500 via-blue-500 to-cyan-400 text-4xl font-bold text-white/90`}>
       {title.slice(0, 1)}
