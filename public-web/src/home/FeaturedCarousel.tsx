@@ -1,12 +1,19 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card } from '../ui/Card';
 import { EmptyState } from '../ui/EmptyState';
-import { SkeletonCards } from '../ui/SkeletonCards';
 
 /** Spec 3: the featured lists show 4 at a time and wrap around. */
 export const CAROUSEL_PAGE = 4;
+
+/**
+ * On a phone the 4 cards of a page sit in a row that scrolls sideways (one card and a glimpse of the next)
+ * instead of a column four cards tall; from the small breakpoint up they are a grid. Cards and skeletons
+ * share the row and the slide's minimum height, so nothing moves when the list arrives.
+ */
+const ROW = 'flex snap-x snap-mandatory gap-4 overflow-x-auto pb-3 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:pb-0 lg:grid-cols-4';
+const SLIDE = 'min-h-[23rem] w-[82%] shrink-0 snap-start sm:w-auto';
 
 /** The items of page `page` (0-based), wrapping at either end: page -1 is the last page. */
 export function carouselPage<T>(items: readonly T[], page: number): { items: T[]; page: number; pages: number } {
@@ -38,6 +45,11 @@ export interface FeaturedCarouselProps<T> {
 export function FeaturedCarousel<T>({ title, subtitle, noun, browseHref, items, loading, icon, keyOf, render }: FeaturedCarouselProps<T>) {
   const [page, setPage] = useState(0);
   const id = useId();
+  const row = useRef<HTMLUListElement>(null);
+  // On a phone the row may have been scrolled sideways: a new page starts at its first card.
+  useEffect(() => {
+    row.current?.scrollTo({ left: 0 });
+  }, [page]);
   const list = items ?? [];
   const shown = carouselPage(list, page);
   const first = shown.page * CAROUSEL_PAGE + 1;
@@ -50,7 +62,7 @@ export function FeaturedCarousel<T>({ title, subtitle, noun, browseHref, items, 
   };
 
   return (
-    <section aria-labelledby={`${id}-heading`} aria-roledescription="carousel" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+    <section aria-labelledby={`${id}-heading`} aria-roledescription="carousel" className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight text-slate-900">
@@ -79,7 +91,21 @@ export function FeaturedCarousel<T>({ title, subtitle, noun, browseHref, items, 
           <p role="status" className="sr-only">
             Loading {noun}...
           </p>
-          <SkeletonCards count={CAROUSEL_PAGE} className="sm:grid-cols-2 lg:grid-cols-4 [&>li>*]:min-h-[23rem]" />
+          <ul className={ROW} aria-hidden="true">
+            {Array.from({ length: CAROUSEL_PAGE }, (_, i) => (
+              <li key={i} className={SLIDE}>
+                <Card className="h-full overflow-hidden">
+                  <div className="h-36 animate-pulse bg-slate-200" />
+                  <div className="space-y-3 p-5">
+                    <div className="h-4 w-1/3 animate-pulse rounded bg-slate-200" />
+                    <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200" />
+                    <div className="h-3 w-full animate-pulse rounded bg-slate-100" />
+                    <div className="h-3 w-1/2 animate-pulse rounded bg-slate-100" />
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
         </>
       ) : list.length === 0 ? (
         <Card>
@@ -94,9 +120,9 @@ export function FeaturedCarousel<T>({ title, subtitle, noun, browseHref, items, 
           <p className="sr-only" aria-live="polite">
             {`Showing ${noun} ${first} to ${last} of ${list.length}`}
           </p>
-          <ul id={`${id}-list`} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <ul ref={row} id={`${id}-list`} className={ROW}>
             {shown.items.map((item, i) => (
-              <li key={keyOf(item)} aria-roledescription="slide" aria-label={`${first + i} of ${list.length}`} className="min-h-[23rem]">
+              <li key={keyOf(item)} aria-roledescription="slide" aria-label={`${first + i} of ${list.length}`} className={SLIDE}>
                 {render(item)}
               </li>
             ))}
