@@ -4,7 +4,7 @@ import { CalendarDays, Building2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { HackathonCard } from '@circuit/shared/api/hackathons';
-import { HackathonMessages } from '@circuit/shared/validation/hackathons';
+import { HackathonMessages } from '@circuit/shared/hackathons/messages';
 import { api, messageOf, newRequestId } from '../auth/apiClient';
 import { Banner, CardFact } from '../hackathons/HackathonCard';
 import { formatDate, LOCATION_LABELS } from '../hackathons/labels';

@@ -3,7 +3,7 @@ import { Search, SearchX, SlidersHorizontal, TriangleAlert } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HACKATHON_CATEGORIES, HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
-import { HackathonMessages } from '@circuit/shared/validation/hackathons';
+import { HackathonMessages } from '@circuit/shared/hackathons/messages';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { inputClasses } from '../ui/TextField';
