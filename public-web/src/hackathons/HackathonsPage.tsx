@@ -129,9 +129,10 @@ export function HackathonsPage() {
             {total === 1 ? '1 hackathon' : `${total} hackathons`}
           </p>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {cards.map((h) => (
+            {cards.map((h, i) => (
               <li key={h.id} className="relative">
-                <HackathonCard hackathon={h} />
+                {/* The first card's banner is above the fold on every width: the page's largest paint. */}
+                <HackathonCard hackathon={h} eager={i === 0} />
               </li>
             ))}
           </ul>
