@@ -148,6 +148,7 @@ describe.skipIf(Boolean(skipReason))(`home and dashboards in Chromium${skipReaso
   it('home: a save toggle saves for the signed-in and asks the signed-out to log in', { timeout: 120_000 }, async () => {
     const page = visitor.page;
     await page.goto(`${journey.base}/`);
+    await page.getByRole('region', { name: 'Featured Hackathons' }).getByRole('listitem').first().waitFor();
     const title = (await titlesIn(page, 'Featured Hackathons'))[0]!;
     const toggle = page.getByRole('button', { name: `Save ${title}` });
     await toggle.click();
