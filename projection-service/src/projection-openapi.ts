@@ -17,6 +17,7 @@ import { announcementQueryOpenApi } from './hackathon-announcements/announcement
 import { communityQueryOpenApi } from './community/community-query-openapi';
 import { eventQueryOpenApi } from './events/event-query-openapi';
 import { quizQueryOpenApi } from './quizzes/quiz-query-openapi';
+import { dashboardQueryOpenApi } from './dashboard/dashboard-query-openapi';
 
 /** The projection service's part of the contract (the GET /api queries): one registration per feature. */
 export const projectionServiceOpenApi: ApiRegistration[] = [
@@ -33,6 +34,7 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   communityQueryOpenApi,
   eventQueryOpenApi,
   quizQueryOpenApi,
+  dashboardQueryOpenApi,
   adminOpenApi,
   moderationOpenApi,
   reportsOpenApi,

@@ -23,6 +23,7 @@ import { migrateRegistrationsReadModels } from './hackathon-registrations/regist
 import { registrationQueryRoutes } from './hackathon-registrations/registration-query-routes';
 import { migrateHackathonsReadModels } from './hackathons/hackathons-migrations';
 import { hackathonQueryRoutes } from './hackathons/hackathon-query-routes';
+import { dashboardQueryRoutes } from './dashboard/dashboard-query-routes';
 import { migrateReviewsReadModels } from './hackathon-reviews/reviews-migrations';
 import { migrateReportQueueReadModels } from './admin/reports/reports-migrations';
 import { reviewQueryRoutes } from './hackathon-reviews/review-query-routes';
@@ -90,6 +91,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   router.use(announcementQueryRoutes(deps.knex, cache));
   router.use(communityQueryRoutes(deps.knex));
   router.use(quizQueryRoutes(deps.knex, deps.now));
+  router.use(dashboardQueryRoutes(deps.knex));
   return {
     router,
     runner,

@@ -63,6 +63,8 @@ export const router = createBrowserRouter([
       screen('admin/events/:eventId/participants', async () => (await import('../events/ParticipantsPage')).EventParticipantsPage),
       screen('quizzes', async () => (await import('../quizzes/QuizzesPage')).QuizzesPage),
       screen('quiz/:id', async () => (await import('../quizzes/QuizDetailPage')).QuizDetailPage),
+      // The home page links quizzes as /quizzes/{id} (spec 3, "Home page"): the same detail screen.
+      screen('quizzes/:id', async () => (await import('../quizzes/QuizDetailPage')).QuizDetailPage),
       screen('quiz/:id/take', async () => (await import('../quizzes/QuizTakePage')).QuizTakePage),
       screen('quiz/:id/preview', async () => (await import('../quizzes/QuizTakePage')).QuizPreviewPage),
       screen('quiz/:id/edit', async () => (await import('../quizzes/QuizFormPage')).EditQuizPage),

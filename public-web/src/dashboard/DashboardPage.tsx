@@ -7,7 +7,7 @@ import { ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { ListingGrid } from './ListingGrid';
-import { LISTING_KINDS, LISTING_LABELS, useListing, type ListingKind } from './listings';
+import { LISTING_KINDS, LISTING_LABELS, useListing, useMyListingCounts, type ListingKind } from './listings';
 import { Tabs } from './ListingTabs';
 
 const TAB_CONTENT: Record<ListingKind, { heading: string; create: { label: string; to: string }; icon: ReactNode; emptyTitle: string; emptyText?: string }> = {
@@ -65,6 +65,9 @@ function DashboardTabs() {
     events: useListing('mine', 'events', active === 'events'),
     quizzes: useListing('mine', 'quizzes', active === 'quizzes'),
   };
+  const counts = useMyListingCounts();
+  // A loaded list is the freshest count; until then the counts call answers for it.
+  const countOf = (kind: ListingKind) => lists[kind].data?.length ?? counts.data?.[kind];
   const content = TAB_CONTENT[active];
   const list = lists[active];
 
@@ -75,7 +78,7 @@ function DashboardTabs() {
         panelId={panelId}
         active={active}
         onChange={setActive}
-        tabs={LISTING_KINDS.map((kind) => ({ key: kind, label: LISTING_LABELS[kind].plural, count: lists[kind].data?.length }))}
+        tabs={LISTING_KINDS.map((kind) => ({ key: kind, label: LISTING_LABELS[kind].plural, count: countOf(kind) }))}
       />
       <section id={panelId} role="tabpanel" aria-label={content.heading} className="mt-6">
         <div className="mb-6 flex flex-wrap items-center justify-between gap-3">

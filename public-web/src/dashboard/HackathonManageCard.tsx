@@ -4,45 +4,20 @@ import { CalendarDays, Building2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { HackathonCard } from '@circuit/shared/api/hackathons';
-import { HackathonMessages } from '@circuit/shared/validation/hackathons';
+import { HackathonMessages } from '@circuit/shared/hackathons/messages';
 import { api, messageOf, newRequestId } from '../auth/apiClient';
 import { Banner, CardFact } from '../hackathons/HackathonCard';
 import { formatDate, LOCATION_LABELS } from '../hackathons/labels';
 import { shareLink } from '../hackathons/useHackathonDetail';
-import { SUPPORT_EMAIL } from '../info/InfoLayout';
-import { Button, ButtonLink } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { notify } from '../ui/toast';
+import { ManageActions, StatusNote } from './ManageCardParts';
 
 const STATUS = {
   pending: { label: 'Pending', className: 'bg-amber-100 text-amber-800' },
   accepted: { label: 'Accepted', className: 'bg-emerald-100 text-emerald-800' },
   rejected: { label: 'Rejected', className: 'bg-red-100 text-red-700' },
 } as const;
-
-/** The review notes of spec 3, "Organizer dashboard", for a hackathon. */
-function StatusNote({ hackathon: h }: { hackathon: HackathonCard }) {
-  if (h.status === 'pending') {
-    return (
-      <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900">
-        Your hackathon is successfully posted. We are reviewing it within 24 to 48 hours. Questions? Write to{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium underline">
-          {SUPPORT_EMAIL}
-        </a>
-        .
-      </p>
-    );
-  }
-  if (h.status === 'accepted') {
-    return <p className="rounded-lg bg-emerald-50 px-3 py-2 text-xs text-emerald-900">We have accepted your hackathon. You can click on view and check if it is live now. You can promote it. Congrats!</p>;
-  }
-  return (
-    <p className="rounded-lg bg-red-50 px-3 py-2 text-xs text-red-800">
-      We are sorry, but we found something inappropriate in your hackathon. Please try again.
-      {h.rejectionReason && <span className="mt-1 block">Reason: {h.rejectionReason}</span>}
-    </p>
-  );
-}
 
 /** One of the organiser's hackathons on /dashboard, with View, Edit, Announcements, Share and Delete. */
 export function HackathonManageCard({ hackathon: h }: { hackathon: HackathonCard }) {
@@ -88,29 +63,15 @@ export function HackathonManageCard({ hackathon: h }: { hackathon: HackathonCard
             {h.organization.name}
           </CardFact>
         </dl>
-        <StatusNote hackathon={h} />
-        <div className="mt-auto flex flex-wrap gap-2 pt-1">
-          <ButtonLink to={page} size="sm" variant="secondary">
-            View
-            <span className="sr-only"> {h.title}</span>
-          </ButtonLink>
-          <ButtonLink to={`${page}/edit`} size="sm" variant="secondary">
-            Edit
-            <span className="sr-only"> {h.title}</span>
-          </ButtonLink>
-          <ButtonLink to={`/admin/hackathons/${h.username}/announcements`} size="sm" variant="secondary">
-            Announcements
-            <span className="sr-only"> {h.title}</span>
-          </ButtonLink>
-          <Button size="sm" variant="ghost" onClick={() => void shareLink(h.title, `${window.location.origin}${page}`)}>
-            Share
-            <span className="sr-only"> {h.title}</span>
-          </Button>
-          <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => setConfirm(true)}>
-            Delete
-            <span className="sr-only"> {h.title}</span>
-          </Button>
-        </div>
+        <StatusNote status={h.status} type="hackathon" reason={h.rejectionReason} />
+        <ManageActions
+          title={h.title}
+          view={page}
+          edit={`${page}/edit`}
+          extra={{ to: `/admin/hackathons/${h.username}/announcements`, label: 'Announcements' }}
+          onShare={() => void shareLink(h.title, `${window.location.origin}${page}`)}
+          onDelete={() => setConfirm(true)}
+        />
       </div>
       <ConfirmDialog open={confirm} title="Delete hackathon" message="Are you sure you want to delete this hackathon?" confirmLabel="Delete" tone="danger" loading={deleting} onCancel={() => setConfirm(false)} onConfirm={() => void remove()} />
     </article>

@@ -12,9 +12,14 @@ import { EventManageCard } from '../events/EventManageCard';
 import { QuizCard } from '../quizzes/QuizCard';
 import { QuizManageCard } from '../quizzes/QuizManageCard';
 import type { ListingCard } from './listings';
+import { PersonalItemCard } from './PersonalItemCard';
+
+/** manage: the organiser's cards; browse: the lists' cards; personal: /user-dashboard's cards (rupees, 'MMM dd, yyyy'). */
+type Variant = 'manage' | 'browse' | 'personal';
 
 /** A card: each kind gets its organiser's card (manage) or its list's card with View Details (browse). */
-function Item({ item, variant }: { item: ListingCard; variant: 'manage' | 'browse' }) {
+function Item({ item, variant }: { item: ListingCard; variant: Variant }) {
+  if (variant === 'personal') return <PersonalItemCard item={item} />;
   const details = (
     <ButtonLink to={item.href} size="sm" variant="secondary" fullWidth>
       View Details<span className="sr-only">: {item.title}</span>
@@ -45,7 +50,7 @@ export function ListingGrid({
   /** Shown instead of the cards when the list failed to load. */
   error?: string | null;
   empty: { icon: ReactNode; title: string; text?: string; actions?: ReactNode };
-  variant?: 'manage' | 'browse';
+  variant?: Variant;
 }) {
   if (loading) {
     return (

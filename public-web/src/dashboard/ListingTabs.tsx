@@ -53,10 +53,10 @@ export function Tabs<K extends string>({
             onClick={() => onChange(tab.key)}
             onKeyDown={(e) => onKeyDown(e, index)}
             className={clsx(
-              'inline-flex shrink-0 items-center gap-2 whitespace-nowrap text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
+              'inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap sm:gap-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
               size === 'md'
-                ? clsx('-mb-px border-b-2 px-4 py-2.5', selected ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900')
-                : clsx('rounded-md px-3 py-1.5', selected ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'),
+                ? clsx('-mb-px border-b-2 px-3 py-2.5 sm:px-4', selected ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900')
+                : clsx('rounded-md px-2 py-1.5 sm:px-3', selected ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'),
             )}
           >
             {tab.label}

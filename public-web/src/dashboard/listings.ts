@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { HackathonCard } from '@circuit/shared/api/hackathons';
 import type { EventCard } from '@circuit/shared/api/events';
 import type { QuizCard } from '@circuit/shared/api/quizzes';
+import type { MyListingCounts } from '@circuit/shared/api/dashboard';
 import { api } from '../auth/apiClient';
 
 /** The three listing types of specs 2 and 3, in the order every tab bar shows them. */
@@ -57,7 +58,17 @@ const sources: Partial<Record<`${ListingScope}:${ListingKind}`, (signal: AbortSi
 
 export const listingKeys = {
   list: (scope: ListingScope, kind: ListingKind) => ['listings', scope, kind] as const,
+  // Under 'listings', so the deletes that refresh the lists refresh the counts too.
+  counts: () => ['listings', 'mine', 'counts'] as const,
 };
+
+/** The organiser dashboard's three tab counts in one small call, so no list loads before its tab is opened. */
+export function useMyListingCounts() {
+  return useQuery({
+    queryKey: listingKeys.counts(),
+    queryFn: async ({ signal }) => (await api.get<MyListingCounts>('/api/dashboard/counts', signal)).data ?? null,
+  });
+}
 
 /** One list, fetched only while `enabled` (the spec loads a dashboard list when its tab is active). */
 export function useListing(scope: ListingScope, kind: ListingKind, enabled = true) {

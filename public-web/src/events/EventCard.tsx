@@ -3,7 +3,7 @@ import { Bookmark, CalendarDays, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { EventCard as Card } from '@circuit/shared/api/events';
-import { EventMessages } from '@circuit/shared/validation/events';
+import { EventMessages } from '@circuit/shared/event-listings/messages';
 import { messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
 import { Banner, CardFact, PhaseBadge } from '../hackathons/HackathonCard';

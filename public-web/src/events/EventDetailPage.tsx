@@ -1,7 +1,7 @@
 import { Bookmark, BookmarkCheck, Pencil, Share2, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { EventMessages } from '@circuit/shared/validation/events';
+import { EventMessages } from '@circuit/shared/event-listings/messages';
 import { isApiError, messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
 import { shareLink } from '../hackathons/useHackathonDetail';

@@ -1,13 +1,12 @@
-import { Eye, Pencil, Share2, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import type { EventCard } from '@circuit/shared/api/events';
 import { messageOf } from '../auth/apiClient';
 import { Banner, PhaseBadge } from '../hackathons/HackathonCard';
 import { LOCATION_LABELS } from '../hackathons/labels';
 import { shareLink } from '../hackathons/useHackathonDetail';
-import { Button, ButtonLink } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { notify } from '../ui/toast';
+import { ManageActions, StatusNote } from '../dashboard/ManageCardParts';
 import { useDeleteEvent } from './eventsApi';
 import { eventPrice } from './labels';
 
@@ -27,8 +26,7 @@ export function EventManageCard({ event }: { event: EventCard }) {
         </div>
         <h3 className="font-semibold text-slate-900">{event.title}</h3>
         <p className="line-clamp-2 text-sm text-slate-600">{event.shortDescription}</p>
-        {event.status === 'rejected' && event.rejectionReason && <p className="text-xs text-red-700">Rejected: {event.rejectionReason}</p>}
-        <dl className="mt-auto grid grid-cols-2 gap-1 text-xs text-slate-600">
+        <dl className="grid grid-cols-2 gap-1 text-xs text-slate-600">
           <dt className="sr-only">Starts</dt>
           <dd>{startDate(event.dates.startDate)}</dd>
           <dt className="sr-only">Mode</dt>
@@ -40,29 +38,21 @@ export function EventManageCard({ event }: { event: EventCard }) {
           <dt className="sr-only">Price</dt>
           <dd>{eventPrice(event)}</dd>
         </dl>
-        <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
-          <ButtonLink to={`/events/${event.username}`} size="sm" variant="secondary" aria-label={`View ${event.title}`}>
-            <Eye className="size-4" aria-hidden="true" /> View
-          </ButtonLink>
-          <ButtonLink to={`/events/${event.username}/edit`} size="sm" variant="secondary" aria-label={`Edit ${event.title}`}>
-            <Pencil className="size-4" aria-hidden="true" /> Edit
-          </ButtonLink>
-          <ButtonLink to={`/admin/events/${event.id}/participants`} size="sm" variant="secondary" aria-label={`Participants of ${event.title}`}>
-            <Users className="size-4" aria-hidden="true" /> Participants
-          </ButtonLink>
-          <Button size="sm" variant="ghost" aria-label={`Share ${event.title}`} onClick={() => void shareLink(event.title, url)}>
-            <Share2 className="size-4" aria-hidden="true" />
-          </Button>
-          <Button size="sm" variant="ghost" aria-label={`Delete ${event.title}`} onClick={() => setConfirm(true)}>
-            <Trash2 className="size-4 text-red-600" aria-hidden="true" />
-          </Button>
-        </div>
+        <StatusNote status={event.status} type="event" reason={event.rejectionReason} />
+        <ManageActions
+          title={event.title}
+          view={`/events/${event.username}`}
+          edit={`/events/${event.username}/edit`}
+          extra={{ to: `/admin/events/${event.id}/participants`, label: 'Participants' }}
+          onShare={() => void shareLink(event.title, url)}
+          onDelete={() => setConfirm(true)}
+        />
       </div>
       <ConfirmDialog
         open={confirm}
         tone="danger"
-        title={`Delete “${event.title}”?`}
-        message="Its page, registrations and waitlist are removed. This cannot be undone."
+        title="Delete event"
+        message="Are you sure you want to delete this event?"
         confirmLabel="Delete"
         loading={remove.isPending}
         onCancel={() => setConfirm(false)}

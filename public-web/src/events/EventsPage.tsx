@@ -1,7 +1,7 @@
 import { EVENT_CATEGORIES, EVENT_TYPES } from '@circuit/shared/event-listings/options';
 import { LOCATION_TYPES } from '@circuit/shared/hackathons/options';
 import { INDIA_STATES } from '@circuit/shared/profiles/options';
-import { EventMessages } from '@circuit/shared/validation/events';
+import { EventMessages } from '@circuit/shared/event-listings/messages';
 import { Choice, Input } from '../hackathon-form/fields';
 import { DATE_RANGE_LABELS, LOCATION_LABELS, STATUS_FILTER_LABELS } from '../hackathons/labels';
 import { ListingPage } from '../listings/ListingPage';

@@ -22,8 +22,10 @@ export function CardFact({ icon: Icon, label, className, children }: { icon: Luc
 }
 
 /** A banner, or a gradient with the initial when the organiser gave none. */
-export function Banner({ src, title, className }: { src: string; title: string; className: string }) {
-  if (src) return <img src={src} alt="" className={`${className} object-cover`} loading="lazy" />;
+export function Banner({ src, title, className, eager = false }: { src: string; title: string; className: string; eager?: boolean }) {
+  // Width and height give the browser the box before the file arrives (no layout shift). Below the fold it
+  // waits (lazy); a banner that is the page's largest paint (`eager`) is fetched at once and first.
+  if (src) return <img src={src} alt="" width={640} height={288} decoding="async" className={`${className} object-cover`} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} />;
   return (
     <div aria-hidden="true" className={`${className} flex items-center justify-center bg-gradient-to-br from-indigo-500 via-blue-500 to-cyan-400 text-4xl font-bold text-white/90`}>
       {title.slice(0, 1)}
@@ -32,11 +34,11 @@ export function Banner({ src, title, className }: { src: string; title: string; 
 }
 
 /** A card of the list (spec 2 section 2: banner, title, short description, status, start, location type, participants, fee, 3 technologies, countdown). */
-export function HackathonCard({ hackathon, now = new Date(), footer }: { hackathon: Card; now?: Date; footer?: ReactNode }) {
+export function HackathonCard({ hackathon, now = new Date(), footer, eager = false }: { hackathon: Card; now?: Date; footer?: ReactNode; eager?: boolean }) {
   const open = hackathon.phase === 'registration_open';
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-indigo-500 hover:-translate-y-0.5 hover:shadow-md">
-      <Banner src={hackathon.images.banner} title={hackathon.title} className="h-36 w-full" />
+      <Banner src={hackathon.images.banner} title={hackathon.title} className="h-36 w-full" eager={eager} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-center justify-between gap-2">
           <PhaseBadge hackathon={hackathon} />

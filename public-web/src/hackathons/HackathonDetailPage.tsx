@@ -1,6 +1,6 @@
 import { Bookmark, BookmarkCheck, Megaphone, Pencil, Share2 } from 'lucide-react';
 import { Navigate, useParams } from 'react-router-dom';
-import { HackathonMessages } from '@circuit/shared/validation/hackathons';
+import { HackathonMessages } from '@circuit/shared/hackathons/messages';
 import { Button, ButtonLink } from '../ui/Button';
 import { StateScreen } from '../ui/EmptyState';
 import { PageSpinner } from '../ui/Spinner';

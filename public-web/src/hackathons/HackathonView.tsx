@@ -31,7 +31,7 @@ export function HackathonView({ hackathon: h, actions, notes, registration, prev
   const ids = (name: string) => (preview ? `preview-${name}` : name);
   return (
     <>
-      <Banner src={h.images.banner} title={h.title || 'Untitled'} className="h-40 w-full rounded-2xl sm:h-64" />
+      <Banner src={h.images.banner} title={h.title || 'Untitled'} className="h-40 w-full rounded-2xl sm:h-64" eager />
       <header className="mt-6 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="min-w-0">
           <div className="mb-2 flex flex-wrap gap-2">

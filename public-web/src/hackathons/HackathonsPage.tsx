@@ -1,5 +1,5 @@
 import { HACKATHON_CATEGORIES, HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
-import { HackathonMessages } from '@circuit/shared/validation/hackathons';
+import { HackathonMessages } from '@circuit/shared/hackathons/messages';
 import { ListingPage } from '../listings/ListingPage';
 import { useUrlFilters } from '../listings/useUrlFilters';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
@@ -34,7 +34,7 @@ export function HackathonsPage() {
       emptyTitle={HackathonMessages.listEmptyTitle}
       emptyHint={HackathonMessages.listEmptyHint}
       countText={(total) => (total === 1 ? '1 hackathon' : `${total} hackathons`)}
-      card={(h) => <HackathonCard hackathon={h} />}
+      card={(h, i) => <HackathonCard hackathon={h} eager={i === 0} />}
     />
   );
 }

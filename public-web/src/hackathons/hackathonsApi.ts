@@ -50,6 +50,14 @@ export function useRegistrationStatus(hackathonId: string | undefined, enabled: 
   });
 }
 
+/** The home page's featured hackathons (spec 3: 8). */
+export function useFeaturedHackathons() {
+  return useQuery({
+    queryKey: [...hackathonKeys.all, 'featured'] as const,
+    queryFn: async ({ signal }) => (await api.get<HackathonCard[]>(`/api/hackathons/featured?limit=${HACKATHON_LIMITS.featured}`, signal)).data ?? [],
+  });
+}
+
 export function useSavedHackathons(enabled: boolean) {
   return useQuery({
     queryKey: hackathonKeys.saved(),

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { HackathonMessages } from '@circuit/shared/validation/hackathons';
+import { HackathonMessages } from '@circuit/shared/hackathons/messages';
 import { isApiError, messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
 import { notify } from '../ui/toast';

@@ -1,5 +1,4 @@
 import { ArrowRight, Brain, CalendarDays, LayoutDashboard, MessagesSquare, Plus, Trophy, UserRound, Users } from 'lucide-react';
-import { FeaturedEventsCarousel } from '../events/FeaturedEventsCarousel';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
@@ -7,7 +6,8 @@ import type { User } from '../auth/types';
 import { ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
-import { QuizCarousel } from '../quizzes/QuizCarousel';
+import { FeaturedEvents, FeaturedHackathons, FeaturedQuizzes } from './FeaturedListings';
+import { MarketingFigures, Testimonials } from './Marketing';
 
 const sections = [
   {
@@ -30,7 +30,7 @@ const sections = [
   },
 ];
 
-const pillars = [
+const pillars: { title: string; icon: ReactNode; text: string; link?: { to: string; label: string } }[] = [
   {
     title: 'A profile that shows your work',
     icon: <UserRound className="size-5" aria-hidden="true" />,
@@ -50,6 +50,7 @@ const pillars = [
     title: 'Host your own',
     icon: <Plus className="size-5" aria-hidden="true" />,
     text: 'Run a hackathon, an event or a quiz for your club or college and manage who takes part.',
+    link: { to: '/dashboard', label: "Open the Organiser's Dashboard" },
   },
 ];
 
@@ -155,7 +156,10 @@ export function HomePage() {
   return (
     <>
       <Hero user={user} loading={state.status === 'loading'} />
-      <FeaturedEventsCarousel />
+      <MarketingFigures />
+      <FeaturedHackathons />
+      <FeaturedEvents />
+      <FeaturedQuizzes />
 
       <section aria-labelledby="explore-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <h2 id="explore-heading" className="text-2xl font-bold tracking-tight text-slate-900">
@@ -182,7 +186,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <QuizCarousel />
+      <Testimonials />
 
       <section aria-labelledby="pillars-heading" className="border-t border-slate-200 bg-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
@@ -195,6 +199,12 @@ export function HomePage() {
                 <IconTile>{pillar.icon}</IconTile>
                 <h3 className="mt-4 font-semibold text-slate-900">{pillar.title}</h3>
                 <p className="mt-2 text-sm text-slate-600">{pillar.text}</p>
+                {pillar.link && (
+                  <Link to={pillar.link.to} className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-indigo-700 hover:underline">
+                    {pillar.link.label}
+                    <ArrowRight className="size-4" aria-hidden="true" />
+                  </Link>
+                )}
               </div>
             ))}
           </div>

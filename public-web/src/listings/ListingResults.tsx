@@ -24,7 +24,8 @@ export interface ListingResultsProps<T> {
   emptyHint: ReactNode;
   /** "1 event" / "12 events". */
   countText(total: number): string;
-  card(item: T): ReactNode;
+  /** `index` 0 is the first card, whose banner is above the fold on every width: the page's largest paint. */
+  card(item: T, index: number): ReactNode;
 }
 
 /** A list page's cards: skeletons while loading, the failure with Try again, the empty answer, or the cards with Load More. */
@@ -58,9 +59,9 @@ export function ListingResults<T extends { id: string }>({ list, loadingText, er
         {countText(total)}
       </p>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {cards.map((item) => (
+        {cards.map((item, index) => (
           <li key={item.id} className="relative">
-            {card(item)}
+            {card(item, index)}
           </li>
         ))}
       </ul>

@@ -25,7 +25,7 @@ export const priceOf = (quiz: Pick<Card, 'pricing'>) => (quiz.pricing.type === '
 const stripHtml = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
 
 /** A quiz card (spec 3 section 3: image, title, description, status, time limit, category, participants, price), with an optional save toggle. */
-export function QuizCard({ quiz, footer, saved, onToggleSave }: { quiz: Card; footer?: ReactNode; saved?: boolean; onToggleSave?(): void }) {
+export function QuizCard({ quiz, footer, saved, onToggleSave, href = `/quiz/${quiz.id}` }: { quiz: Card; footer?: ReactNode; saved?: boolean; onToggleSave?(): void; href?: string }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-indigo-500 hover:-translate-y-0.5 hover:shadow-md">
       <Banner src={quiz.image} title={quiz.title} className="h-36 w-full" />
@@ -46,7 +46,7 @@ export function QuizCard({ quiz, footer, saved, onToggleSave }: { quiz: Card; fo
           <span className="text-sm font-semibold text-slate-900">{priceOf(quiz)}</span>
         </div>
         <h2 className="text-lg font-semibold leading-snug text-slate-900">
-          <Link to={`/quiz/${quiz.id}`} className="after:absolute after:inset-0 focus:outline-none group-focus-within:underline">
+          <Link to={href} className="after:absolute after:inset-0 focus:outline-none group-focus-within:underline">
             <span className="relative">{quiz.title}</span>
           </Link>
         </h2>

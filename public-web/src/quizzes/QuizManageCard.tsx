@@ -7,10 +7,9 @@ import { messageOf } from '../auth/apiClient';
 import { Banner, CardFact } from '../hackathons/HackathonCard';
 import { formatDate } from '../hackathons/labels';
 import { shareLink } from '../hackathons/useHackathonDetail';
-import { SUPPORT_EMAIL } from '../info/InfoLayout';
-import { Button, ButtonLink } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { notify } from '../ui/toast';
+import { ManageActions, StatusNote } from '../dashboard/ManageCardParts';
 import { useDeleteQuiz } from './quizzesApi';
 
 const STATUS = {
@@ -18,27 +17,6 @@ const STATUS = {
   accepted: { label: 'Accepted', className: 'bg-emerald-100 text-emerald-800' },
   rejected: { label: 'Rejected', className: 'bg-red-100 text-red-700' },
 } as const;
-
-function StatusNote({ quiz: q }: { quiz: QuizCard }) {
-  if (q.status === 'pending') {
-    return (
-      <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900">
-        Your quiz is successfully posted. We are reviewing it within 24 to 48 hours. Questions? Write to{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium underline">
-          {SUPPORT_EMAIL}
-        </a>
-        .
-      </p>
-    );
-  }
-  if (q.status === 'accepted') return <p className="rounded-lg bg-emerald-50 px-3 py-2 text-xs text-emerald-900">We have accepted your quiz. You can click on view and check if it is live now. You can promote it. Congrats!</p>;
-  return (
-    <p className="rounded-lg bg-red-50 px-3 py-2 text-xs text-red-800">
-      We are sorry, but we found something inappropriate in your quiz. Please try again.
-      {q.rejectionReason && <span className="mt-1 block">Reason: {q.rejectionReason}</span>}
-    </p>
-  );
-}
 
 /** One of the organiser's quizzes on /dashboard, with View, Edit, Participants, Share and Delete. */
 export function QuizManageCard({ quiz: q }: { quiz: QuizCard }) {
@@ -76,24 +54,15 @@ export function QuizManageCard({ quiz: q }: { quiz: QuizCard }) {
             {`${q.organizer.firstName} ${q.organizer.lastName}`.trim()}
           </CardFact>
         </dl>
-        <StatusNote quiz={q} />
-        <div className="mt-auto flex flex-wrap gap-2 pt-1">
-          <ButtonLink to={page} size="sm" variant="secondary">
-            View<span className="sr-only"> {q.title}</span>
-          </ButtonLink>
-          <ButtonLink to={`${page}/edit`} size="sm" variant="secondary">
-            Edit<span className="sr-only"> {q.title}</span>
-          </ButtonLink>
-          <ButtonLink to={`/admin/quizzes/${q.id}/participants`} size="sm" variant="secondary">
-            Participants<span className="sr-only"> {q.title}</span>
-          </ButtonLink>
-          <Button size="sm" variant="ghost" onClick={() => void shareLink(q.title, `${window.location.origin}${page}`)}>
-            Share<span className="sr-only"> {q.title}</span>
-          </Button>
-          <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => setConfirm(true)}>
-            Delete<span className="sr-only"> {q.title}</span>
-          </Button>
-        </div>
+        <StatusNote status={q.status} type="quiz" reason={q.rejectionReason} />
+        <ManageActions
+          title={q.title}
+          view={page}
+          edit={`${page}/edit`}
+          extra={{ to: `/admin/quizzes/${q.id}/participants`, label: 'Participants' }}
+          onShare={() => void shareLink(q.title, `${window.location.origin}${page}`)}
+          onDelete={() => setConfirm(true)}
+        />
       </div>
       <ConfirmDialog open={confirm} title="Delete quiz" message="Are you sure you want to delete this quiz?" confirmLabel="Delete" tone="danger" loading={del.isPending} onCancel={() => setConfirm(false)} onConfirm={() => void remove()} />
     </article>

@@ -1,6 +1,6 @@
 import { Brain, Search, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { QUIZ_CATEGORIES } from '@circuit/shared/validation/quizzes';
+import { QUIZ_CATEGORIES } from '@circuit/shared/quizzes/limits';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { EmptyState } from '../ui/EmptyState';

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Quiz, QuizCard, QuizLeaderboard, QuizParticipants, QuizRegistrationStatus } from '@circuit/shared/api/quizzes';
 import type { PaymentOrder } from '@circuit/shared/api/payments';
-import { QUIZ_LIMITS, type RegisterQuizBody } from '@circuit/shared/validation/quizzes';
+import { QUIZ_LIMITS } from '@circuit/shared/quizzes/limits';
+import type { RegisterQuizBody } from '@circuit/shared/validation/quizzes';
 import { api, newRequestId } from '../auth/apiClient';
 
 /** Query keys by prefix: invalidating ['quizzes'] refreshes every quiz view. */

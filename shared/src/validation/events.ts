@@ -10,48 +10,8 @@ import { isValidMobile, RegistrationProfileMessages } from './registration-profi
  * `eventRuleViolations` checks the rules of section 5 in the spec's order, so the server and the
  * form show the same first message.
  */
-export const EventMessages = {
-  usernameRequired: HackathonMessages.usernameRequired,
-  usernameChars: HackathonMessages.usernameChars,
-  usernameLength: HackathonMessages.usernameLength,
-  usernameTaken: HackathonMessages.usernameTaken,
-  usernamePending: HackathonMessages.usernamePending,
-  usernameAvailable: HackathonMessages.usernameAvailable,
-  titleRequired: HackathonMessages.titleRequired,
-  shortDescriptionRequired: HackathonMessages.shortDescriptionRequired,
-  shortDescriptionMax: HackathonMessages.shortDescriptionMax,
-  descriptionRequired: HackathonMessages.descriptionRequired,
-  organizationRequired: HackathonMessages.organizationRequired,
-  startRequired: HackathonMessages.startRequired,
-  endRequired: HackathonMessages.endRequired,
-  deadlineRequired: HackathonMessages.deadlineRequired,
-  endAfterStart: HackathonMessages.endAfterStart,
-  deadlineBeforeStart: HackathonMessages.deadlineBeforeStart,
-  countryRequired: 'Country is required for offline/hybrid events',
-  faqIncomplete: 'Each FAQ needs a question and an answer',
-  paidAmount: 'Enter the amount for a paid event',
-  notFound: 'Event not found',
-  notAvailable: 'Not Available',
-  notAuthorizedEdit: 'You are not authorized to edit this event',
-  notAuthorizedDelete: 'You are not authorized to delete this event',
-  notStaff: 'Only moderators and admins can review events',
-  /** A rejection stands: approving it would publish what the organiser was told to change. */
-  approveRejected: 'This event was rejected; it cannot be approved',
-  created: 'Event created successfully! It will be reviewed within 24 to 48 hours.',
-  updated: 'Event updated successfully!',
-  deleted: 'Event deleted successfully',
-  approved: 'Event approved',
-  rejected: 'Event rejected',
-  createFailed: 'Failed to create event',
-  updateFailed: 'Failed to update event',
-  loadFailed: 'Failed to load event',
-  listFailed: 'Error loading events',
-  listFailedHint: 'Please try again later.',
-  listEmpty: 'No events found',
-  saved: 'Saved event!',
-  unsaved: 'Removed from saved events',
-  saveLogin: 'Please log in to save events',
-} as const;
+export { EventMessages } from '../event-listings/messages';
+import { EventMessages } from '../event-listings/messages';
 
 /** The registration modal's messages (spec 2 section 5) and the registration answers. */
 export const EventRegistrationMessages = {

@@ -6,35 +6,8 @@ import { ANNOUNCEMENT_TYPES, SPONSOR_TIERS } from '../hackathons/options';
  * the web app sends them. The schemas check shapes; `announcementViolation` and
  * `sponsorViolation` check the spec's rules, so the server and the form show the same message.
  */
-export const AnnouncementMessages = {
-  titleContentRequired: 'Title and content are required',
-  winnerRequired: 'Rank, team name, and project name are required',
-  awardRequired: 'Category and team name are required',
-  sponsorNameRequired: 'Sponsor name is required',
-  titleMax: 'Title cannot exceed 200 characters',
-  link: 'Links must start with http:// or https://',
-  logo: 'The logo must be an uploaded image or an http(s) link',
-  memberEmail: 'Enter a valid e-mail address for each team member',
-  notFound: 'Announcement not found',
-  sponsorNotFound: 'Sponsor not found',
-  notAuthorized: 'Only the hackathon’s creator or an admin can manage its announcements',
-  sponsorsNotAuthorized: 'Only the hackathon’s creator or an admin can manage its sponsors',
-  posted: 'Announcement posted',
-  updated: 'Announcement updated',
-  deleted: 'Announcement deleted',
-  sponsorAdded: 'Sponsor added',
-  sponsorUpdated: 'Sponsor updated',
-  sponsorDeleted: 'Sponsor deleted',
-  loadFailed: 'Failed to load announcements',
-  fetchFailed: 'Failed to fetch announcements',
-  saveFailed: 'Failed to save announcement',
-  deleteFailed: 'Failed to delete announcement',
-  sponsorsFetchFailed: 'Failed to fetch sponsors',
-  addSponsorFailed: 'Failed to add sponsor',
-  updateSponsorFailed: 'Failed to update sponsor',
-  deleteSponsorFailed: 'Failed to delete sponsor',
-  hackathonFetchFailed: 'Failed to fetch hackathon data',
-} as const;
+export { AnnouncementMessages } from '../hackathons/announcement-messages';
+import { AnnouncementMessages } from '../hackathons/announcement-messages';
 const M = AnnouncementMessages;
 
 const text = (max: number) => z.string().trim().max(max).default('');

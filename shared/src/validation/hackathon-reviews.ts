@@ -2,20 +2,8 @@ import { z } from 'zod';
 import { HACKATHON_BOARD_LIMITS as L } from '../hackathons/options';
 
 /** Reviews of a hackathon (spec 2: rating 1-5, default 5; comment optional, at most 1000 characters). */
-export const ReviewMessages = {
-  ratingRange: 'Rating must be between 1 and 5',
-  commentMax: 'Comment cannot exceed 1000 characters',
-  alreadyReviewed: 'You have already reviewed this hackathon',
-  notRegistered: 'Only registered participants can review this hackathon',
-  ownHackathon: 'You cannot review your own hackathon',
-  notFound: 'Review not found',
-  submitted: 'Review submitted',
-  updated: 'Review updated',
-  deleted: 'Review deleted',
-  submitFailed: 'Failed to submit review',
-  deleteFailed: 'Failed to delete review',
-  loginRequired: 'Please log in to write a review',
-} as const;
+export { ReviewMessages } from '../hackathons/review-messages';
+import { ReviewMessages } from '../hackathons/review-messages';
 
 const rating = z
   .preprocess(

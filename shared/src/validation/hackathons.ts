@@ -8,48 +8,8 @@ import { CURRENCIES, HACKATHON_CATEGORIES, HACKATHON_LIMITS as L, HACKATHON_PRIC
  * the form show the same first message.
  */
 
-export const HackathonMessages = {
-  usernameRequired: 'Username is required',
-  usernameChars: 'Username can only contain letters, numbers, underscores, and hyphens',
-  usernameLength: 'Username must be between 3 and 30 characters',
-  usernameTaken: 'Username is not available. Please choose a different username.',
-  usernamePending: 'Please wait while we check username availability',
-  usernameAvailable: 'Username is available!',
-  titleRequired: 'Title is required',
-  shortDescriptionRequired: 'Short description is required',
-  shortDescriptionMax: 'Short description cannot exceed 200 characters',
-  descriptionRequired: 'Description is required',
-  eligibilityRequired: 'Eligibility criteria is required',
-  organizationRequired: 'Organization name is required',
-  categoryRequired: 'At least one category is required',
-  eventTypeRequired: 'Event type is required',
-  countryRequired: 'Country is required',
-  stateRequired: 'State is required',
-  addressRequired: 'Address is required',
-  startRequired: 'Start date is required',
-  endRequired: 'End date is required',
-  deadlineRequired: 'Registration deadline is required',
-  pricingRequired: 'Pricing type is required',
-  endAfterStart: 'End date must be after start date',
-  deadlineBeforeStart: 'Registration deadline must be before start date',
-  teamMin: 'Minimum team members must be at least 1',
-  teamMaxBelowMin: 'Maximum team members must be greater than or equal to minimum team members',
-  teamMaxLimit: 'Maximum team members cannot exceed 20',
-  teamMaxWarning: 'Maximum members should be greater than or equal to minimum members',
-  mentorTaglineMax: 'Mentor tagline cannot exceed 100 characters',
-  notFound: 'Hackathon not found',
-  notAvailable: 'Not Available',
-  notAuthorizedEdit: 'You are not authorized to edit this hackathon',
-  created: 'Hackathon created successfully! It will be reviewed within 24 to 48 hours.',
-  updated: 'Hackathon updated successfully!',
-  deleted: 'Hackathon deleted successfully',
-  createFailed: 'Failed to create hackathon',
-  updateFailed: 'Failed to update hackathon',
-  loadFailed: 'Failed to load hackathon',
-  listFailed: 'Error loading hackathons',
-  listEmptyTitle: 'No hackathons found',
-  listEmptyHint: 'Try adjusting your search or filters.',
-} as const;
+export { HackathonMessages } from '../hackathons/messages';
+import { HackathonMessages } from '../hackathons/messages';
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_-]+$/;
 

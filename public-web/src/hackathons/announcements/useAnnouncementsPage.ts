@@ -1,4 +1,4 @@
-import { AnnouncementMessages } from '@circuit/shared/validation/hackathon-announcements';
+import { AnnouncementMessages } from '@circuit/shared/hackathons/announcement-messages';
 import { isApiError, messageOf } from '../../auth/apiClient';
 import { useAnnouncements } from './announcementsApi';
 

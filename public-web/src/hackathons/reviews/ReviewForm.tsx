@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { HACKATHON_BOARD_LIMITS as L } from '@circuit/shared/hackathons/options';
-import { ReviewMessages } from '@circuit/shared/validation/hackathon-reviews';
+import { ReviewMessages } from '@circuit/shared/hackathons/review-messages';
 import { Button } from '../../ui/Button';
 import { TextArea } from '../../ui/TextArea';
 import { StarInput } from './StarRating';

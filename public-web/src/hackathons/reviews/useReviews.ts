@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Hackathon } from '@circuit/shared/api/hackathons';
-import { ReviewMessages } from '@circuit/shared/validation/hackathon-reviews';
+import { ReviewMessages } from '@circuit/shared/hackathons/review-messages';
 import { messageOf } from '../../auth/apiClient';
 import { useAuth } from '../../auth/AuthContext';
 import { userId } from '../../auth/types';
