@@ -1,4 +1,3 @@
-import { Brain, CalendarDays, Trophy } from 'lucide-react';
 import { EventCard } from '../events/EventCard';
 import { useFeaturedEvents } from '../events/eventsApi';
 import { HackathonCard } from '../hackathons/HackathonCard';
@@ -8,16 +7,13 @@ import { QuizCard } from '../quizzes/QuizCard';
 import { useFeaturedQuizzes } from '../quizzes/quizzesApi';
 import { useQuizSaves } from '../quizzes/useQuizSaves';
 import { FeaturedCarousel } from './FeaturedCarousel';
+import { FEATURED_KINDS } from './featuredKinds';
 
-export function FeaturedHackathons() {
+function FeaturedHackathons() {
   const featured = useFeaturedHackathons();
   return (
     <FeaturedCarousel
-      title="Featured Hackathons"
-      subtitle="Form a team, build for a weekend, show it to the judges."
-      noun="hackathons"
-      browseHref="/hackathons"
-      icon={<Trophy className="size-6" aria-hidden="true" />}
+      {...FEATURED_KINDS.hackathons}
       items={featured.isError ? [] : featured.data}
       loading={featured.isPending}
       keyOf={(h) => h.id}
@@ -32,15 +28,11 @@ export function FeaturedHackathons() {
   );
 }
 
-export function FeaturedEvents() {
+function FeaturedEvents() {
   const featured = useFeaturedEvents();
   return (
     <FeaturedCarousel
-      title="Featured Events"
-      subtitle="Workshops, meetups and talks, online and on campus."
-      noun="events"
-      browseHref="/events"
-      icon={<CalendarDays className="size-6" aria-hidden="true" />}
+      {...FEATURED_KINDS.events}
       items={featured.isError ? [] : featured.data}
       loading={featured.isPending}
       keyOf={(e) => e.id}
@@ -49,20 +41,30 @@ export function FeaturedEvents() {
   );
 }
 
-export function FeaturedQuizzes() {
+function FeaturedQuizzes() {
   const featured = useFeaturedQuizzes();
   const saves = useQuizSaves();
   return (
     <FeaturedCarousel
-      title="Featured Quizzes"
-      subtitle="Beat the clock, then see where you rank."
-      noun="quizzes"
-      browseHref="/quizzes"
-      icon={<Brain className="size-6" aria-hidden="true" />}
+      {...FEATURED_KINDS.quizzes}
       items={featured.isError ? [] : featured.data}
       loading={featured.isPending}
       keyOf={(q) => q.id}
       render={(q) => <QuizCard quiz={q} href={`/quizzes/${q.id}`} saved={saves.isSaved(q.id)} onToggleSave={() => void saves.toggle(q)} />}
     />
+  );
+}
+
+/**
+ * The home page's featured hackathons, events and quizzes. Loaded apart from the home page (see
+ * HomePage), so the cards, their data hooks and save toggles stay out of every other page's first load.
+ */
+export default function FeaturedListings() {
+  return (
+    <>
+      <FeaturedHackathons />
+      <FeaturedEvents />
+      <FeaturedQuizzes />
+    </>
   );
 }

@@ -1,12 +1,12 @@
 import { ArrowRight, Brain, CalendarDays, LayoutDashboard, MessagesSquare, Plus, Trophy, UserRound, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import type { User } from '../auth/types';
 import { ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
-import { FeaturedEvents, FeaturedHackathons, FeaturedQuizzes } from './FeaturedListings';
+import { FeaturedPlaceholders } from './featuredKinds';
 import { MarketingFigures, Testimonials } from './Marketing';
 
 const sections = [
@@ -147,6 +147,9 @@ function CodeCard() {
   );
 }
 
+// The home page is in the first load of every page (it is the landing route): its featured cards are not.
+const FeaturedListings = lazy(() => import('./FeaturedListings'));
+
 /** The home page: what Circuit is for, and a way in. */
 export function HomePage() {
   const { state } = useAuth();
@@ -157,9 +160,9 @@ export function HomePage() {
     <>
       <Hero user={user} loading={state.status === 'loading'} />
       <MarketingFigures />
-      <FeaturedHackathons />
-      <FeaturedEvents />
-      <FeaturedQuizzes />
+      <Suspense fallback={<FeaturedPlaceholders />}>
+        <FeaturedListings />
+      </Suspense>
 
       <section aria-labelledby="explore-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <h2 id="explore-heading" className="text-2xl font-bold tracking-tight text-slate-900">
