@@ -68,6 +68,10 @@ describe('events', () => {
     await moderator.agent.post(`/api/admin/events/${id}/reject`).send({ reason: 'Add the venue' }).expect(200);
     await t.latestMail(organiser.email, { subject: /needs changes/ });
     expect((await organiser.agent.get(`/api/events/${id}`)).body.data.rejectionReason).toBe('Add the venue');
+    // A rejection stands until the organiser changes the listing, which sends it back for review.
+    expect((await moderator.agent.post(`/api/admin/events/${id}/approve`).send({})).status).toBe(409);
+    await organiser.agent.put(`/api/events/${id}`).send({ ...online, username, location: { type: 'online', country: '' } }).expect(200);
+    expect((await organiser.agent.get(`/api/events/${id}`)).body.data.status).toBe('pending');
     await moderator.agent.post(`/api/admin/events/${id}/approve`).send({}).expect(200);
     await t.latestMail(organiser.email, { subject: /is live on Circuit/ });
     const notes = (await organiser.agent.get('/api/users/notifications').expect(200)).body.data;

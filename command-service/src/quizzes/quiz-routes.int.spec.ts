@@ -84,6 +84,10 @@ describe('quiz routes', () => {
     await moderator.agent.post(`/api/admin/quizzes/${id}/reject`).send({ reason: 'Needs sources' }).expect(200);
     const after = (await organiser.agent.get(`/api/quizzes/${id}`).expect(200)).body.data;
     expect([after.title, after.category, after.timeLimit, after.status, after.rejectionReason]).toEqual(['Capitals of the world', 'general', 9, 'rejected', 'Needs sources']);
+    // A rejection stands until the organiser changes the quiz, which sends it back for review.
+    expect((await moderator.agent.post(`/api/admin/quizzes/${id}/approve`).send({})).status).toBe(409);
+    await organiser.agent.put(`/api/quizzes/${id}`).send({ timeLimit: 10 }).expect(200);
+    expect((await organiser.agent.get(`/api/quizzes/${id}`).expect(200)).body.data.status).toBe('pending');
     // Public viewers never get the questions of a quiz (its answer key).
     await moderator.agent.post(`/api/admin/quizzes/${id}/approve`).send({}).expect(200);
     const pub = (await t.request().get(`/api/quizzes/${id}`).expect(200)).body.data;
