@@ -35,6 +35,8 @@ export const AdminParticipantSchema = z
     collegeYear: z.string(),
     country: z.string(),
     state: z.string(),
+    address: z.string(),
+    skills: z.array(z.string()),
     paymentStatus: z.string(),
     registeredAt: z.string(),
   })
@@ -44,6 +46,8 @@ export type AdminParticipant = z.infer<typeof AdminParticipantSchema>;
 /** The export's columns: the shared profile columns, then payment and registration time. */
 export const ADMIN_PARTICIPANT_CSV_COLUMNS = [
   ...PARTICIPANT_PROFILE_CSV_COLUMNS,
+  { key: 'address', label: 'Address' },
+  { key: 'skills', label: 'Skills' },
   { key: 'paymentStatus', label: 'Payment' },
   { key: 'registeredAt', label: 'Registered At' },
 ] as const;

@@ -80,11 +80,11 @@ export function participantsAdminRoutes(knex: Knex): Router {
     const base = knex(`${t.participants} as p`).leftJoin('users as u', 'u.id', 'p.user_id').where(`p.${t.listingColumn}`, listing.id);
     const total = Number(((await base.clone().count<{ n: string }[]>('* as n'))[0] as { n: string | number } | undefined)?.n ?? 0);
     const rows = (await base
-      .select('p.user_id', 'p.payment_status', 'p.registered_at', 'p.profile', 'u.username', 'u.email', 'u.first_name', 'u.last_name', 'u.mobile', 'u.college', 'u.course', 'u.branch', 'u.college_year', 'u.country', 'u.state')
+      .select('p.user_id', 'p.payment_status', 'p.registered_at', 'p.profile', 'u.username', 'u.email', 'u.first_name', 'u.last_name', 'u.mobile', 'u.college', 'u.course', 'u.branch', 'u.college_year', 'u.country', 'u.state', 'u.address', 'u.skills')
       .select(knex.raw(`trim(coalesce(nullif(p.profile->>'firstName', ''), u.first_name, '') || ' ' || coalesce(nullif(p.profile->>'lastName', ''), u.last_name, '')) as name`))
       .orderBy([{ column: PARTICIPANT_SORT[sort.field], order: sort.order }, { column: 'p.user_id' }])
       .offset(range.start)
-      .limit(range.end - range.start + 1)) as Record<string, string | null | Date>[];
+      .limit(range.end - range.start + 1)) as Record<string, string | null | Date | string[]>[];
     const out: AdminParticipant[] = rows.map((r) => {
       // What the user entered when registering wins over the profile as it is now (as the public pages do).
       const p = profileOf(r.profile);
@@ -102,6 +102,8 @@ export function participantsAdminRoutes(knex: Knex): Router {
         collegeYear: pick('collegeYear', 'college_year'),
         country: pick('country', 'country'),
         state: pick('state', 'state'),
+        address: pick('address', 'address'),
+        skills: Array.isArray(r.skills) ? r.skills : [],
         paymentStatus: r.payment_status as string,
         registeredAt: isoOf(r.registered_at as Date | string),
       };
