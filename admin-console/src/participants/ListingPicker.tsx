@@ -4,6 +4,9 @@ import { useParticipantListings } from './useParticipantListings';
 
 const KIND_LABEL: Record<ParticipantListingKind, string> = { hackathon: 'Hackathon', event: 'Event', quiz: 'Quiz' };
 
+/** The Type select's value for no kind (MUI shows no label text for an empty value). */
+const ALL = 'all';
+
 interface Props {
   kind: ParticipantListingKind | '';
   listing: AdminParticipantListing | null;
@@ -16,18 +19,19 @@ export function ListingPicker({ kind, listing, onKind, onListing }: Props) {
   const { listings, isPending } = useParticipantListings(kind);
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 2 }}>
-      <FormControl size="small" sx={{ minWidth: 160 }}>
+      <FormControl size="small" sx={{ width: { xs: '100%', sm: 180 }, flex: 'none' }}>
         <InputLabel id="participants-kind">Type</InputLabel>
         <Select
           labelId="participants-kind"
           label="Type"
-          value={kind}
+          value={kind || ALL}
           onChange={(e) => {
-            onKind(e.target.value as ParticipantListingKind | '');
+            const value = e.target.value;
+            onKind(value === ALL ? '' : (value as ParticipantListingKind));
             onListing(null);
           }}
         >
-          <MenuItem value="">All types</MenuItem>
+          <MenuItem value={ALL}>All types</MenuItem>
           {PARTICIPANT_LISTING_KINDS.map((k) => (
             <MenuItem key={k} value={k}>
               {KIND_LABEL[k]}
@@ -35,7 +39,7 @@ export function ListingPicker({ kind, listing, onKind, onListing }: Props) {
           ))}
         </Select>
       </FormControl>
-      <FormControl size="small" sx={{ minWidth: 280, flex: 1, maxWidth: 560 }} disabled={isPending}>
+      <FormControl size="small" sx={{ width: { xs: '100%', sm: 520 }, flex: 'none' }} disabled={isPending}>
         <InputLabel id="participants-listing">Listing</InputLabel>
         <Select
           labelId="participants-listing"
