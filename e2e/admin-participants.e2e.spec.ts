@@ -39,6 +39,7 @@ describe.skipIf(Boolean(skipReason))(`participants in the admin console in Chrom
     const account = (username: string, firstName: string, lastName = 'Tester', role: 'user' | 'moderator' = 'user') =>
       circuit.commands.accounts.register({ username, email: `${username}@example.test`, password: 'secret123', firstName, lastName, role, emailVerified: true }, {});
     await account('mod_mira', 'Mira', 'Tester', 'moderator');
+    await account('plain_pat', 'Pat');
     const omar = await account('org_omar', 'Omar');
     const olga = await account('org_olga', 'Olga');
     const tricky = [
@@ -104,5 +105,15 @@ describe.skipIf(Boolean(skipReason))(`participants in the admin console in Chrom
     await page.getByRole('option', { name: /other-hack/ }).click();
     await page.getByRole('cell', { name: 'comma_cara', exact: true }).waitFor();
     await shootBothWidths(page, 'participants-moderator');
+  });
+
+  it('a user who created no listing is still turned away at the console’s door', { timeout: 120_000 }, async () => {
+    const page = await (await journey.browser.newContext({ viewport: { width: 1366, height: 800 } })).newPage();
+    await page.goto(`${journey.base}/admin-console/`);
+    await page.locator('input[name="username"]').fill('plain_pat');
+    await page.locator('input[name="password"]').fill('secret123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('You do not have access to the admin console').waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Participants' }).count()).toBe(0);
   });
 });
