@@ -4,6 +4,7 @@ import { Dashboard } from './Dashboard';
 import { dataProvider } from './dataProvider';
 import { paymentAudit, registrationAudit } from './audit';
 import communities from './communities';
+import participants from './participants';
 import moderation from './moderation';
 import reports from './reports';
 import users from './users';
@@ -18,6 +19,7 @@ export function App() {
           {(role === 'moderator' || role === 'admin') && <Resource name="users" {...users} />}
           {(role === 'moderator' || role === 'admin') && <Resource name="reports" {...reports} />}
           {(role === 'moderator' || role === 'admin') && <Resource name="communities" {...communities} />}
+          {(role === 'moderator' || role === 'admin' || role === 'organiser') && <Resource name="participants" {...participants} />}
           {(role === 'auditor' || role === 'admin') && <Resource name="audit/registrations" {...registrationAudit} />}
           {(role === 'auditor' || role === 'admin') && <Resource name="audit/payments" {...paymentAudit} />}
         </>

@@ -16,7 +16,8 @@ export function Dashboard() {
         <Typography variant="body2" color="text.secondary">
           The <strong>Moderation queue</strong> holds the listings waiting for review: open one to see it as its public page will,
           then approve it or reject it with a reason the organiser reads on their dashboard. <strong>Users</strong> searches
-          accounts by username, e-mail or name.
+          accounts by username, e-mail or name. <strong>Participants</strong> lists who registered for a hackathon, event or
+          quiz and exports them as CSV; an organiser signed in here sees only their own listings.
         </Typography>
       </CardContent>
     </Card>

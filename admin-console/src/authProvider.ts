@@ -12,6 +12,24 @@ type Me = OwnUser;
 
 const isStaff = (user: Me) => (STAFF_ROLES as readonly string[]).includes(user.role);
 
+/** What the console calls someone who created a listing: not an account role, so decided by the server. */
+export const ORGANISER = 'organiser';
+
+/**
+ * A staff member's role, 'organiser' for a user the server lets read their own participants
+ * (they created a listing), or null: no console for them.
+ */
+async function consoleRoleOf(user: Me): Promise<string | null> {
+  if (isStaff(user)) return user.role;
+  try {
+    await httpClient(`${API_URL}/admin/participant-listings?range=${encodeURIComponent('[0,0]')}`);
+    return ORGANISER;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 403) return null;
+    throw error;
+  }
+}
+
 /**
  * Whether this tab's session belongs to a staff member, as last seen. The session cookie is shared
  * with the public site, so turning a plain user away from the console must not sign them out there.
@@ -23,8 +41,8 @@ async function fetchMe(): Promise<Me> {
   return (json as { data: Me }).data;
 }
 
-/** The signed-in staff member, or a rejection react-admin turns into a redirect to the login page. */
-async function staffMe(): Promise<Me> {
+/** The signed-in staff member or organiser, or a rejection react-admin turns into a redirect to the login page. */
+async function staffMe(): Promise<Me & { consoleRole: string }> {
   let me: Me;
   try {
     me = await fetchMe();
@@ -34,9 +52,10 @@ async function staffMe(): Promise<Me> {
     if (error instanceof HttpError && error.status === 401) throw { message: false };
     throw error;
   }
-  sessionIsStaff = isStaff(me);
-  if (!sessionIsStaff) throw new Error(NO_ACCESS_MESSAGE);
-  return me;
+  const consoleRole = await consoleRoleOf(me);
+  sessionIsStaff = consoleRole !== null;
+  if (consoleRole === null) throw new Error(NO_ACCESS_MESSAGE);
+  return { ...me, consoleRole };
 }
 
 export const authProvider: AuthProvider = {
@@ -46,7 +65,7 @@ export const authProvider: AuthProvider = {
       body: JSON.stringify({ identifier: username, password }),
     });
     const user = (json as { data: Me }).data;
-    sessionIsStaff = isStaff(user);
+    sessionIsStaff = (await consoleRoleOf(user)) !== null;
     if (!sessionIsStaff) throw new Error(NO_ACCESS_MESSAGE);
   },
 
@@ -79,6 +98,6 @@ export const authProvider: AuthProvider = {
 
   async getPermissions() {
     const me = await staffMe();
-    return me.role;
+    return me.consoleRole;
   },
 };

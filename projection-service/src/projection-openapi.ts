@@ -3,6 +3,7 @@ import { adminOpenApi } from './admin/admin-openapi';
 import { moderationOpenApi } from './admin/moderation/moderation-openapi';
 import { reportsOpenApi } from './admin/reports/reports-openapi';
 import { communitiesAdminOpenApi } from './admin/communities/communities-openapi';
+import { participantsAdminOpenApi } from './admin/participants/participants-openapi';
 import { auditOpenApi } from './admin/audit/audit-openapi';
 import { searchOpenApi } from './search/search-openapi';
 import { projectQueryOpenApi } from './projects/project-query-openapi';
@@ -40,4 +41,5 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   reportsOpenApi,
   auditOpenApi,
   communitiesAdminOpenApi,
+  participantsAdminOpenApi,
 ];

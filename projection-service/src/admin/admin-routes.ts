@@ -9,6 +9,7 @@ import { auditRoutes } from './audit/audit-routes';
 import { REGISTRATION_KINDS } from './audit/registration-kinds';
 import { reportsAdminRoutes } from './reports/reports-admin-routes';
 import { communitiesAdminRoutes } from './communities/communities-admin-routes';
+import { participantsAdminRoutes } from './participants/participants-admin-routes';
 
 /**
  * The admin API (DESIGN section 5): `/api/admin/<resource>` in the ra-data-simple-rest dialect.
@@ -22,6 +23,7 @@ export function adminRoutes(knex: Knex, options: { now?: () => Date; store?: Eve
   admin.use(moderationAdminRoutes(knex, MODERATION_KINDS, options.now));
   admin.use(reportsAdminRoutes(knex));
   admin.use(communitiesAdminRoutes(knex));
+  admin.use(participantsAdminRoutes(knex));
   if (options.store) admin.use(auditRoutes(knex, options.store, REGISTRATION_KINDS, options.now));
 
   const router = Router();

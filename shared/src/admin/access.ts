@@ -20,9 +20,18 @@ interface Rule {
   prefix: string;
   methods?: readonly string[];
   roles: readonly Role[];
+  /**
+   * Also open to a signed-in user who created at least one listing (an organiser is not a role);
+   * the route itself must then scope what it answers to that user's own listings.
+   */
+  organisers?: true;
 }
 
-const RULES: readonly Rule[] = [{ prefix: '/audit', roles: AUDIT }];
+const RULES: readonly Rule[] = [
+  { prefix: '/audit', roles: AUDIT },
+  { prefix: '/participants', methods: ['GET'], roles: STAFF, organisers: true },
+  { prefix: '/participant-listings', methods: ['GET'], roles: STAFF, organisers: true },
+];
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
@@ -32,9 +41,25 @@ export function rolesFor(method: string, path: string): readonly Role[] {
   return rule?.roles ?? STAFF;
 }
 
+/** Whether `method path` is also open to organisers of their own listings (see Rule.organisers). */
+export function organisersMayUse(method: string, path: string): boolean {
+  const rule = RULES.find((r) => under(path, r.prefix) && (!r.methods || r.methods.includes(method.toUpperCase())));
+  return rule?.organisers === true;
+}
+
+/** Whether the user created any hackathon, event or quiz (what makes someone an organiser). */
+export async function hasCreatedAListing(knex: Knex, userId: string): Promise<boolean> {
+  for (const table of ['hackathons', 'events', 'quizzes']) {
+    if (await knex(table).where({ created_by: userId }).first('id')) return true;
+  }
+  return false;
+}
+
 /** The signed-in staff member, for the handlers after the guard (res.locals.staff). */
 export interface StaffLocals {
   staff: UserRow;
+  /** True when let in only as an organiser: the route answers for the staff member's own listings. */
+  ownListingsOnly?: boolean;
 }
 
 /**
@@ -56,4 +81,20 @@ export function requireRole(knex: Knex, roles: readonly Role[] | ((req: Paramete
 }
 
 /** The guard of everything under /api/admin (mount it at '/api/admin', before the routes). */
-export const adminGuard = (knex: Knex): RequestHandler => requireRole(knex, (req) => rolesFor(req.method, req.path));
+export const adminGuard = (knex: Knex): RequestHandler => {
+  const byRole = requireRole(knex, (req) => rolesFor(req.method, req.path));
+  return async (req, res, next) => {
+    const userId = req.session?.userId;
+    if (userId && organisersMayUse(req.method, req.path)) {
+      const row = await findUserRow(knex, userId);
+      const staffRole = !!row && (rolesFor(req.method, req.path) as readonly string[]).includes(row.role);
+      if (row && row.is_active && !staffRole) {
+        if (!(await hasCreatedAListing(knex, userId))) throw forbidden(NO_ADMIN_ACCESS);
+        Object.assign(res.locals as StaffLocals, { staff: row, ownListingsOnly: true });
+        next();
+        return;
+      }
+    }
+    await byRole(req, res, next);
+  };
+};

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { header, type ApiRegistration } from '@circuit/shared/http/openapi/contract';
+import { AdminParticipantListingSchema, AdminParticipantSchema } from '@circuit/shared/api/admin-participants';
+import { ListParams } from '../admin-openapi';
+import { NOT_YOUR_LISTING } from './participants-admin-routes';
+
+const tag = 'Admin (ra-data-simple-rest)';
+const ACCESS = {
+  401: 'Not signed in (or the account is gone)',
+  403: 'Neither a moderator or admin nor the creator of any listing, or deactivated',
+};
+const listOk = (schema: z.ZodType, example: string) => ({
+  status: 200 as const,
+  description: 'The records of the range',
+  contentType: 'application/json',
+  schema: z.array(schema),
+  headers: {
+    'Content-Range': header(example, { required: true }),
+    'Access-Control-Expose-Headers': header('`Content-Range`', { required: true }),
+  },
+});
+
+export const participantsAdminOpenApi: ApiRegistration = (api) => {
+  api.route({
+    method: 'get',
+    path: '/api/admin/participant-listings',
+    tag,
+    summary: 'The hackathons, events and quizzes whose participants the caller may see (all for staff, their own for an organiser)',
+    description: 'Sortable by title, participants, kind. Filters: `kind` (hackathon, event or quiz), `q` (in the title).',
+    auth: 'session',
+    query: ListParams,
+    ok: listOk(AdminParticipantListingSchema, '`participant-listings 0-24/31`'),
+    errors: { 400: 'A parameter is not the JSON the dialect expects, or names an unknown field or filter', ...ACCESS },
+  });
+  api.route({
+    method: 'get',
+    path: '/api/admin/participants',
+    tag,
+    summary: 'The registered users of one listing',
+    description: 'Filters (both required): `kind` (hackathon, event or quiz) and `listingId`. Sortable by registeredAt, name, email, username, paymentStatus.',
+    auth: 'session',
+    query: ListParams,
+    ok: listOk(AdminParticipantSchema, '`participants 0-24/120`'),
+    errors: { 400: 'No listing picked, or a parameter is not the JSON the dialect expects', 401: ACCESS[401], 403: `${ACCESS[403]}; or "${NOT_YOUR_LISTING}"`, 404: 'No such listing' },
+  });
+};
