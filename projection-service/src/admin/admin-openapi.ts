@@ -19,6 +19,18 @@ export const ListParams = z.object({
   filter: z.string().optional().meta({ description: 'JSON object of filters', example: '{"q":"ada"}' }),
 });
 
+/** A list's answer in the dialect: the records of the range, the total in `Content-Range` (e.g. '`users 0-24/319`'). */
+export const listOk = (schema: z.ZodType, contentRange: string) => ({
+  status: 200 as const,
+  description: 'The records of the range',
+  contentType: 'application/json',
+  schema: z.array(schema),
+  headers: {
+    'Content-Range': header(contentRange, { required: true }),
+    'Access-Control-Expose-Headers': header('`Content-Range`', { required: true }),
+  },
+});
+
 export const adminOpenApi: ApiRegistration = (api) => {
   api.route({
     method: 'get',
@@ -30,16 +42,7 @@ export const adminOpenApi: ApiRegistration = (api) => {
       'Filters: `q` (every word in username, e-mail or name), `role` (one or a list), `isEmailVerified`, `id` (one or a list: getMany).',
     auth: 'session',
     query: ListParams,
-    ok: {
-      status: 200,
-      description: 'The records of the range',
-      contentType: 'application/json',
-      schema: z.array(AdminUserSchema),
-      headers: {
-        'Content-Range': header('`users 0-24/319`, or `users */319` past the end', { required: true }),
-        'Access-Control-Expose-Headers': header('`Content-Range`', { required: true }),
-      },
-    },
+    ok: listOk(AdminUserSchema, '`users 0-24/319`, or `users */319` past the end'),
     errors: { 400: 'A parameter is not the JSON the dialect expects, or names an unknown field or filter', ...STAFF },
   });
   api.route({

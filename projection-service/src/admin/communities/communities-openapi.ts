@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { header, type ApiRegistration } from '@circuit/shared/http/openapi/contract';
+import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
 import { AdminCommunityDetailSchema, AdminCommunitySchema } from '@circuit/shared/api/admin-communities';
-import { ListParams } from '../admin-openapi';
+import { ListParams, listOk } from '../admin-openapi';
 
 const tag = 'Admin (ra-data-simple-rest)';
 const STAFF = { 401: 'Not signed in (or the account is gone)', 403: 'Not a moderator or admin, or deactivated' };
@@ -15,16 +15,7 @@ export const communitiesAdminOpenApi: ApiRegistration = (api) => {
     description: 'Sortable by title, messages, createdAt. Filters: `q` (in the title), `id` (one or a list: getMany).',
     auth: 'session',
     query: ListParams,
-    ok: {
-      status: 200,
-      description: 'The records of the range',
-      contentType: 'application/json',
-      schema: z.array(AdminCommunitySchema),
-      headers: {
-        'Content-Range': header('`communities 0-24/12`', { required: true }),
-        'Access-Control-Expose-Headers': header('`Content-Range`', { required: true }),
-      },
-    },
+    ok: listOk(AdminCommunitySchema, '`communities 0-24/12`'),
     errors: { 400: 'A parameter is not the JSON the dialect expects, or names an unknown field or filter', ...STAFF },
   });
   api.route({

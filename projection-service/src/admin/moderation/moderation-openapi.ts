@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { header, type ApiRegistration } from '@circuit/shared/http/openapi/contract';
+import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
 import { ModerationItemSchema } from '@circuit/shared/api/admin-moderation';
-import { ListParams } from '../admin-openapi';
+import { ListParams, listOk } from '../admin-openapi';
 
 const tag = 'Admin (ra-data-simple-rest)';
 const STAFF = { 401: 'Not signed in (or the account is gone)', 403: 'Not a moderator or admin, or deactivated' };
@@ -17,16 +17,7 @@ export const moderationOpenApi: ApiRegistration = (api) => {
       'Approve and reject through each record’s `approvePath` and `rejectPath`.',
     auth: 'session',
     query: ListParams,
-    ok: {
-      status: 200,
-      description: 'The records of the range',
-      contentType: 'application/json',
-      schema: z.array(ModerationItemSchema),
-      headers: {
-        'Content-Range': header('`moderation 0-24/3`, or `moderation */3` past the end', { required: true }),
-        'Access-Control-Expose-Headers': header('`Content-Range`', { required: true }),
-      },
-    },
+    ok: listOk(ModerationItemSchema, '`moderation 0-24/3`, or `moderation */3` past the end'),
     errors: { 400: 'A parameter is not the JSON the dialect expects, or names an unknown field or filter', ...STAFF },
   });
   api.route({

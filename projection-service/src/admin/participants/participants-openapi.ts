@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { header, type ApiRegistration } from '@circuit/shared/http/openapi/contract';
+import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
 import { AdminParticipantListingSchema, AdminParticipantSchema } from '@circuit/shared/api/admin-participants';
-import { ListParams } from '../admin-openapi';
+import { ListParams, listOk } from '../admin-openapi';
 import { NOT_YOUR_LISTING } from './participants-admin-routes';
 
 const tag = 'Admin (ra-data-simple-rest)';
@@ -9,16 +9,6 @@ const ACCESS = {
   401: 'Not signed in (or the account is gone)',
   403: 'Neither a moderator or admin nor the creator of any listing, or deactivated',
 };
-const listOk = (schema: z.ZodType, example: string) => ({
-  status: 200 as const,
-  description: 'The records of the range',
-  contentType: 'application/json',
-  schema: z.array(schema),
-  headers: {
-    'Content-Range': header(example, { required: true }),
-    'Access-Control-Expose-Headers': header('`Content-Range`', { required: true }),
-  },
-});
 
 export const participantsAdminOpenApi: ApiRegistration = (api) => {
   api.route({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { header, type ApiRegistration } from '@circuit/shared/http/openapi/contract';
+import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
 import { AdminReportSchema } from '@circuit/shared/api/admin-reports';
-import { ListParams } from '../admin-openapi';
+import { ListParams, listOk } from '../admin-openapi';
 
 const tag = 'Admin (ra-data-simple-rest)';
 const STAFF = { 401: 'Not signed in (or the account is gone)', 403: 'Not a moderator or admin, or deactivated' };
@@ -15,16 +15,7 @@ export const reportsOpenApi: ApiRegistration = (api) => {
     description: 'Sortable by createdAt, status, handledAt. Filters: `status` (open, resolved, dismissed; one or a list), `targetId`, `id` (getMany).',
     auth: 'session',
     query: ListParams,
-    ok: {
-      status: 200,
-      description: 'The records of the range',
-      contentType: 'application/json',
-      schema: z.array(AdminReportSchema),
-      headers: {
-        'Content-Range': header('`reports 0-24/3`', { required: true }),
-        'Access-Control-Expose-Headers': header('`Content-Range`', { required: true }),
-      },
-    },
+    ok: listOk(AdminReportSchema, '`reports 0-24/3`'),
     errors: { 400: 'A parameter is not the JSON the dialect expects, or names an unknown field or filter', ...STAFF },
   });
   api.route({
