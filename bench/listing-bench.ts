@@ -6,12 +6,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT, freePort, startServer, waitReady } from './app';
-import { fmt, intArg, loadFor, medianOf, table, type Measure } from './lib';
+import { httpLoad } from './http-load';
+import { fmt, intArg, medianOf, table, type Measure } from './lib';
 
 export interface ListingBench {
   /** The list's path segment and table name. */
@@ -35,18 +35,6 @@ export async function runListingBench({ kind, query: QUERY, seedArgs }: ListingB
   const CONNECTIONS = intArg(values.connections as string | undefined, 50);
   const SECONDS = intArg(values.seconds as string | undefined, 5);
   const RUNS = intArg(values.runs as string | undefined, 3);
-
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  function get(url: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      http
-        .get(url, { agent }, (res) => {
-          res.resume();
-          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${url}: ${res.statusCode}`))));
-        })
-        .on('error', reject);
-    });
-  }
 
   const server = await startServer({ database: 'postgres' });
   const plainPort = await freePort();
@@ -83,7 +71,7 @@ export async function runListingBench({ kind, query: QUERY, seedArgs }: ListingB
     const results: Record<string, Measure[]> = { app: [], plain: [] };
     for (let r = 1; r <= RUNS; r++) {
       for (const [side, base] of [['app', server.base], ['plain', plainBase]] as const) {
-        const m = await loadFor(CONNECTIONS, SECONDS, () => get(`${base}${QUERY}`));
+        const m = await httpLoad(`${base}${QUERY}`, CONNECTIONS, SECONDS);
         console.error(`run ${r}, ${side}: ${fmt(m.rate, 0)} requests/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, errors ${m.errors}`);
         results[side]!.push(m);
       }
@@ -101,7 +89,6 @@ export async function runListingBench({ kind, query: QUERY, seedArgs }: ListingB
     );
   } finally {
     plain?.kill('SIGTERM');
-    agent.destroy();
     fs.rmSync(tmp, { recursive: true, force: true });
     await server.stop();
   }

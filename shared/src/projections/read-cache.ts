@@ -30,7 +30,12 @@ export interface CachedJson {
 interface Entry extends CachedJson {
   version: string;
   expires: number;
+  /** From here on a hit also recomputes the entry in the background (see `json`). */
+  refreshFrom: number;
 }
+
+/** The share of the time to live after which a hit starts the entry's next computation. */
+const REFRESH_AHEAD = 0.75;
 
 /** A weak tag of the bytes, as express makes for what it sends (length and SHA-1), so conditional GETs get 304. */
 function etagOf(body: Buffer): string {
@@ -69,23 +74,38 @@ export class ReadCache {
     this.now = options.now ?? Date.now;
   }
 
-  /** The JSON text of `compute()`'s answer, served from the cache while `projections` stand still. */
+  /**
+   * The JSON text of `compute()`'s answer, served from the cache while `projections` stand still.
+   * An entry read in the last quarter of its life is recomputed in the background while the hit is
+   * served, so under steady reads a clock-bound answer is renewed before it expires instead of
+   * making every request that arrives at its expiry wait for the query; an answer is still never
+   * older than `ttlMs`.
+   */
   async json(key: string, projections: readonly string[], compute: () => Promise<unknown>): Promise<CachedJson> {
     if (!this.enabled) return answerOf(await compute());
     const version = await this.versions.versionOf(projections);
     const hit = this.entries.get(key);
-    if (hit && hit.version === version && hit.expires > this.now()) {
+    const now = this.now();
+    if (hit && hit.version === version && hit.expires > now) {
       // Refresh its place in the least-recently-used order.
       this.entries.delete(key);
       this.entries.set(key, hit);
+      if (now >= hit.refreshFrom) this.computeOnce(key, version, compute).catch(() => undefined);
       return hit;
     }
+    return this.computeOnce(key, version, compute);
+  }
+
+  /** Simultaneous computations of one key at one version share one run. */
+  private async computeOnce(key: string, version: string, compute: () => Promise<unknown>): Promise<CachedJson> {
     const flight = `${version}\u0000${key}`;
     const running = this.pending.get(flight);
     if (running) return running;
     const computing = (async () => {
+      // The answer is as old as the moment its computation began.
+      const startedAt = this.now();
       const answer = answerOf(await compute());
-      this.store(key, { ...answer, version, expires: this.now() + this.ttlMs });
+      this.store(key, { ...answer, version, expires: startedAt + this.ttlMs, refreshFrom: startedAt + this.ttlMs * REFRESH_AHEAD });
       return answer;
     })();
     this.pending.set(flight, computing);

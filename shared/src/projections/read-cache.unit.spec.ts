@@ -49,6 +49,24 @@ describe('ReadCache', () => {
     expect(await t.read()).toBe('{"value":"later"}');
   });
 
+  it('renews an answer read late in its life in the background, serving the old one meanwhile', async () => {
+    const t = setup({ ttlMs: 1000 });
+    await t.read();
+    t.change('later');
+    t.tick(700);
+    expect(await t.read()).toBe('{"value":"first"}');
+    expect(t.runs()).toBe(1);
+    t.tick(100);
+    // Past three quarters of its life: this hit still answers the old bytes and starts the renewal.
+    expect(await t.read()).toBe('{"value":"first"}');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(t.runs()).toBe(2);
+    t.tick(600);
+    // 1,400 ms after the first computation, 600 after the renewal began: served, not recomputed.
+    expect(await t.read()).toBe('{"value":"later"}');
+    expect(t.runs()).toBe(2);
+  });
+
   it('keeps answers apart by key', async () => {
     const t = setup();
     await t.read('a');
