@@ -126,7 +126,7 @@ export async function createCommandService(
     teamPayments,
     reviewNotifier,
     announcementNotifier,
-    new EventPaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, registrations: eventRegistrations }),
+    new EventPaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, registrations: eventRegistrations, payments }),
     new EventNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log }),
     waitlistTimer,
     quizNotifier,

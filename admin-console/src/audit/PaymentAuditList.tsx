@@ -7,11 +7,16 @@ const STATUS = {
   unpaid: { label: 'Unpaid', color: 'warning' },
   paid_twice: { label: 'Paid twice', color: 'error' },
   failed: { label: 'Failed', color: 'default' },
+  refunded: { label: 'Refunded', color: 'info' },
+  refund_refused: { label: 'Refund refused', color: 'error' },
 } as const;
 
 const filters = [<SelectInput key="status" source="status" label="Status" choices={Object.entries(STATUS).map(([id, s]) => ({ id, name: s.label }))} alwaysOn />];
 
-/** Every order reconciled with its verified payments and webhooks: unpaid and paid-twice orders stand out. */
+/**
+ * Every order reconciled with its verified payments, webhooks and refunds: unpaid, paid-twice and
+ * refused refunds stand out.
+ */
 export function PaymentAuditList() {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
@@ -29,6 +34,7 @@ export function PaymentAuditList() {
           <FunctionField<AuditPayment> label="Amount" sortBy="amountMinor" render={(o) => `${o.currency} ${(o.amountMinor / 100).toFixed(2)}`} />
           <FunctionField<AuditPayment> label="Status" sortBy="status" render={(o) => <Chip size="small" color={STATUS[o.status].color} label={STATUS[o.status].label} />} />
           <FunctionField<AuditPayment> label="Verified payments" render={(o) => o.verifiedPaymentIds.join(', ') || '—'} />
+          <FunctionField<AuditPayment> label="Refund" render={(o) => o.refundId ?? '—'} />
           <NumberField source="viaWebhook" label="Via webhook" sortable={false} />
           <NumberField source="failures" sortable={false} />
           <DateField source="createdAt" label="Ordered" showTime />

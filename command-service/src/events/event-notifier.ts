@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { AccountEventSchemas, userStream } from '@circuit/shared/events/accounts';
 import { EventListingEventSchemas as S } from '@circuit/shared/events/event-listings';
 import { EventRegistrationEventSchemas as R } from '@circuit/shared/events/event-registrations';
+import { PaymentEventSchemas } from '@circuit/shared/events/payments';
 import type { EventStore, RecordedEvent, Subscription } from '@circuit/shared/ports/event-store';
 import type { Mail, Mailer } from '@circuit/shared/ports/mailer';
 import type { Logger } from '@circuit/shared/logger';
@@ -51,9 +52,21 @@ export function placeOfferedMail(to: string, firstName: string, event: { title: 
   };
 }
 
+export function paymentRefundedMail(to: string, firstName: string, event: { title: string; username: string }, refund: { amountMinor: number; currency: string }, publicUrl: string): Mail {
+  const link = `${publicUrl}/events/${encodeURIComponent(event.username)}`;
+  const amount = new Intl.NumberFormat('en-IN', { style: 'currency', currency: refund.currency }).format(refund.amountMinor / 100);
+  const said = `Your payment of ${amount} for “${event.title}” came through after your place had passed to the next person on the waitlist, so it bought no place. We have refunded it in full; your bank shows it within 5 to 7 working days.`;
+  return {
+    to,
+    subject: `Your payment for “${event.title}” was refunded`,
+    text: `Hi ${firstName},\n\n${said}\n\n${link}\n\n— Circuit`,
+    html: layout('Your payment was refunded', `<p>Hi ${escape(firstName)},</p><p>${escape(said)}</p><p><a href="${escape(link)}">Open the event</a></p>`),
+  };
+}
+
 /**
  * Tells people what happened to them: the organiser when a moderator approves or rejects their
- * event, a waitlisted user when a place is offered to them. Each is a notification (delivered
+ * event, a waitlisted user when a place is offered to them, a payer when a late payment is refunded. Each is a notification (delivered
  * live; its id derived from the event, so a replay adds nothing) and an e-mail. Starts from the
  * head on its first run and moves its checkpoint after each, so a restart resends at most one mail.
  */
@@ -104,6 +117,12 @@ export class EventNotifier {
       await this.notify(event, d.userId, 'event_place_offered', info.createdBy, { kind: 'event', id: info.eventId, title: info.title, username: info.username, expiresAt: d.expiresAt });
       const account = await this.account(d.userId);
       if (account) await this.deps.mailer.send(placeOfferedMail(account.email, account.firstName, { ...info, paid: info.pricing.type === 'paid' }, d.expiresAt, this.deps.publicUrl));
+    } else if (event.type === 'PaymentRefunded') {
+      const d = PaymentEventSchemas.PaymentRefunded.parse(event.data);
+      if (d.purpose.kind !== 'event-registration') return;
+      const info = await findEvent(this.deps.store, d.purpose.listingId);
+      const account = await this.account(d.purpose.subjectId);
+      if (account) await this.deps.mailer.send(paymentRefundedMail(account.email, account.firstName, info, d, this.deps.publicUrl));
     } else return;
     await saveCheckpoint(this.deps.knex, NAME, event.position);
   }

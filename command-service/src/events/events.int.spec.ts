@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
 import { eventRosterStream } from '@circuit/shared/events/event-registrations';
+import { paymentStream } from '@circuit/shared/events/payments';
 import { EventRegistrationMessages as R } from '@circuit/shared/validation/events';
 import { eventForm, fullProfile, listedEvent } from './event-fixtures';
 import { appendListedHackathon } from '../hackathon-registrations/hackathon-fixtures';
@@ -256,6 +257,33 @@ describe('events', () => {
     expect([done.body.message, done.body.data.paymentStatus]).toEqual(['Payment successful! You are now registered.', 'completed']);
     await b.agent.post(`/api/events/${id}/verify-payment`).send(verify).expect(200);
     expect((await t.store.readStream(eventRosterStream(id))).filter((e) => e.type === 'EventRegistrationPaid')).toHaveLength(1);
+  });
+
+  it('a payment that arrives after its place passed on to the line is refunded once, and buys no place', async () => {
+    const { id } = await listedEvent(organiser, moderator, t, { maxAttendees: 1, pricing: { type: 'paid', amount: 250, currency: 'INR' } });
+    const [a, b] = await Promise.all([t.member(), t.member()]);
+    await a.agent.post(`/api/events/${id}/register`).send(fullProfile).expect(201);
+    const order = (await a.agent.post(`/api/events/${id}/create-payment-order`).expect(200)).body.data;
+    await b.agent.post(`/api/events/${id}/register`).send({ ...fullProfile, joinWaitlist: true }).expect(201);
+    // A's 30 minutes run out; the place goes to B, who takes it.
+    t.clock.advance(31 * 60_000);
+    await t.embedded.commands.waitlistTimer.tick();
+    await b.agent.post(`/api/events/${id}/waitlist/accept`).expect(200);
+
+    // A's checkout completes now, too late.
+    await a.agent.post(`/api/payments/sandbox/${order.orderId}/pay`).send({ outcome: 'success' }).expect(200);
+    let types: string[] = [];
+    for (let i = 0; i < 100 && !types.includes('PaymentRefunded'); i++) {
+      types = (await t.store.readStream(paymentStream(order.orderId))).map((e) => e.type);
+      if (!types.includes('PaymentRefunded')) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(types).toEqual(['PaymentOrderCreated', 'PaymentVerified', 'PaymentRefunded']);
+    expect((await a.agent.get(`/api/events/${id}/registration-status`)).body.data).toMatchObject({ registered: false });
+    expect((await t.store.readStream(eventRosterStream(id))).filter((e) => e.type === 'EventPaymentUnplaced')).toHaveLength(1);
+    const mail = await t.latestMail(a.email, { subject: /was refunded/ });
+    expect(mail.text).toContain('₹250.00');
+    const audit = (await admin.agent.get('/api/admin/audit/payments').query({ filter: JSON.stringify({ id: order.orderId }) }).expect(200)).body;
+    expect(audit).toEqual([expect.objectContaining({ id: order.orderId, status: 'refunded', refundId: expect.stringMatching(/^rfnd_/) })]);
   });
 
   it('acceptance 3: participants and their export for the organiser, admins and moderators; 403 for anyone else', async () => {

@@ -25,12 +25,15 @@ export interface RosterState {
   profiles: Readonly<Record<string, EventRegistrationProfile>>;
   /** Open offers: user -> expiry. */
   offers: Readonly<Record<string, string>>;
+  /** Orders whose payment came too late for a place (each is refunded once). */
+  unplacedOrders: readonly string[];
 }
 
 export type RosterEvent = DomainEvent<
   | 'EventAttendeeRegistered'
   | 'EventAttendeeUnregistered'
   | 'EventRegistrationPaid'
+  | 'EventPaymentUnplaced'
   | 'EventRegistrationPaymentFailed'
   | 'EventRegistrationExpired'
   | 'EventWaitlistJoined'
@@ -56,7 +59,7 @@ export type RosterCommand =
   /** The timer: expire overdue payment holds and offers, and offer every free place to the line. */
   | ({ type: 'Tick' } & At);
 
-export const initialRosterState = (): RosterState => ({ attendees: {}, waitlist: [], profiles: {}, offers: {} });
+export const initialRosterState = (): RosterState => ({ attendees: {}, waitlist: [], profiles: {}, offers: {}, unplacedOrders: [] });
 
 function without<V>(record: Readonly<Record<string, V>>, key: string): Record<string, V> {
   const { [key]: _gone, ...rest } = record;
@@ -81,6 +84,8 @@ export function evolveRoster(state: RosterState, event: RosterEvent): RosterStat
       if (!attendee) return state;
       return { ...state, attendees: { ...state.attendees, [userId]: { paymentStatus: 'completed', holdUntil: null } } };
     }
+    case 'EventPaymentUnplaced':
+      return { ...state, unplacedOrders: [...state.unplacedOrders, event.data.orderId] };
     case 'EventAttendeeUnregistered':
     case 'EventRegistrationPaymentFailed':
     case 'EventRegistrationExpired':
@@ -203,9 +208,12 @@ export function decideRoster(command: RosterCommand, state: RosterState): Roster
       if (attendee?.paymentStatus === 'completed') return [];
       if (!attendee) {
         // Paid after the registration ended (a retry after a declined card): back in if a place is
-        // free with nobody waiting for it; otherwise nothing (the payment is the organiser's to refund).
+        // free with nobody waiting for it; otherwise the payment bought nothing and is given back.
         const free = !state.offers[command.userId] && state.waitlist.length === 0 && hasRoom(state, event.maxAttendees);
-        if (!free || !event.exists || event.deleted) return [];
+        if (!free || !event.exists || event.deleted) {
+          if (state.unplacedOrders.includes(command.orderId)) return [];
+          return [{ type: 'EventPaymentUnplaced', data: { ...base(command.userId), orderId: command.orderId, paymentId: command.paymentId } }];
+        }
         const back = registration(event, command.userId, {}, 'direct', at, now);
         return [back.type === 'EventAttendeeRegistered' ? { ...back, data: { ...back.data, paymentStatus: 'completed', holdUntil: null } } : back];
       }

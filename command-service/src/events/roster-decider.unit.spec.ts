@@ -121,13 +121,17 @@ describe('waitlist promotion', () => {
     expect(nextDeadline(given(rosterDecider, pending).state())).toBe(hold);
   });
 
-  it('a payment is recorded once; a payment after the registration ended changes nothing', () => {
+  it('a payment is recorded once; one that arrives after its place passed on is marked for a refund, once', () => {
     const pending = [registered('a', { paymentStatus: 'pending', holdUntil: in24h(now) })];
     const paidOnce = given(rosterDecider, pending).when({ type: 'CompletePayment', userId: 'a', orderId: 'o', paymentId: 'p', event: paid, now });
     paidOnce.then([{ type: 'EventRegistrationPaid', data: { eventId: E, userId: 'a', orderId: 'o', paymentId: 'p', at } }]);
     given(rosterDecider, [...pending, ...paidOnce.events()]).when({ type: 'CompletePayment', userId: 'a', orderId: 'o', paymentId: 'p', event: paid, now }).then([]);
     // Paid after the registration ended: back in only when a place is free and nobody waits for it.
-    given(rosterDecider, [registered('b'), registered('c')]).when({ type: 'CompletePayment', userId: 'a', orderId: 'o', paymentId: 'p', event: paid, now }).then([]);
+    const unplaced: RosterEvent = { type: 'EventPaymentUnplaced', data: { eventId: E, userId: 'a', orderId: 'o', paymentId: 'p', at } };
+    given(rosterDecider, [registered('b'), registered('c')]).when({ type: 'CompletePayment', userId: 'a', orderId: 'o', paymentId: 'p', event: paid, now }).then([unplaced]);
+    // The webhook after the checkout's verification: the refund is already due, nothing more.
+    given(rosterDecider, [registered('b'), registered('c'), unplaced]).when({ type: 'CompletePayment', userId: 'a', orderId: 'o', paymentId: 'p', event: paid, now }).then([]);
+    given(rosterDecider, [registered('b')]).when({ type: 'CompletePayment', userId: 'a', orderId: 'o', paymentId: 'p', event: info({ ...paid, deleted: true }), now }).then([unplaced]);
     given(rosterDecider, [registered('b')])
       .when({ type: 'CompletePayment', userId: 'a', orderId: 'o', paymentId: 'p', event: paid, now })
       .then([registered('a', { amount: 10 })]);

@@ -6,34 +6,43 @@ import { conflict, notFound } from '@circuit/shared/http/errors';
 /**
  * One payment order on `payment-<orderId>`: created once, then verified once (by the checkout or
  * the webhook, whichever comes first); a verified order never goes back, and repeating a
- * verification or a failure records nothing.
+ * verification or a failure records nothing. A verified payment that bought nothing is refunded
+ * once.
  */
 export interface PaymentState {
   order: { userId: string; purpose: PaymentPurpose; amountMinor: number; currency: string } | null;
   verifiedPaymentId: string | null;
   failedPaymentIds: string[];
+  refundId: string | null;
+  refundRefused: boolean;
 }
 
 export type PaymentEvent =
   | { type: 'PaymentOrderCreated'; data: EventData<'PaymentOrderCreated'> }
   | { type: 'PaymentVerified'; data: EventData<'PaymentVerified'> }
-  | { type: 'PaymentFailed'; data: EventData<'PaymentFailed'> };
+  | { type: 'PaymentFailed'; data: EventData<'PaymentFailed'> }
+  | { type: 'PaymentRefunded'; data: EventData<'PaymentRefunded'> }
+  | { type: 'PaymentRefundRefused'; data: EventData<'PaymentRefundRefused'> };
 
 export type PaymentCommand =
   | { type: 'CreateOrder'; orderId: string; userId: string; purpose: PaymentPurpose; amountMinor: number; currency: string; provider: 'razorpay' | 'sandbox'; now: Date }
   /** The signature was checked by the caller (the gateway's HMAC); here only the order's life is decided. */
   | { type: 'RecordPayment'; orderId: string; paymentId: string; via: 'checkout' | 'webhook'; now: Date }
-  | { type: 'RecordFailure'; orderId: string; paymentId: string; reason: string; now: Date };
+  | { type: 'RecordFailure'; orderId: string; paymentId: string; reason: string; now: Date }
+  /** The gateway has made the refund (`refundId`); here it is recorded once. */
+  | { type: 'RecordRefund'; orderId: string; refundId: string; reason: string; now: Date }
+  | { type: 'RecordRefundRefused'; orderId: string; reason: string; gatewayMessage: string; now: Date };
 
 export const PaymentMessages = {
   orderNotFound: 'Payment order not found',
   notYours: 'This payment order is not yours',
   verificationFailed: 'Payment verification failed',
   unavailable: 'Payments are not available right now. Please try again later.',
+  notPaid: 'This order has no payment to refund',
 } as const;
 
 export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
-  initialState: () => ({ order: null, verifiedPaymentId: null, failedPaymentIds: [] }),
+  initialState: () => ({ order: null, verifiedPaymentId: null, failedPaymentIds: [], refundId: null, refundRefused: false }),
   evolve(state, event) {
     switch (event.type) {
       case 'PaymentOrderCreated':
@@ -42,6 +51,10 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
         return { ...state, verifiedPaymentId: event.data.paymentId };
       case 'PaymentFailed':
         return { ...state, failedPaymentIds: [...state.failedPaymentIds, event.data.paymentId] };
+      case 'PaymentRefunded':
+        return { ...state, refundId: event.data.refundId };
+      case 'PaymentRefundRefused':
+        return { ...state, refundRefused: true };
     }
   },
   decide(command, state) {
@@ -63,6 +76,21 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
         if (state.verifiedPaymentId || state.failedPaymentIds.includes(command.paymentId)) return [];
         const { orderId, paymentId, reason } = command;
         return [{ type: 'PaymentFailed', data: { orderId, paymentId, reason, purpose: state.order.purpose, at } }];
+      }
+      case 'RecordRefund': {
+        if (!state.order) throw notFound(PaymentMessages.orderNotFound);
+        if (!state.verifiedPaymentId) throw conflict(PaymentMessages.notPaid);
+        if (state.refundId) return [];
+        const { orderId, refundId, reason } = command;
+        const { amountMinor, currency, purpose } = state.order;
+        return [{ type: 'PaymentRefunded', data: { orderId, paymentId: state.verifiedPaymentId, refundId, amountMinor, currency, reason, purpose, at } }];
+      }
+      case 'RecordRefundRefused': {
+        if (!state.order) throw notFound(PaymentMessages.orderNotFound);
+        if (!state.verifiedPaymentId) throw conflict(PaymentMessages.notPaid);
+        if (state.refundId || state.refundRefused) return [];
+        const { orderId, reason, gatewayMessage } = command;
+        return [{ type: 'PaymentRefundRefused', data: { orderId, paymentId: state.verifiedPaymentId, reason, gatewayMessage, purpose: state.order.purpose, at } }];
       }
     }
   },

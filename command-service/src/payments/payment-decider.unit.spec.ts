@@ -30,4 +30,17 @@ describe('payment decider', () => {
       { type: 'PaymentVerified', data: { orderId: 'order_1', paymentId: 'pay_3', userId: 'u1', purpose, via: 'webhook', at: AT } },
     ]);
   });
+
+  it('refunds a verified payment once; a refusal is recorded once and ends the matter', () => {
+    const refund = { type: 'RecordRefund' as const, orderId: 'order_1', refundId: 'rfnd_1', reason: 'late', now: NOW };
+    const refunded: PaymentEvent = { type: 'PaymentRefunded', data: { orderId: 'order_1', paymentId: 'pay_1', refundId: 'rfnd_1', amountMinor: 49_900, currency: 'INR', reason: 'late', purpose, at: AT } };
+    given(paymentDecider, [created, verified]).when(refund).then([refunded]);
+    given(paymentDecider, [created, verified, refunded]).when(refund).then([]);
+    given(paymentDecider, [created]).when(refund).thenThrows(409, 'This order has no payment to refund');
+    const refuse = { type: 'RecordRefundRefused' as const, orderId: 'order_1', reason: 'late', gatewayMessage: 'not captured', now: NOW };
+    const refused: PaymentEvent = { type: 'PaymentRefundRefused', data: { orderId: 'order_1', paymentId: 'pay_1', reason: 'late', gatewayMessage: 'not captured', purpose, at: AT } };
+    given(paymentDecider, [created, verified]).when(refuse).then([refused]);
+    given(paymentDecider, [created, verified, refused]).when(refuse).then([]);
+    given(paymentDecider, [created, verified, refunded]).when(refuse).then([]);
+  });
 });

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
 import { paymentStream, type PaymentPurpose } from '@circuit/shared/events/payments';
-import { badRequest, DomainError, forbidden, notFound } from '@circuit/shared/http/errors';
-import type { PaymentGateway, SandboxGateway } from '@circuit/shared/ports/payments';
+import { badRequest, conflict, DomainError, forbidden, notFound } from '@circuit/shared/http/errors';
+import { RefundRefusedError, type PaymentGateway, type SandboxGateway } from '@circuit/shared/ports/payments';
 import type { PaymentOrder } from '@circuit/shared/api/payments';
 import type { CommandServiceDeps } from '../context';
 import { PaymentMessages, paymentDecider } from './payment-decider';
@@ -64,6 +64,26 @@ export function createPaymentService(deps: Pick<CommandServiceDeps, 'store' | 'n
       await record(orderId, paymentId, 'webhook', ctx);
     },
     recordFailed,
+    /**
+     * Gives a verified payment back in full (it bought nothing: see EventPaymentUnplaced). The
+     * gateway's refund is named by the order, so a retry after a crash finds it instead of making a
+     * second one; the stream records it once.
+     */
+    async refund(orderId: string, reason: string, ctx: CommandContext = {}): Promise<void> {
+      const g = available();
+      const state = await orderOf(orderId);
+      if (state.refundId || state.refundRefused) return;
+      if (!state.verifiedPaymentId) throw conflict(PaymentMessages.notPaid);
+      try {
+        const { refundId } = await g.refund({ paymentId: state.verifiedPaymentId, amountMinor: state.order.amountMinor, receipt: `refund:${orderId}`.slice(0, 40), notes: { reason: reason.slice(0, 250) } });
+        await handleCommand(deps.store, paymentStream(orderId), paymentDecider, { type: 'RecordRefund', orderId, refundId, reason, now: now() }, ctx, now);
+      } catch (error) {
+        // A refusal for good is recorded (the audit shows it) so that the payments after it are not held up.
+        if (!(error instanceof RefundRefusedError)) throw error;
+        deps.log.warn({ orderId, gatewayMessage: error.gatewayMessage }, 'refund refused by the gateway');
+        await handleCommand(deps.store, paymentStream(orderId), paymentDecider, { type: 'RecordRefundRefused', orderId, reason, gatewayMessage: error.gatewayMessage, now: now() }, ctx, now);
+      }
+    },
     /**
      * The sandbox checkout pays: answers what Razorpay Checkout hands the browser, signed the same
      * way, and records the outcome as the gateway's webhook would (so a closed tab loses nothing).

@@ -94,6 +94,34 @@ describe('payments on Razorpay (local fake of the orders API)', () => {
     await webhook('payment.captured', 'order_Unknown123', 'pay_Y').expect(200);
   });
 
+  it('refunds through the razorpay client once: a retry after a crash finds the first refund by its receipt; a refusal is recorded', async () => {
+    const payer = await t.member();
+    const payments = t.embedded.commands.payments;
+    const paidOrder = async (paymentId: string) => {
+      const { orderId } = await payments.createOrder(payer.userId, purpose, 49_900, 'INR');
+      await payments.verify(payer.userId, orderId, paymentId, hmac(KEY_SECRET, `${orderId}|${paymentId}`));
+      return orderId;
+    };
+
+    const orderId = await paidOrder('pay_RefundMe01');
+    // The gateway refunded, then the process stopped before recording it.
+    const { refundId } = await payments.gateway!.refund({ paymentId: 'pay_RefundMe01', amountMinor: 49_900, receipt: `refund:${orderId}` });
+    await payments.refund(orderId, 'late');
+    await payments.refund(orderId, 'late');
+    expect(fake.refunds.filter((r) => r.payment_id === 'pay_RefundMe01')).toEqual([expect.objectContaining({ id: refundId, amount: 49_900, receipt: `refund:${orderId}` })]);
+    const events = await t.store.readStream(paymentStream(orderId));
+    expect(events.map((e) => e.type)).toEqual(['PaymentOrderCreated', 'PaymentVerified', 'PaymentRefunded']);
+    expect(events[2]!.data).toMatchObject({ refundId, paymentId: 'pay_RefundMe01', amountMinor: 49_900, reason: 'late' });
+
+    // Refunded by someone else at Razorpay (another receipt): the gateway refuses, the refusal is kept for a person.
+    const other = await paidOrder('pay_RefundedElsewhere');
+    await payments.gateway!.refund({ paymentId: 'pay_RefundedElsewhere', amountMinor: 49_900, receipt: 'dashboard' });
+    await payments.refund(other, 'late');
+    const refused = await t.store.readStream(paymentStream(other));
+    expect(refused.map((e) => e.type)).toEqual(['PaymentOrderCreated', 'PaymentVerified', 'PaymentRefundRefused']);
+    expect(refused[2]!.data).toMatchObject({ gatewayMessage: 'The payment has been fully refunded already' });
+  });
+
   it('has no sandbox checkout while Razorpay is configured', async () => {
     const payer = await t.member();
     await payer.agent.post('/api/payments/sandbox/order_abc/pay').send({ outcome: 'success' }).expect(404);

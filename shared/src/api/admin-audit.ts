@@ -76,8 +76,13 @@ export const AuditPaymentSchema = z
     verifiedPaymentIds: z.array(z.string()),
     viaWebhook: z.number().int(),
     failures: z.number().int(),
-    /** paid (once), unpaid, paid_twice (more than one distinct verified payment), failed. */
-    status: z.enum(['paid', 'unpaid', 'paid_twice', 'failed']),
+    /** The gateway's refund of a payment that bought nothing (a late payment for a place gone), if made. */
+    refundId: z.string().nullable(),
+    /**
+     * paid (once), unpaid, paid_twice (more than one distinct verified payment), failed, refunded, or
+     * refund_refused (due, but the gateway refused it: a person settles it).
+     */
+    status: z.enum(['paid', 'unpaid', 'paid_twice', 'failed', 'refunded', 'refund_refused']),
   })
   .meta({ id: 'AuditPayment' });
 export type AuditPayment = z.infer<typeof AuditPaymentSchema>;

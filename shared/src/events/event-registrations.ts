@@ -26,6 +26,11 @@ export const EventRegistrationEventSchemas = {
   }),
   EventAttendeeUnregistered: z.object(base),
   EventRegistrationPaid: z.object({ ...base, orderId: z.string(), paymentId: z.string() }),
+  /**
+   * A payment arrived when it could buy no place (the hold or the offer had passed and the place went
+   * to someone else): nothing changes on the roster, and the payment is refunded.
+   */
+  EventPaymentUnplaced: z.object({ ...base, orderId: z.string(), paymentId: z.string() }),
   /** The payment failed: the registration ends and its place frees up. */
   EventRegistrationPaymentFailed: z.object({ ...base, orderId: z.string(), reason: z.string() }),
   /** The payment was not made in time: the registration ends and its place frees up. */

@@ -31,6 +31,19 @@ export const PaymentEventSchemas = {
     at: z.string(),
   }),
   PaymentFailed: z.object({ orderId: z.string(), paymentId: z.string(), reason: z.string(), purpose: PaymentPurposeSchema, at: z.string() }),
+  /** The verified payment was given back in full at the gateway (`refundId` is the gateway's). */
+  PaymentRefunded: z.object({
+    orderId: z.string(),
+    paymentId: z.string(),
+    refundId: z.string(),
+    amountMinor: z.number().int(),
+    currency: z.string(),
+    reason: z.string(),
+    purpose: PaymentPurposeSchema,
+    at: z.string(),
+  }),
+  /** The gateway refused the refund for good: the payment stays with the organiser, for a person to settle. */
+  PaymentRefundRefused: z.object({ orderId: z.string(), paymentId: z.string(), reason: z.string(), gatewayMessage: z.string(), purpose: PaymentPurposeSchema, at: z.string() }),
 } as const;
 
 export const paymentStream = (orderId: string) => `payment-${orderId}`;

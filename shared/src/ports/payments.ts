@@ -13,10 +13,24 @@ export interface PaymentGateway {
   verifyCheckoutSignature(orderId: string, paymentId: string, signature: string): boolean;
   /** True when the header is the webhook secret's HMAC of the raw body (false without a webhook secret). */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
+  /**
+   * Gives a captured payment back in full. `receipt` names the refund: asked twice with one receipt
+   * (a retry after a crash), the gateway's first refund is answered and no second one is made.
+   * Rejects with RefundRefusedError when the gateway refuses for good; any other failure is worth a retry.
+   */
+  refund(input: { paymentId: string; amountMinor: number; receipt: string; notes?: Record<string, string> }): Promise<{ refundId: string }>;
 }
 
 /** The sandbox gateway also signs payments itself: it is its own checkout. */
 export interface SandboxGateway extends PaymentGateway {
   readonly provider: 'sandbox';
   signCheckout(orderId: string, paymentId: string): string;
+}
+
+/** The gateway refused a refund for good (a 4xx answer: already refunded elsewhere, not captured...). */
+export class RefundRefusedError extends Error {
+  constructor(readonly gatewayMessage: string) {
+    super(`The payment gateway refused the refund: ${gatewayMessage}`);
+    this.name = 'RefundRefusedError';
+  }
 }

@@ -7,7 +7,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : null);
 function summarise(event: RecordedEvent): string {
   const d = (event.data ?? {}) as Record<string, unknown>;
   const parts: string[] = [];
-  for (const key of ['userId', 'teamId', 'name', 'orderId', 'paymentId', 'via', 'reason', 'fee', 'requiresPayment', 'amount', 'amountMinor', 'currency']) {
+  for (const key of ['userId', 'teamId', 'name', 'orderId', 'paymentId', 'via', 'reason', 'fee', 'requiresPayment', 'amount', 'amountMinor', 'currency', 'refundId', 'gatewayMessage']) {
     if (d[key] !== undefined && d[key] !== null) parts.push(`${key}: ${String(d[key])}`);
   }
   return parts.join(', ');

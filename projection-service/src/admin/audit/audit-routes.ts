@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import type { AuditPayment, AuditRegistration, AuditRegistrationDetail, RegistrationComparison } from '@circuit/shared/api/admin-audit';
+import { AuditPaymentSchema, type AuditPayment, type AuditRegistration, type AuditRegistrationDetail, type RegistrationComparison } from '@circuit/shared/api/admin-audit';
 import { PaymentEventSchemas as P } from '@circuit/shared/events/payments';
 import { badRequest, notFound } from '@circuit/shared/http/errors';
 import type { EventStore } from '@circuit/shared/ports/event-store';
@@ -32,7 +32,7 @@ const RegistrationFilter = filterObject({
 });
 const REG_SORT = { registeredAt: 'registered_at', username: 'lower(username)', listingTitle: 'lower(listing_title)' } as const;
 
-const PaymentFilter = filterObject({ status: oneOrMany(z.enum(['paid', 'unpaid', 'paid_twice', 'failed'])).optional(), id: oneOrMany(z.string()).optional() });
+const PaymentFilter = filterObject({ status: oneOrMany(AuditPaymentSchema.shape.status).optional(), id: oneOrMany(z.string()).optional() });
 const PAY_SORT = ['createdAt', 'status', 'amountMinor'] as const;
 
 const AtQuery = z.object({ at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 instant, like 2026-11-25T10:00:00Z' }).optional() });
@@ -124,6 +124,7 @@ export function auditRoutes(knex: Knex, store: EventStore, kinds: readonly Regis
 
   async function reconcile(): Promise<AuditPayment[]> {
     const orders = new Map<string, AuditPayment>();
+    const refused = new Set<string>();
     for (const event of await scanFeed(store, PAYMENT_EVENT_TYPES)) {
       if (event.type === 'PaymentOrderCreated') {
         const d = P.PaymentOrderCreated.parse(event.data);
@@ -138,6 +139,7 @@ export function auditRoutes(knex: Knex, store: EventStore, kinds: readonly Regis
           verifiedPaymentIds: [],
           viaWebhook: 0,
           failures: 0,
+          refundId: null,
           status: 'unpaid',
         });
       } else if (event.type === 'PaymentVerified') {
@@ -146,6 +148,12 @@ export function auditRoutes(knex: Knex, store: EventStore, kinds: readonly Regis
         if (!order) continue;
         if (!order.verifiedPaymentIds.includes(d.paymentId)) order.verifiedPaymentIds.push(d.paymentId);
         if (d.via === 'webhook') order.viaWebhook += 1;
+      } else if (event.type === 'PaymentRefunded') {
+        const d = P.PaymentRefunded.parse(event.data);
+        const order = orders.get(d.orderId);
+        if (order) order.refundId = d.refundId;
+      } else if (event.type === 'PaymentRefundRefused') {
+        refused.add(P.PaymentRefundRefused.parse(event.data).orderId);
       } else {
         const order = orders.get(P.PaymentFailed.parse(event.data).orderId);
         if (order) order.failures += 1;
@@ -153,7 +161,8 @@ export function auditRoutes(knex: Knex, store: EventStore, kinds: readonly Regis
     }
     const all = [...orders.values()];
     for (const order of all) {
-      order.status = order.verifiedPaymentIds.length > 1 ? 'paid_twice' : order.verifiedPaymentIds.length === 1 ? 'paid' : order.failures > 0 ? 'failed' : 'unpaid';
+      const paid = order.verifiedPaymentIds.length;
+      order.status = paid > 1 ? 'paid_twice' : order.refundId ? 'refunded' : refused.has(order.id) ? 'refund_refused' : paid === 1 ? 'paid' : order.failures > 0 ? 'failed' : 'unpaid';
     }
     const users = await knex('users').whereIn('id', [...new Set(all.map((o) => o.userId))]).select<{ id: string; username: string }[]>('id', 'username');
     const names = new Map(users.map((u) => [u.id, u.username]));

@@ -19,5 +19,9 @@ export function sandboxGateway(secret: string): SandboxGateway {
     verifyCheckoutSignature: (orderId, paymentId, signature) => sameSignature(hmacHex(keySecret, `${orderId}|${paymentId}`), signature),
     // The sandbox has no webhook of its own: its pay route records the payment as a webhook would.
     verifyWebhookSignature: () => false,
+    // Play money goes back at once; one receipt names one refund.
+    async refund({ receipt }) {
+      return { refundId: `rfnd_${hmacHex(keySecret, receipt).slice(0, 14)}` };
+    },
   };
 }
