@@ -118,7 +118,7 @@ export async function createCommandService(
   const eventRegistrations = createEventRegistrationService(deps, payments);
   const waitlistTimer = new WaitlistTimer({ knex: deps.knex, log: deps.log, registrations: eventRegistrations, now: deps.now });
   const quizzes = createQuizService(deps, payments);
-  const quizNotifier = new QuizNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log, quizzes });
+  const quizNotifier = new QuizNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log, quizzes, payments });
   let stopChatSends: (() => Promise<void>) | undefined;
   const workers: Worker[] = [
     mail,

@@ -11,6 +11,7 @@ import type { NotificationType } from '@circuit/shared/api/notifications';
 import { handleCommand } from '@circuit/shared/commands/decider';
 import { notificationsStream, type NotificationSubject } from '@circuit/shared/events/notifications';
 import { escape, layout } from '../mail/account-mail';
+import { paymentRefundedMail } from '../mail/payment-mail';
 import { notificationsDecider } from '../notifications/notifications-decider';
 import { publishNotification, uuidFrom } from '../notifications/notifications-process-manager';
 import { saveCheckpoint, subscribeFromCheckpoint } from '../process-managers/checkpoints';
@@ -49,18 +50,6 @@ export function placeOfferedMail(to: string, firstName: string, event: { title: 
       'A place freed up for you',
       `<p>Hi ${escape(firstName)},</p><p>A place at <strong>${escape(event.title)}</strong> is yours if you want it. Open the event and ${step} before <strong>${escape(when(expiresAt))}</strong>; after that it goes to the next person on the waitlist.</p><p><a href="${escape(link)}">Open the event</a></p>`,
     ),
-  };
-}
-
-export function paymentRefundedMail(to: string, firstName: string, event: { title: string; username: string }, refund: { amountMinor: number; currency: string }, publicUrl: string): Mail {
-  const link = `${publicUrl}/events/${encodeURIComponent(event.username)}`;
-  const amount = new Intl.NumberFormat('en-IN', { style: 'currency', currency: refund.currency }).format(refund.amountMinor / 100);
-  const said = `Your payment of ${amount} for “${event.title}” came through after your place had passed to the next person on the waitlist, so it bought no place. We have refunded it in full; your bank shows it within 5 to 7 working days.`;
-  return {
-    to,
-    subject: `Your payment for “${event.title}” was refunded`,
-    text: `Hi ${firstName},\n\n${said}\n\n${link}\n\n— Circuit`,
-    html: layout('Your payment was refunded', `<p>Hi ${escape(firstName)},</p><p>${escape(said)}</p><p><a href="${escape(link)}">Open the event</a></p>`),
   };
 }
 
@@ -122,7 +111,9 @@ export class EventNotifier {
       if (d.purpose.kind !== 'event-registration') return;
       const info = await findEvent(this.deps.store, d.purpose.listingId);
       const account = await this.account(d.purpose.subjectId);
-      if (account) await this.deps.mailer.send(paymentRefundedMail(account.email, account.firstName, info, d, this.deps.publicUrl));
+      const link = `${this.deps.publicUrl}/events/${encodeURIComponent(info.username)}`;
+      const why = 'came through after your place had passed to the next person on the waitlist, so it bought no place';
+      if (account) await this.deps.mailer.send(paymentRefundedMail(account.email, account.firstName, { title: info.title, link }, d, why));
     } else return;
     await saveCheckpoint(this.deps.knex, NAME, event.position);
   }

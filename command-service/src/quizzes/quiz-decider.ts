@@ -21,12 +21,14 @@ export interface QuizState {
   content: QuizContent | null;
   participants: Record<string, PaymentStatus>;
   count: number;
+  /** Orders paid after the quiz was deleted (each refunded once). */
+  unplacedOrders: readonly string[];
   answerKey: number[];
   marking: Marking;
 }
 
 export type QuizEvent = DomainEvent<
-  'QuizCreated' | 'QuizUpdated' | 'QuizDeleted' | 'QuizApproved' | 'QuizRejected' | 'QuizParticipantRegistered' | 'QuizPaymentCompleted' | 'QuizPaymentFailed' | 'QuizRegraded'
+  'QuizCreated' | 'QuizUpdated' | 'QuizDeleted' | 'QuizApproved' | 'QuizRejected' | 'QuizParticipantRegistered' | 'QuizPaymentCompleted' | 'QuizPaymentFailed' | 'QuizPaymentUnplaced' | 'QuizRegraded'
 >;
 
 export type ActorRole = 'user' | 'moderator' | 'admin';
@@ -70,6 +72,7 @@ export const quizDecider: Decider<QuizState, QuizCommand, QuizEvent> = {
     content: null,
     participants: {},
     count: 0,
+    unplacedOrders: [],
     answerKey: [],
     marking: { ...DEFAULT_MARKING },
   }),
@@ -99,6 +102,8 @@ export const quizDecider: Decider<QuizState, QuizCommand, QuizEvent> = {
         return { ...state, participants: { ...state.participants, [event.data.userId]: 'completed' } };
       case 'QuizPaymentFailed':
         return { ...state, participants: { ...state.participants, [event.data.userId]: 'failed' } };
+      case 'QuizPaymentUnplaced':
+        return { ...state, unplacedOrders: [...state.unplacedOrders, event.data.orderId] };
       case 'QuizRegraded':
         return { ...state, answerKey: event.data.answerKey, marking: event.data.marking };
     }
@@ -140,6 +145,11 @@ export const quizDecider: Decider<QuizState, QuizCommand, QuizEvent> = {
         return [{ type: 'QuizParticipantRegistered', data: { quizId: command.quizId, userId: command.userId, profile: command.profile, paymentStatus, at } }];
       }
       case 'CompletePayment': {
+        if (state.exists && state.deleted) {
+          // Paid while the quiz was being deleted: the payment is given back, once.
+          if (state.unplacedOrders.includes(command.orderId)) return [];
+          return [{ type: 'QuizPaymentUnplaced', data: { quizId: command.quizId, userId: command.userId, orderId: command.orderId, paymentId: command.paymentId, at } }];
+        }
         live(state);
         if (!(command.userId in state.participants)) throw forbidden(M.notRegistered);
         // A paid registration never goes back; a repeat (webhook after verify) records nothing.
@@ -147,6 +157,7 @@ export const quizDecider: Decider<QuizState, QuizCommand, QuizEvent> = {
         return [{ type: 'QuizPaymentCompleted', data: { quizId: command.quizId, userId: command.userId, orderId: command.orderId, paymentId: command.paymentId, at } }];
       }
       case 'FailPayment':
+        if (state.deleted) return [];
         live(state);
         if (state.participants[command.userId] !== 'pending') return [];
         return [{ type: 'QuizPaymentFailed', data: { quizId: command.quizId, userId: command.userId, orderId: command.orderId, reason: command.reason, at } }];

@@ -56,6 +56,15 @@ describe('quiz decider', () => {
     given(quizDecider, [created]).when({ type: 'Regrade', quizId: 'q1', actor: organiser, answerKey: [{ questionIndex: 1, correctAnswer: 2 }], now: T0 }).thenThrows(409);
     given(quizDecider, [created]).when({ type: 'Regrade', quizId: 'q1', actor: organiser, answerKey: [{ questionIndex: 0, correctAnswer: 2 }], now: T0 }).thenThrows(400, 'Question 1: Correct answer is out of range');
   });
+
+  it('a payment completed after the quiz was deleted is marked for a refund once; a failure then changes nothing', () => {
+    const deleted: QuizEvent = { type: 'QuizDeleted', data: { quizId: 'q1', at: T0.toISOString(), byUserId: 'org' } };
+    const unplaced: QuizEvent = { type: 'QuizPaymentUnplaced', data: { quizId: 'q1', userId: 'u1', orderId: 'o1', paymentId: 'p1', at: T0.toISOString() } };
+    const pay = { type: 'CompletePayment' as const, quizId: 'q1', userId: 'u1', orderId: 'o1', paymentId: 'p1', now: T0 };
+    given(quizDecider, [created, approved, registered('u1'), deleted]).when(pay).then([unplaced]);
+    given(quizDecider, [created, approved, registered('u1'), deleted, unplaced]).when(pay).then([]);
+    given(quizDecider, [created, approved, registered('u1'), deleted]).when({ type: 'FailPayment', quizId: 'q1', userId: 'u1', orderId: 'o1', reason: 'declined', now: T0 }).then([]);
+  });
 });
 
 describe('attempt decider (time passed in)', () => {

@@ -12,12 +12,14 @@ import { foldEvents, handleCommand } from '@circuit/shared/commands/decider';
 import { notificationsStream } from '@circuit/shared/events/notifications';
 import { scoreAttempt } from '@circuit/shared/quizzes/scoring';
 import { escape, layout } from '../mail/account-mail';
+import { paymentRefundedMail } from '../mail/payment-mail';
 import { notificationsDecider } from '../notifications/notifications-decider';
 import { notificationIdFor, publishNotification } from '../notifications/notifications-process-manager';
 import { saveCheckpoint, subscribeFromCheckpoint } from '../process-managers/checkpoints';
 import { quizDecider, type QuizState } from './quiz-decider';
 import { attemptDecider, type AttemptEvent } from './attempt-decider';
 import type { QuizService } from './quiz-service';
+import type { PaymentService } from '../payments/payment-service';
 
 const NAME = 'quiz_notifier';
 
@@ -44,12 +46,12 @@ export function quizReviewMail(to: string, firstName: string, quiz: { id: string
  * approves or rejects their quiz; every participant whose marks a re-grade changed is notified
  * (their marks before and after, recomputed from their stored answers); a verified or failed
  * payment of a quiz registration completes or fails it (whether the browser came back or the
- * gateway's webhook did). Notification ids derive from the cause, so a replay adds nothing.
+ * gateway's webhook did), and one that completed after the quiz was deleted is refunded. Notification ids derive from the cause, so a replay adds nothing.
  */
 export class QuizNotifier {
   private subscription: Subscription | undefined;
 
-  constructor(private readonly deps: { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger; quizzes: Pick<QuizService, 'completePayment' | 'failPayment'> }) {}
+  constructor(private readonly deps: { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger; quizzes: Pick<QuizService, 'completePayment' | 'failPayment'>; payments: Pick<PaymentService, 'refund'> }) {}
 
   async start(): Promise<void> {
     this.subscription = await subscribeFromCheckpoint(this.deps, NAME, {
@@ -119,6 +121,21 @@ export class QuizNotifier {
         const d = PaymentEventSchemas.PaymentFailed.parse(event.data);
         if (d.purpose.kind !== 'quiz-registration') return;
         await this.deps.quizzes.failPayment(d.purpose.listingId, d.purpose.subjectId, d.orderId, d.reason, ctx);
+        break;
+      }
+      case 'PaymentRefunded': {
+        const d = PaymentEventSchemas.PaymentRefunded.parse(event.data);
+        if (d.purpose.kind !== 'quiz-registration') return;
+        const quiz = await this.quiz(d.purpose.listingId);
+        const user = (await this.deps.store.readStream(userStream(d.purpose.subjectId))).find((e) => e.type === 'UserRegistered');
+        const account = user ? AccountEventSchemas.UserRegistered.parse(user.data) : null;
+        const link = `${this.deps.publicUrl}/quiz/${d.purpose.listingId}`;
+        if (account && quiz.content) await this.deps.mailer.send(paymentRefundedMail(account.email, account.firstName, { title: quiz.content.title, link }, d, 'came through after the quiz had been withdrawn by its organiser'));
+        break;
+      }
+      case 'QuizPaymentUnplaced': {
+        const d = Q.QuizPaymentUnplaced.parse(event.data);
+        await this.deps.payments.refund(d.orderId, 'The quiz was deleted before the payment completed', { ...ctx, userId: d.userId });
         break;
       }
       default:

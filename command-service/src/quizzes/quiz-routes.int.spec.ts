@@ -194,6 +194,24 @@ describe('quiz routes', () => {
     await p.agent.get(`/api/quizzes/${id}/questions`).expect(200);
   });
 
+  it('refunds a payment that completes after the organiser deleted the quiz, once, and mails the payer', async () => {
+    const id = await liveQuiz({ pricing: { type: 'paid', amount: 49, currency: 'INR' } });
+    const p = await registered(id);
+    const order = (await p.agent.post(`/api/quizzes/${id}/create-payment-order`).send({}).expect(200)).body.data;
+    await organiser.agent.delete(`/api/quizzes/${id}`).expect(200);
+    await p.agent.post(`/api/payments/sandbox/${order.orderId}/pay`).send({ outcome: 'success' }).expect(200);
+    const types = await waitFor(
+      async () => {
+        const seen = (await t.store.readStream(`payment-${order.orderId}`)).map((e) => e.type);
+        return seen.includes('PaymentRefunded') && seen;
+      },
+      { message: 'the refund' },
+    );
+    expect(types).toEqual(['PaymentOrderCreated', 'PaymentVerified', 'PaymentRefunded']);
+    const mail = await t.latestMail(p.email, { subject: /was refunded/ });
+    expect(mail.text).toContain('₹49.00');
+  });
+
   it('ranks by marks then time, ties sharing a rank; re-grading recomputes every participant from the stored answers and keeps the old ranking', async () => {
     const id = await liveQuiz();
     const key = [0, 1, 2, 3, 0];

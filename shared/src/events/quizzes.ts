@@ -31,6 +31,8 @@ export const QuizEventSchemas = {
   QuizParticipantRegistered: z.object({ quizId: z.string(), userId: z.string(), profile: QuizParticipantProfileSchema, paymentStatus: QuizPaymentStatusSchema, at: z.string() }),
   QuizPaymentCompleted: z.object({ quizId: z.string(), userId: z.string(), orderId: z.string(), paymentId: z.string(), at: z.string() }),
   QuizPaymentFailed: z.object({ quizId: z.string(), userId: z.string(), orderId: z.string(), reason: z.string(), at: z.string() }),
+  /** A payment completed after the quiz was deleted: it bought nothing and is refunded. */
+  QuizPaymentUnplaced: z.object({ quizId: z.string(), userId: z.string(), orderId: z.string(), paymentId: z.string(), at: z.string() }),
   /**
    * The organiser corrected the answer key or the marking after the fact. Carries the whole key
    * and marking before and after, so the previous grading stays readable from the event alone.
