@@ -110,7 +110,7 @@ export async function createCommandService(
   const community = createCommunityService(deps);
   const registrations = createRegistrationService(deps, deps.teamPayments?.(deps) ?? payments);
   const reviewNotifier = new HackathonReviewNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
-  const teamPayments = new TeamPaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, registrations });
+  const teamPayments = new TeamPaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, registrations, payments });
   const reviews = createReviewService(deps);
   const announcements = createAnnouncementService(deps);
   const announcementNotifier = new AnnouncementNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });

@@ -15,6 +15,8 @@ export interface Attendee {
   paymentStatus: 'completed' | 'pending';
   /** While the payment is due: when the place is given up. */
   holdUntil: string | null;
+  /** The order whose payment was recorded (null: free, not yet paid, or back in after a late payment). */
+  paidOrderId: string | null;
 }
 
 export interface RosterState {
@@ -73,7 +75,7 @@ export function evolveRoster(state: RosterState, event: RosterEvent): RosterStat
       const d = event.data;
       return {
         ...state,
-        attendees: { ...state.attendees, [userId]: { paymentStatus: d.paymentStatus, holdUntil: d.holdUntil } },
+        attendees: { ...state.attendees, [userId]: { paymentStatus: d.paymentStatus, holdUntil: d.holdUntil, paidOrderId: null } },
         offers: without(state.offers, userId),
         waitlist: state.waitlist.filter((u) => u !== userId),
         profiles: without(state.profiles, userId),
@@ -82,7 +84,7 @@ export function evolveRoster(state: RosterState, event: RosterEvent): RosterStat
     case 'EventRegistrationPaid': {
       const attendee = state.attendees[userId];
       if (!attendee) return state;
-      return { ...state, attendees: { ...state.attendees, [userId]: { paymentStatus: 'completed', holdUntil: null } } };
+      return { ...state, attendees: { ...state.attendees, [userId]: { paymentStatus: 'completed', holdUntil: null, paidOrderId: event.data.orderId } } };
     }
     case 'EventPaymentUnplaced':
       return { ...state, unplacedOrders: [...state.unplacedOrders, event.data.orderId] };
@@ -204,16 +206,17 @@ export function decideRoster(command: RosterCommand, state: RosterState): Roster
     }
     case 'CompletePayment': {
       const attendee = state.attendees[command.userId];
-      // A repeated verification changes nothing.
-      if (attendee?.paymentStatus === 'completed') return [];
+      const unplaced = (): RosterEvent[] =>
+        state.unplacedOrders.includes(command.orderId) ? [] : [{ type: 'EventPaymentUnplaced', data: { ...base(command.userId), orderId: command.orderId, paymentId: command.paymentId } }];
+      if (attendee?.paymentStatus === 'completed') {
+        // A repeated verification changes nothing; a second order paid (two checkouts open) is given back.
+        return attendee.paidOrderId !== null && attendee.paidOrderId !== command.orderId ? unplaced() : [];
+      }
       if (!attendee) {
         // Paid after the registration ended (a retry after a declined card): back in if a place is
         // free with nobody waiting for it; otherwise the payment bought nothing and is given back.
         const free = !state.offers[command.userId] && state.waitlist.length === 0 && hasRoom(state, event.maxAttendees);
-        if (!free || !event.exists || event.deleted) {
-          if (state.unplacedOrders.includes(command.orderId)) return [];
-          return [{ type: 'EventPaymentUnplaced', data: { ...base(command.userId), orderId: command.orderId, paymentId: command.paymentId } }];
-        }
+        if (!free || !event.exists || event.deleted) return unplaced();
         const back = registration(event, command.userId, {}, 'direct', at, now);
         return [back.type === 'EventAttendeeRegistered' ? { ...back, data: { ...back.data, paymentStatus: 'completed', holdUntil: null } } : back];
       }

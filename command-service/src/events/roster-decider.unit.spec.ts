@@ -126,6 +126,10 @@ describe('waitlist promotion', () => {
     const paidOnce = given(rosterDecider, pending).when({ type: 'CompletePayment', userId: 'a', orderId: 'o', paymentId: 'p', event: paid, now });
     paidOnce.then([{ type: 'EventRegistrationPaid', data: { eventId: E, userId: 'a', orderId: 'o', paymentId: 'p', at } }]);
     given(rosterDecider, [...pending, ...paidOnce.events()]).when({ type: 'CompletePayment', userId: 'a', orderId: 'o', paymentId: 'p', event: paid, now }).then([]);
+    // A second checkout paid as well: that order is given back.
+    given(rosterDecider, [...pending, ...paidOnce.events()])
+      .when({ type: 'CompletePayment', userId: 'a', orderId: 'o2', paymentId: 'p2', event: paid, now })
+      .then([{ type: 'EventPaymentUnplaced', data: { eventId: E, userId: 'a', orderId: 'o2', paymentId: 'p2', at } }]);
     // Paid after the registration ended: back in only when a place is free and nobody waits for it.
     const unplaced: RosterEvent = { type: 'EventPaymentUnplaced', data: { eventId: E, userId: 'a', orderId: 'o', paymentId: 'p', at } };
     given(rosterDecider, [registered('b'), registered('c')]).when({ type: 'CompletePayment', userId: 'a', orderId: 'o', paymentId: 'p', event: paid, now }).then([unplaced]);

@@ -61,6 +61,8 @@ export interface RosterTeam {
   /** In the order they joined, the creator first. */
   members: readonly string[];
   status: TeamStatusValue;
+  /** The order whose payment completed the registration (null: free, or not yet paid). */
+  paidOrderId: string | null;
 }
 
 export interface RosterState {
@@ -70,6 +72,8 @@ export interface RosterState {
   teams: Readonly<Record<string, RosterTeam>>;
   /** Upper-cased team code -> team id. */
   codes: Readonly<Record<string, string>>;
+  /** Orders whose payment bought nothing (each refunded once). */
+  unplacedOrders: readonly string[];
 }
 
 export type RosterEvent = DomainEvent<
@@ -82,6 +86,7 @@ export type RosterEvent = DomainEvent<
   | 'TeamSubmitted'
   | 'TeamRegistrationCompleted'
   | 'TeamPaymentFailed'
+  | 'TeamPaymentUnplaced'
 >;
 
 interface At {
@@ -101,7 +106,7 @@ export type RosterCommand =
   | { type: 'CompleteTeamPayment'; hackathonId: string; teamId: string; orderId: string; paymentId: string; now: Date }
   | { type: 'FailTeamPayment'; hackathonId: string; teamId: string; orderId: string; reason: string; now: Date };
 
-export const initialRosterState = (): RosterState => ({ participants: {}, count: 0, teams: {}, codes: {} });
+export const initialRosterState = (): RosterState => ({ participants: {}, count: 0, teams: {}, codes: {}, unplacedOrders: [] });
 
 const normaliseCode = (code: string) => code.trim().toUpperCase();
 
@@ -124,7 +129,7 @@ export function evolveRoster(state: RosterState, event: RosterEvent): RosterStat
     }
     case 'TeamCreated': {
       const d = event.data;
-      const team: RosterTeam = { teamId: d.teamId, name: d.name, code: d.code, creatorId: d.creatorId, members: [d.creatorId], status: 'forming' };
+      const team: RosterTeam = { teamId: d.teamId, name: d.name, code: d.code, creatorId: d.creatorId, members: [d.creatorId], status: 'forming', paidOrderId: null };
       return {
         ...state,
         teams: { ...state.teams, [d.teamId]: team },
@@ -155,9 +160,11 @@ export function evolveRoster(state: RosterState, event: RosterEvent): RosterStat
     case 'TeamSubmitted':
       return patchTeam(state, event.data.teamId, (t) => ({ ...t, status: event.data.requiresPayment ? 'payment_required' : t.status }));
     case 'TeamRegistrationCompleted':
-      return patchTeam(state, event.data.teamId, (t) => ({ ...t, status: 'complete' }));
+      return patchTeam(state, event.data.teamId, (t) => ({ ...t, status: 'complete', paidOrderId: event.data.orderId }));
     case 'TeamPaymentFailed':
       return state;
+    case 'TeamPaymentUnplaced':
+      return { ...state, unplacedOrders: [...state.unplacedOrders, event.data.orderId] };
   }
 }
 
@@ -267,8 +274,13 @@ export function decideRoster(command: RosterCommand, state: RosterState): Roster
     }
     case 'CompleteTeamPayment': {
       const team = state.teams[command.teamId];
-      // A payment for a team deleted meanwhile completes nothing; a repeated one changes nothing.
-      if (!team || team.status === 'complete') return [];
+      // A repeated verification of the paid order changes nothing. A payment for a team deleted
+      // meanwhile, or a second order paid for a team already complete, bought nothing: refunded once.
+      if (team?.status === 'complete' && (team.paidOrderId === null || team.paidOrderId === command.orderId)) return [];
+      if (!team || team.status === 'complete') {
+        if (state.unplacedOrders.includes(command.orderId)) return [];
+        return [{ type: 'TeamPaymentUnplaced', data: { hackathonId: command.hackathonId, teamId: command.teamId, orderId: command.orderId, paymentId: command.paymentId, at } }];
+      }
       return [{ type: 'TeamRegistrationCompleted', data: { hackathonId: command.hackathonId, teamId: team.teamId, via: 'payment', orderId: command.orderId, paymentId: command.paymentId, at } }];
     }
     case 'FailTeamPayment': {

@@ -125,6 +125,11 @@ describe('teams', () => {
     const first = given(rosterDecider, team).when(pay).then([{ type: 'TeamRegistrationCompleted', data: { hackathonId: H, teamId: 't', via: 'payment', orderId: 'o1', paymentId: 'p1', at } }]);
     const done = [...team, ...first];
     given(rosterDecider, done).when(pay).then([]);
+    // A second order paid for the complete team, or a payment for a team deleted meanwhile, bought nothing: refunded once.
+    const twice: RosterEvent = { type: 'TeamPaymentUnplaced', data: { hackathonId: H, teamId: 't', orderId: 'o2', paymentId: 'p2', at } };
+    given(rosterDecider, done).when({ ...pay, orderId: 'o2', paymentId: 'p2' }).then([twice]);
+    given(rosterDecider, [...done, twice]).when({ ...pay, orderId: 'o2', paymentId: 'p2' }).then([]);
+    given(rosterDecider, two).when({ ...pay, teamId: 'gone' }).then([{ type: 'TeamPaymentUnplaced', data: { hackathonId: H, teamId: 'gone', orderId: 'o1', paymentId: 'p1', at } }]);
     given(rosterDecider, done).when({ type: 'FailTeamPayment', hackathonId: H, teamId: 't', orderId: 'o2', reason: 'x', now }).then([]);
     given(rosterDecider, done).when({ type: 'RemoveMember', userId: 'a', teamId: 't', memberId: 'b', ...base }).thenThrows(409, M.teamComplete);
     given(rosterDecider, done).when({ type: 'DeleteTeam', userId: 'a', teamId: 't', ...base }).thenThrows(409, M.teamComplete);

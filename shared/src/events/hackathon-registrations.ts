@@ -33,6 +33,8 @@ export const HackathonRegistrationEventSchemas = {
   /** The team's registration is complete: at submit for a free hackathon, after PaymentVerified for a paid one. */
   TeamRegistrationCompleted: z.object({ ...team, via: z.enum(['free', 'payment']), orderId: z.string().nullable(), paymentId: z.string().nullable() }),
   TeamPaymentFailed: z.object({ ...team, orderId: z.string(), reason: z.string() }),
+  /** A payment that bought nothing (the team was deleted, or its fee was paid already by another order): it is refunded. */
+  TeamPaymentUnplaced: z.object({ ...team, orderId: z.string(), paymentId: z.string() }),
 } as const;
 
 export const hackathonRosterStream = (hackathonId: string) => `hackathon-roster-${hackathonId}`;
