@@ -247,13 +247,15 @@ describe('quiz routes', () => {
     }
   });
 
-  it('shows participants to the organiser only, with score, timeTaken and completedAt', async () => {
+  it('shows participants to the organiser, admins and moderators only, with score, timeTaken and completedAt', async () => {
     const id = await liveQuiz();
     const p = await registered(id);
     await p.agent.get(`/api/quizzes/${id}/questions`).expect(200);
     await p.agent.post(`/api/quizzes/${id}/submit`).send({ answers: [{ questionIndex: 0, selectedAnswer: 0 }] }).expect(200);
     await stranger.agent.get(`/api/quizzes/${id}/participants`).expect(403);
+    await p.agent.get(`/api/quizzes/${id}/participants`).expect(403);
     await t.request().get(`/api/quizzes/${id}/participants`).expect(401);
+    for (const who of [moderator, await t.member('admin')]) await who.agent.get(`/api/quizzes/${id}/participants`).expect(200);
     const list = (await organiser.agent.get(`/api/quizzes/${id}/participants`).expect(200)).body.data;
     expect(list.participants).toHaveLength(1);
     expect(list.participants[0]).toMatchObject({ paymentStatus: 'completed', score: 4, timeTaken: 0, user: { college: 'IIT Madras', mobile: '9876543210' } });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { StaffLocals } from '@circuit/shared/admin/access';
 import { forbidden, notFound } from '@circuit/shared/http/errors';
 import { PARTICIPANT_LISTING_KINDS, ParticipantListingKindSchema, type AdminParticipant, type AdminParticipantListing, type ParticipantListingKind } from '@circuit/shared/api/admin-participants';
+import { maySeeParticipants } from '@circuit/shared/read-models/participant-access';
 import { filterObject, parseListQuery, sendList } from '../simple-rest';
 import { PARTICIPANT_TABLES } from './participant-tables';
 
@@ -75,7 +76,7 @@ export function participantsAdminRoutes(knex: Knex): Router {
     const t = PARTICIPANT_TABLES[filter.kind];
     const listing = (await knex(t.listings).where({ id: filter.listingId }).first('id', 'created_by')) as { id: string; created_by: string } | undefined;
     if (!listing) throw notFound(`No ${filter.kind} with id ${filter.listingId}`);
-    if (locals.ownListingsOnly && listing.created_by !== locals.staff.id) throw forbidden(NOT_YOUR_LISTING);
+    if (!maySeeParticipants(listing, { userId: locals.staff.id, role: locals.staff.role })) throw forbidden(NOT_YOUR_LISTING);
 
     const base = knex(`${t.participants} as p`).leftJoin('users as u', 'u.id', 'p.user_id').where(`p.${t.listingColumn}`, listing.id);
     const total = Number(((await base.clone().count<{ n: string }[]>('* as n'))[0] as { n: string | number } | undefined)?.n ?? 0);
