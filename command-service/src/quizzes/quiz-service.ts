@@ -113,6 +113,7 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
       userId,
       optionCounts: quiz.content.questions.map((q) => q.options.length),
       timeLimitMinutes: quiz.content.timeLimit,
+      endsAt: quiz.content.dates.endDate,
       running: quiz.status === 'accepted' && quizRunning(quiz.content, at),
       registration: quiz.participants[userId] ?? 'none',
     };
@@ -248,8 +249,8 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
     },
     /** The server closes an attempt left open past its deadline and grace (quiz-close-manager.ts). */
     async close(quizId: string, userId: string, ctx: CommandContext): Promise<boolean> {
-      const quiz = await quizOf(quizId);
-      const result = await attempt(quizId, userId, { type: 'Close', quizId, userId, timeLimitMinutes: quiz.content.timeLimit, now: now() }, ctx);
+      await quizOf(quizId);
+      const result = await attempt(quizId, userId, { type: 'Close', quizId, userId, now: now() }, ctx);
       if (result.events.length) {
         await caughtUp(deps.progress, result.position, result.events);
         await leaderboardChanged(quizId);
