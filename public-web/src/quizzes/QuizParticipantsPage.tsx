@@ -115,7 +115,7 @@ function Participants({ quizId }: { quizId: string }) {
   );
 }
 
-/** /admin/quizzes/{quizId}/participants: the organiser or an admin (the server refuses anyone else). */
+/** /admin/quizzes/{quizId}/participants: the organiser, admins and moderators (the server refuses anyone else). */
 export function QuizParticipantsPage() {
   const { quizId } = useParams();
   if (!quizId) return <Navigate to="/dashboard" replace />;
