@@ -39,7 +39,8 @@ export function ListingPicker({ kind, listing, onKind, onListing }: Props) {
           ))}
         </Select>
       </FormControl>
-      <FormControl size="small" sx={{ width: { xs: '100%', sm: 520 }, flex: 'none' }} disabled={isPending}>
+      {/* At most the screen's width less the page's padding: a long title ends in an ellipsis instead of widening the page on a phone. */}
+      <FormControl size="small" sx={{ width: { xs: '100%', sm: 520 }, maxWidth: 'calc(100vw - 16px)', flex: 'none' }} disabled={isPending}>
         <InputLabel id="participants-listing">Listing</InputLabel>
         <Select
           labelId="participants-listing"

@@ -7,7 +7,9 @@ import { QUIZ_LIMITS, QuizMessages as M } from '@circuit/shared/validation/quizz
  * One participant's attempt at a quiz, `quiz-attempt-<quizId>-<userId>`. The server is the judge:
  * the clock starts at the first questions fetch, every answer is recorded as it is given, a submit
  * later than the deadline plus a short grace is refused, and an attempt left open is closed at
- * that moment by the server itself (quiz-close-manager.ts). One attempt per participant.
+ * that moment by the server itself (quiz-close-manager.ts). One attempt per participant. The
+ * deadline is the time limit after the start, or the quiz's end when that comes first: the quiz
+ * closes for everyone at its end, so an attempt started late gets only the time that is left.
  */
 export interface AttemptState {
   started: boolean;
@@ -31,6 +33,8 @@ export interface AttemptContext {
   /** Option counts of the questions, in order. */
   optionCounts: number[];
   timeLimitMinutes: number;
+  /** The quiz's endDate (ISO): no attempt runs past it. */
+  endsAt: string;
   running: boolean;
   registration: 'none' | 'completed' | 'pending' | 'failed';
 }
@@ -44,7 +48,7 @@ export type AttemptCommand =
   | { type: 'Start'; quiz: AttemptContext; now: Date }
   | { type: 'RecordAnswers'; quiz: AttemptContext; answers: Answer[]; now: Date }
   | { type: 'Submit'; quiz: AttemptContext; answers: Answer[]; now: Date }
-  | { type: 'Close'; quizId: string; userId: string; timeLimitMinutes: number; now: Date };
+  | { type: 'Close'; quizId: string; userId: string; now: Date };
 
 const GRACE_MS = QUIZ_LIMITS.graceSeconds * 1000;
 
@@ -69,6 +73,8 @@ function checked(quiz: AttemptContext, answers: Answer[]): Answer[] {
 }
 
 const lateFor = (state: AttemptState, now: Date) => now.getTime() > Date.parse(state.deadline) + GRACE_MS;
+/** The whole time the attempt had, in seconds: what a submit in the grace, or one the server closes, counts as taken. */
+const allowedSeconds = (state: AttemptState) => Math.round((Date.parse(state.deadline) - Date.parse(state.startedAt)) / 1000);
 
 function recorded(quiz: AttemptContext, state: AttemptState, answers: Answer[], at: string): AttemptEvent[] {
   return answers
@@ -101,7 +107,7 @@ export const attemptDecider: Decider<AttemptState, AttemptCommand, AttemptEvent>
         // Reopening resumes: the clock that started at the first fetch keeps running.
         if (state.started) return [];
         if (!command.quiz.running) throw forbidden(M.notRunning);
-        const deadline = new Date(command.now.getTime() + command.quiz.timeLimitMinutes * 60_000).toISOString();
+        const deadline = new Date(Math.min(command.now.getTime() + command.quiz.timeLimitMinutes * 60_000, Date.parse(command.quiz.endsAt))).toISOString();
         return [{ type: 'QuizAttemptStarted', data: { quizId: command.quiz.quizId, userId: command.quiz.userId, startedAt: at, deadline } }];
       }
       case 'RecordAnswers':
@@ -112,14 +118,13 @@ export const attemptDecider: Decider<AttemptState, AttemptCommand, AttemptEvent>
         if (lateFor(state, command.now)) throw conflict(M.timeOver);
         const answers = recorded(command.quiz, state, checked(command.quiz, command.answers), at);
         if (command.type === 'RecordAnswers') return answers;
-        const limit = command.quiz.timeLimitMinutes * 60;
-        const timeTaken = Math.min(limit, Math.max(0, Math.round((command.now.getTime() - Date.parse(state.startedAt)) / 1000)));
+        const timeTaken = Math.min(allowedSeconds(state), Math.max(0, Math.round((command.now.getTime() - Date.parse(state.startedAt)) / 1000)));
         return [...answers, { type: 'QuizAttemptSubmitted', data: { quizId: command.quiz.quizId, userId: command.quiz.userId, via: 'submit', timeTaken, at } }];
       }
       case 'Close':
         // Only an attempt left open past its deadline and grace; anything else is not ours to close.
         if (!state.started || state.submitted || !lateFor(state, command.now)) return [];
-        return [{ type: 'QuizAttemptSubmitted', data: { quizId: command.quizId, userId: command.userId, via: 'auto', timeTaken: command.timeLimitMinutes * 60, at } }];
+        return [{ type: 'QuizAttemptSubmitted', data: { quizId: command.quizId, userId: command.userId, via: 'auto', timeTaken: allowedSeconds(state), at } }];
     }
   },
 };

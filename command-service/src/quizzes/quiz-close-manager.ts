@@ -7,7 +7,7 @@ const EVERY_MS = 2_000;
 
 /**
  * Closes attempts left open past their deadline and grace (a closed tab, a lost connection): the
- * server scores what was answered, with the whole time limit as the time taken. Finds them in the
+ * server scores what was answered, with the whole time the attempt had as the time taken. Finds them in the
  * read model and closes each through the attempt decider, which refuses to close anything early
  * or twice, so a stale row or two managers at once change nothing.
  */

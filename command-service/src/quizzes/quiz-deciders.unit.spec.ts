@@ -24,7 +24,7 @@ const approved: QuizEvent = { type: 'QuizApproved', data: { quizId: 'q1', at: T0
 const profile = { firstName: 'A', lastName: 'B', mobile: '9876543210', college: 'c', course: 'B.Tech', branch: 'CS', collegeYear: '1st Year', country: 'India', state: 'Goa' };
 const registered = (userId: string): QuizEvent => ({ type: 'QuizParticipantRegistered', data: { quizId: 'q1', userId, profile, paymentStatus: 'completed', at: T0.toISOString() } });
 
-const ctx = (over: Partial<AttemptContext> = {}): AttemptContext => ({ quizId: 'q1', userId: 'u1', optionCounts: [2, 3], timeLimitMinutes: 2, running: true, registration: 'completed', ...over });
+const ctx = (over: Partial<AttemptContext> = {}): AttemptContext => ({ quizId: 'q1', userId: 'u1', optionCounts: [2, 3], timeLimitMinutes: 2, endsAt: at(3600).toISOString(), running: true, registration: 'completed', ...over });
 const started: AttemptEvent = { type: 'QuizAttemptStarted', data: { quizId: 'q1', userId: 'u1', startedAt: T0.toISOString(), deadline: at(120).toISOString() } };
 const answered = (questionIndex: number, selectedAnswer: number): AttemptEvent => ({ type: 'QuizAnswerRecorded', data: { quizId: 'q1', userId: 'u1', questionIndex, selectedAnswer, at: T0.toISOString() } });
 
@@ -89,10 +89,25 @@ describe('attempt decider (time passed in)', () => {
   });
 
   it('closes an attempt left open only once it is past the deadline and grace, with the full time limit', () => {
-    const close = (seconds: number) => ({ type: 'Close' as const, quizId: 'q1', userId: 'u1', timeLimitMinutes: 2, now: at(seconds) });
+    const close = (seconds: number) => ({ type: 'Close' as const, quizId: 'q1', userId: 'u1', now: at(seconds) });
     given(attemptDecider, [started]).when(close(135)).then([]);
     given(attemptDecider, [started, answered(0, 1)]).when(close(136)).then([{ type: 'QuizAttemptSubmitted', data: { quizId: 'q1', userId: 'u1', via: 'auto', timeTaken: 120, at: at(136).toISOString() } }]);
     given(attemptDecider, []).when(close(500)).then([]);
+  });
+
+  it('ends an attempt started near the quiz end at that end, plus the same grace', () => {
+    // Starts 50 s before the quiz ends, with a 2-minute limit: 50 s to answer, not 120.
+    const late = ctx({ endsAt: at(50).toISOString() });
+    const cut: AttemptEvent = { type: 'QuizAttemptStarted', data: { quizId: 'q1', userId: 'u1', startedAt: T0.toISOString(), deadline: at(50).toISOString() } };
+    given(attemptDecider, []).when({ type: 'Start', quiz: late, now: T0 }).then([cut]);
+    const inGrace = given(attemptDecider, [cut]).when({ type: 'Submit', quiz: late, answers: [{ questionIndex: 0, selectedAnswer: 1 }], now: at(64) }).events();
+    expect(inGrace.at(-1)).toMatchObject({ type: 'QuizAttemptSubmitted', data: { via: 'submit', timeTaken: 50 } });
+    given(attemptDecider, [cut]).when({ type: 'Submit', quiz: late, answers: [], now: at(66) }).thenThrows(409, 'The time for this quiz is over');
+    given(attemptDecider, [cut]).when({ type: 'RecordAnswers', quiz: late, answers: [{ questionIndex: 0, selectedAnswer: 1 }], now: at(66) }).thenThrows(409, 'The time for this quiz is over');
+    given(attemptDecider, [cut]).when({ type: 'Close', quizId: 'q1', userId: 'u1', now: at(65) }).then([]);
+    given(attemptDecider, [cut]).when({ type: 'Close', quizId: 'q1', userId: 'u1', now: at(66) }).then([{ type: 'QuizAttemptSubmitted', data: { quizId: 'q1', userId: 'u1', via: 'auto', timeTaken: 50, at: at(66).toISOString() } }]);
+    // A quiz ending after the time limit leaves the limit as it was.
+    given(attemptDecider, []).when({ type: 'Start', quiz: ctx({ endsAt: at(121).toISOString() }), now: T0 }).then([started]);
   });
 
   it('refuses out-of-range and duplicate answers, recording none of a bad request; records only changes', () => {

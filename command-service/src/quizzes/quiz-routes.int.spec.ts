@@ -265,13 +265,28 @@ describe('quiz routes', () => {
     }
   });
 
-  it('shows participants to the organiser only, with score, timeTaken and completedAt', async () => {
+  it('gives an attempt started near the quiz end only the time left before the end', async () => {
+    const id = await liveQuiz({ timeLimit: 5 });
+    const p = await registered(id);
+    // Two minutes before the end (form: endDate 120 minutes from now): the 5-minute limit is cut to 2.
+    t.clock.advance(118 * MIN);
+    const q = (await p.agent.get(`/api/quizzes/${id}/questions`).expect(200)).body.data;
+    expect(q.timeLeft).toBeGreaterThan(100);
+    expect(q.timeLeft).toBeLessThanOrEqual(120);
+    t.clock.advance(2 * MIN + 16_000);
+    const late = await p.agent.post(`/api/quizzes/${id}/submit`).send({ answers: [{ questionIndex: 0, selectedAnswer: 0 }] });
+    expect([late.status, late.body.message]).toEqual([409, 'The time for this quiz is over']);
+  });
+
+  it('shows participants to the organiser, admins and moderators only, with score, timeTaken and completedAt', async () => {
     const id = await liveQuiz();
     const p = await registered(id);
     await p.agent.get(`/api/quizzes/${id}/questions`).expect(200);
     await p.agent.post(`/api/quizzes/${id}/submit`).send({ answers: [{ questionIndex: 0, selectedAnswer: 0 }] }).expect(200);
     await stranger.agent.get(`/api/quizzes/${id}/participants`).expect(403);
+    await p.agent.get(`/api/quizzes/${id}/participants`).expect(403);
     await t.request().get(`/api/quizzes/${id}/participants`).expect(401);
+    for (const who of [moderator, await t.member('admin')]) await who.agent.get(`/api/quizzes/${id}/participants`).expect(200);
     const list = (await organiser.agent.get(`/api/quizzes/${id}/participants`).expect(200)).body.data;
     expect(list.participants).toHaveLength(1);
     expect(list.participants[0]).toMatchObject({ paymentStatus: 'completed', score: 4, timeTaken: 0, user: { college: 'IIT Madras', mobile: '9876543210' } });

@@ -113,6 +113,7 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
       userId,
       optionCounts: quiz.content.questions.map((q) => q.options.length),
       timeLimitMinutes: quiz.content.timeLimit,
+      endsAt: quiz.content.dates.endDate,
       running: quiz.status === 'accepted' && quizRunning(quiz.content, at),
       registration: quiz.participants[userId] ?? 'none',
     };
@@ -202,6 +203,7 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
       return payments.createOrder(userId, { kind: 'quiz-registration', listingId: quizId, subjectId: userId }, amountMinor, quiz.content.pricing.currency);
     },
     async verifyPayment(userId: string, quizId: string, body: { orderId: string; paymentId: string; signature: string }, ctx: CommandContext): Promise<void> {
+      // A deleted quiz answers 404 here: nothing to close.
       await quizOf(quizId);
       const purpose = await payments.verify(userId, body.orderId, body.paymentId, body.signature);
       if (purpose.kind !== 'quiz-registration' || purpose.listingId !== quizId || purpose.subjectId !== userId) throw badRequest(M.paymentFailed);
@@ -248,8 +250,9 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
     },
     /** The server closes an attempt left open past its deadline and grace (quiz-close-manager.ts). */
     async close(quizId: string, userId: string, ctx: CommandContext): Promise<boolean> {
-      const quiz = await quizOf(quizId);
-      const result = await attempt(quizId, userId, { type: 'Close', quizId, userId, timeLimitMinutes: quiz.content.timeLimit, now: now() }, ctx);
+      // A deleted quiz answers 404 here: nothing to close.
+      await quizOf(quizId);
+      const result = await attempt(quizId, userId, { type: 'Close', quizId, userId, now: now() }, ctx);
       if (result.events.length) {
         await caughtUp(deps.progress, result.position, result.events);
         await leaderboardChanged(quizId);

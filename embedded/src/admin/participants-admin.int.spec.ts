@@ -90,4 +90,42 @@ describe('participants in the console', () => {
     const missing = await who.moderator.agent.get('/api/admin/participants').query({ filter: q({ kind: 'quiz', listingId: 'nope' }) });
     expect(missing.status).toBe(404);
   });
+
+  it('adds a quiz’s results to its rows, null until submitted, sortable by score; other kinds refuse that sort', async () => {
+    const at = (minutes: number) => new Date(t.clock.now().getTime() + minutes * 60_000).toISOString();
+    const created = await who.organiser.agent
+      .post('/api/quizzes')
+      .send({
+        title: 'Capitals',
+        description: '<p>Two questions</p>',
+        category: 'general',
+        timeLimit: 5,
+        dates: { registrationStartDate: at(-60), registrationEndDate: at(60), startDate: at(-10), endDate: at(120) },
+        questions: [0, 1].map((i) => ({ question: `Question ${i + 1}?`, options: ['A', 'B'], correctAnswer: 0, points: 1 })),
+      })
+      .expect(201);
+    const quizId = created.body.data._id as string;
+    await who.moderator.agent.post(`/api/admin/quizzes/${quizId}/approve`).send({}).expect(200);
+    const profile = { agreeToTerms: true, firstName: 'Asha', lastName: 'Rao', mobile: '9876543210', college: 'IIT Madras', course: 'B.Tech', branch: 'CSE', collegeYear: '2nd Year', country: 'India', state: 'Tamil Nadu' };
+    const [done, waiting] = [await t.member(), await t.member()];
+    for (const m of [waiting, done]) await m.agent.post(`/api/quizzes/${quizId}/register`).send(profile).expect(201);
+    await done.agent.get(`/api/quizzes/${quizId}/questions`).expect(200);
+    await done.agent.post(`/api/quizzes/${quizId}/submit`).send({ answers: [{ questionIndex: 0, selectedAnswer: 0 }, { questionIndex: 1, selectedAnswer: 1 }] }).expect(200);
+
+    for (const order of ['DESC', 'ASC']) {
+      const res = await who.organiser.agent.get('/api/admin/participants').query({ filter: q({ kind: 'quiz', listingId: quizId }), sort: q(['score', order]) }).expect(200);
+      const rows = res.body as AdminParticipant[];
+      // +4 for the right answer, -2 for the wrong one; the one who has not submitted is last either way.
+      expect(rows.map((r) => [r.userId, r.score, r.timeTaken])).toEqual([
+        [done.userId, 2, 0],
+        [waiting.userId, null, null],
+      ]);
+      expect(Date.parse(rows[0]!.completedAt!)).toBeGreaterThan(0);
+      expect(rows[1]!.completedAt).toBeNull();
+    }
+    const event = await who.organiser.agent.get('/api/admin/participants').query({ filter: q({ kind: 'event', listingId: eventId }) }).expect(200);
+    expect((event.body as AdminParticipant[]).every((r) => r.score === null && r.timeTaken === null && r.completedAt === null)).toBe(true);
+    const refused = await who.organiser.agent.get('/api/admin/participants').query({ filter: q({ kind: 'event', listingId: eventId }), sort: q(['score', 'DESC']) });
+    expect([refused.status, refused.body.message]).toEqual([400, 'Only quiz participants can be sorted by score']);
+  });
 });

@@ -6,6 +6,7 @@ import { ok, sendJson } from '@circuit/shared/http/envelope';
 import { badRequest, DomainError, forbidden, notFound } from '@circuit/shared/http/errors';
 import { EVENT_LIMITS } from '@circuit/shared/event-listings/options';
 import { findUserRow } from '@circuit/shared/read-models/users';
+import { maySeeParticipants, participantsForbidden } from '@circuit/shared/read-models/participant-access';
 import type { ReadCache } from '@circuit/shared/projections/read-cache';
 import { PARTICIPANT_CSV_COLUMNS, participantCsvRow } from '@circuit/shared/api/events';
 import { toCsv } from '@circuit/shared/csv/csv';
@@ -25,7 +26,7 @@ import { EventListQuerySchema, EventMessages as M, eventUsernameViolation } from
 import { eventEntry, personalEntries, toIcs } from './calendar';
 
 export const EventFeaturedQuerySchema = z.object({ limit: z.coerce.number().int().min(1, 'limit must be between 1 and 24').max(24, 'limit must be between 1 and 24').default(EVENT_LIMITS.featured) });
-export const PARTICIPANTS_FORBIDDEN = 'Only the organiser, admins and moderators can see the participants of this event';
+export const PARTICIPANTS_FORBIDDEN = participantsForbidden('event');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 const ANONYMOUS: Viewer = { userId: null, role: null };
@@ -148,7 +149,7 @@ export function eventQueryRoutes(knex: Knex, cache: ReadCache, now: () => Date =
   async function participantsOf(req: Request) {
     requireUserId(req);
     const row = await rowOf(req.params.id);
-    if (!mayManageEvent(row, await viewerOf(knex, req))) throw forbidden(PARTICIPANTS_FORBIDDEN);
+    if (!maySeeParticipants(row, await viewerOf(knex, req))) throw forbidden(PARTICIPANTS_FORBIDDEN);
     return { row, participants: await listEventParticipants(knex, row.id) };
   }
 

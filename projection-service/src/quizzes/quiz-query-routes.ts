@@ -5,6 +5,7 @@ import { requireUserId } from '@circuit/shared/http/auth';
 import { ok } from '@circuit/shared/http/envelope';
 import { DomainError, forbidden, notFound } from '@circuit/shared/http/errors';
 import { findUserRow } from '@circuit/shared/read-models/users';
+import { maySeeParticipants, participantsForbidden } from '@circuit/shared/read-models/participant-access';
 import type { QuizContent } from '@circuit/shared/events/quizzes';
 import type { QuizRegistrationStatus } from '@circuit/shared/api/quizzes';
 import { QUIZ_LIMITS, QuizListQuerySchema, QuizMessages as M } from '@circuit/shared/validation/quizzes';
@@ -12,7 +13,7 @@ import { featuredQuizzes, findQuizRow, isStaff, leaderboardOf, listQuizzes, mayM
 
 export const QuizFeaturedQuerySchema = z.object({ limit: z.coerce.number().int().min(1, 'limit must be between 1 and 24').max(24, 'limit must be between 1 and 24').default(QUIZ_LIMITS.featured) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const PARTICIPANTS_FORBIDDEN = 'Only the organiser of this quiz or an admin can see its participants';
+export const PARTICIPANTS_FORBIDDEN = participantsForbidden('quiz');
 
 async function viewerOf(knex: Knex, req: Request): Promise<Viewer> {
   const userId = req.session?.userId ?? null;
@@ -94,11 +95,11 @@ export function quizQueryRoutes(knex: Knex, now: () => Date = () => new Date()):
     res.json(ok(board.userResult));
   });
 
-  // Personal data of participants: the organiser and admins only, checked here whatever the screen does.
+  // Personal data of participants: checked here whatever the screen does.
   router.get('/api/quizzes/:id/participants', async (req, res) => {
     requireUserId(req);
     const { row, viewer } = await visible(req);
-    if (!mayManage(row, viewer)) throw forbidden(PARTICIPANTS_FORBIDDEN);
+    if (!maySeeParticipants(row, viewer)) throw forbidden(PARTICIPANTS_FORBIDDEN);
     res.json(ok({ quiz: { _id: row.id, title: row.title }, participants: await participantsOf(knex, row.id) }));
   });
   return router;

@@ -1,7 +1,6 @@
 import { ArrowLeft, Users } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { PARTICIPANT_CSV_COLUMNS, participantCsvRow, type EventParticipant } from '@circuit/shared/api/events';
-import { toCsv } from '@circuit/shared/csv/csv';
 import { EVENT_LIMITS } from '@circuit/shared/event-listings/options';
 import { isApiError, messageOf } from '../auth/apiClient';
 import { formatDateTime } from '../hackathons/labels';
@@ -13,7 +12,6 @@ import { PageSpinner } from '../ui/Spinner';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { useParticipants } from './eventsApi';
 
-const csvOf = (rows: EventParticipant[]) => toCsv([...PARTICIPANT_CSV_COLUMNS], rows.map(participantCsvRow));
 const fileName = (title: string) => `${title.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim() || 'event'}_participants.csv`;
 
 function Skills({ skills }: { skills: string[] }) {
@@ -90,7 +88,7 @@ export function EventParticipantsPage() {
             {event.title} · {participants.length} {participants.length === 1 ? 'participant' : 'participants'}
           </p>
         </div>
-        <CsvActions count={participants.length} csv={() => csvOf(participants)} fileName={fileName(event.title)} bom exportLabel="Export to CSV" messages={{ copied: 'Participants copied to clipboard', copyFailed: 'Could not copy to the clipboard' }} />
+        <CsvActions columns={PARTICIPANT_CSV_COLUMNS} rows={() => participants.map(participantCsvRow)} fileName={fileName(event.title)} bom exportLabel="Export to CSV" />
       </header>
       {participants.length === 0 ? (
         <EmptyState icon={<Users className="size-7" aria-hidden="true" />} title="No participants yet">

@@ -2,7 +2,6 @@ import { ArrowLeft, ShieldAlert, Users } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { PARTICIPANT_PROFILE_CSV_COLUMNS } from '@circuit/shared/api/participants';
 import type { QuizParticipant } from '@circuit/shared/api/quizzes';
-import { toCsv } from '@circuit/shared/csv/csv';
 import { isApiError, messageOf } from '../auth/apiClient';
 import { RequireAuth } from '../auth/RequireAuth';
 import { formatDateTime } from '../hackathons/labels';
@@ -89,7 +88,6 @@ function Participants({ quizId }: { quizId: string }) {
     );
   }
   const { quiz, participants } = list.data;
-  const csv = () => toCsv(COLUMNS, participants.map(rowOf));
   return (
     <div className="mx-auto w-full min-w-0 max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <Link to={`/quiz/${quiz._id}`} className="inline-flex items-center gap-1 text-sm text-indigo-600 hover:underline">
@@ -102,7 +100,7 @@ function Participants({ quizId }: { quizId: string }) {
             {quiz.title} · {participants.length} registered
           </p>
         </div>
-        <CsvActions count={participants.length} csv={csv} fileName={`${quiz.title}_participants.csv`} exportLabel="Export CSV" messages={{ copied: 'Copied to clipboard', copyFailed: 'Failed to copy data' }} />
+        <CsvActions columns={COLUMNS} rows={() => participants.map(rowOf)} fileName={`${quiz.title}_participants.csv`} exportLabel="Export CSV" />
       </div>
       {participants.length === 0 ? (
         <Card className="mt-6">
@@ -117,7 +115,7 @@ function Participants({ quizId }: { quizId: string }) {
   );
 }
 
-/** /admin/quizzes/{quizId}/participants: the organiser or an admin (the server refuses anyone else). */
+/** /admin/quizzes/{quizId}/participants: the organiser, admins and moderators (the server refuses anyone else). */
 export function QuizParticipantsPage() {
   const { quizId } = useParams();
   if (!quizId) return <Navigate to="/dashboard" replace />;

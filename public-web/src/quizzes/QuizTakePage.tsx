@@ -1,12 +1,25 @@
 import { CheckCircle2, Clock } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { RichText } from '../hackathons/DetailSections';
+import { formatDateTime } from '../hackathons/labels';
 import { Button } from '../ui/Button';
 import { PageSpinner } from '../ui/Spinner';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { TIMER_RED_UNDER_S, useQuizAttempt } from './useQuizAttempt';
 
 const clock = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+
+/** Said before Start when the quiz ends sooner than the time limit would: the attempt ends with the quiz. */
+function ClosingSoon({ closesAt, timeLimit }: { closesAt: string | null; timeLimit: number }) {
+  const left = closesAt ? Date.parse(closesAt) - Date.now() : Infinity;
+  if (left >= timeLimit * 60_000) return null;
+  const minutes = Math.max(0, Math.floor(left / 60_000));
+  return (
+    <p role="note" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
+      This quiz closes at {formatDateTime(closesAt!)}: if you start now you will have {minutes < 1 ? 'less than a minute' : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`}, not {timeLimit}.
+    </p>
+  );
+}
 
 function QuizScreen({ mode }: { mode: 'take' | 'preview' }) {
   const { id = '' } = useParams();
@@ -26,6 +39,7 @@ function QuizScreen({ mode }: { mode: 'take' | 'preview' }) {
             </span>
             <span>+4 for a correct answer, -2 for a wrong one, 0 if left unanswered</span>
           </div>
+          <ClosingSoon closesAt={a.closesAt} timeLimit={a.timeLimit} />
           <section aria-labelledby="instructions-title">
             <h2 id="instructions-title" className="mb-2 font-semibold text-slate-900">
               Instructions

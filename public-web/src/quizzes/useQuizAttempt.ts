@@ -160,5 +160,7 @@ export function useQuizAttempt(quizId: string, mode: 'take' | 'preview') {
     return () => clearInterval(timer);
   }, [phase, submit]);
 
-  return { phase, title, instructions, timeLimit, questions, answers, current, setCurrent, secondsLeft, result, begin, choose, submit, answeredCount: Object.keys(answers).length };
+  // The server ends every attempt at the quiz's end: a late start gets only the time left before it.
+  const closesAt = mode === 'take' ? (detail.data?.dates.endDate ?? null) : null;
+  return { phase, title, instructions, timeLimit, closesAt, questions, answers, current, setCurrent, secondsLeft, result, begin, choose, submit, answeredCount: Object.keys(answers).length };
 }

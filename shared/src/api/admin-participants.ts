@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TableColumn } from '../csv/csv';
 import { PARTICIPANT_PROFILE_CSV_COLUMNS } from './participants';
 
 /** The listing types whose participants the console shows. */
@@ -39,15 +40,31 @@ export const AdminParticipantSchema = z
     skills: z.array(z.string()),
     paymentStatus: z.string(),
     registeredAt: z.string(),
+    score: z.number().nullable().meta({ description: 'Quizzes: the marks of the submitted attempt; null before it, and for hackathons and events' }),
+    timeTaken: z.number().int().nullable().meta({ description: 'Quizzes: seconds the submitted attempt took; null otherwise' }),
+    completedAt: z.string().nullable().meta({ description: 'Quizzes: when the attempt was submitted (ISO); null otherwise' }),
   })
   .meta({ id: 'AdminParticipant' });
 export type AdminParticipant = z.infer<typeof AdminParticipantSchema>;
 
-/** The export's columns: the shared profile columns, then payment and registration time. */
-export const ADMIN_PARTICIPANT_CSV_COLUMNS = [
+/** The export's and the copy's columns: the shared profile columns, then payment and registration time. */
+const ADMIN_PARTICIPANT_CSV_COLUMNS = [
   ...PARTICIPANT_PROFILE_CSV_COLUMNS,
   { key: 'address', label: 'Address' },
   { key: 'skills', label: 'Skills' },
   { key: 'paymentStatus', label: 'Payment' },
   { key: 'registeredAt', label: 'Registered At' },
 ] as const;
+
+/** What a quiz's rows add (spec 3: "Quiz rows also show score, timeTaken, completedAt"). */
+const ADMIN_QUIZ_RESULT_CSV_COLUMNS = [
+  { key: 'score', label: 'Score' },
+  { key: 'timeTaken', label: 'Time Taken (s)' },
+  { key: 'completedAt', label: 'Completed At' },
+] as const;
+
+export const adminParticipantColumns = (kind: ParticipantListingKind): readonly TableColumn[] =>
+  kind === 'quiz' ? [...ADMIN_PARTICIPANT_CSV_COLUMNS, ...ADMIN_QUIZ_RESULT_CSV_COLUMNS] : ADMIN_PARTICIPANT_CSV_COLUMNS;
+
+/** A participant as a row of the export and the copy: the registration day only; the completion keeps its time. */
+export const adminParticipantRow = (p: AdminParticipant): Record<string, unknown> => ({ ...p, registeredAt: p.registeredAt.slice(0, 10) });

@@ -1,14 +1,19 @@
 /**
- * CSV for spreadsheets (RFC 4180): every value quoted, quotes doubled, lines ended with CRLF.
- * A text a spreadsheet would run as a formula (starting with =, +, -, @, or a tab or carriage
- * return that hides one) gets a leading apostrophe, so it reads as text (OWASP's CSV injection
- * advice); numbers stay numbers, so a score of -2 still sorts as one. Newlines and commas inside
- * a value stay inside its quotes.
+ * Tables for spreadsheets, as a CSV file or as tab-separated text to paste. A text a spreadsheet
+ * would run as a formula (starting with =, +, -, @, or a tab or carriage return that hides one)
+ * gets a leading apostrophe, so it reads as text (OWASP's CSV injection advice); numbers stay
+ * numbers, so a score of -2 still sorts as one.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-function cell(value: unknown): string {
-  if (typeof value === 'number' && Number.isFinite(value)) return `"${value}"`;
+export interface TableColumn {
+  key: string;
+  label: string;
+}
+
+/** One value as the text a spreadsheet should show, formulas neutralised. */
+function textOf(value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   const text =
     value === null || value === undefined
       ? ''
@@ -19,11 +24,25 @@ function cell(value: unknown): string {
           : typeof value === 'object'
             ? JSON.stringify(value)
             : String(value);
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-export function toCsv(columns: { key: string; label: string }[], rows: Record<string, unknown>[]): string {
-  const lines = [columns.map((c) => cell(c.label)), ...rows.map((row) => columns.map((c) => cell(row[c.key])))];
-  return lines.map((l) => l.join(',')).join('\r\n') + '\r\n';
+const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+function lines(columns: readonly TableColumn[], rows: readonly Record<string, unknown>[]): string[][] {
+  return [columns.map((c) => textOf(c.label)), ...rows.map((row) => columns.map((c) => textOf(row[c.key])))];
+}
+
+/** CSV (RFC 4180): every value quoted, quotes doubled, lines ended with CRLF; newlines and commas stay inside their quotes. */
+export function toCsv(columns: readonly TableColumn[], rows: readonly Record<string, unknown>[]): string {
+  return lines(columns, rows).map((l) => l.map(quoted).join(',')).join('\r\n') + '\r\n';
+}
+
+/**
+ * Tab-separated text, as spreadsheets put on the clipboard and read back from it: one cell per
+ * column when pasted. A value holding a tab, a line break or a quote is quoted as Excel and Google
+ * Sheets quote it, so it stays in its one cell.
+ */
+export function toTsv(columns: readonly TableColumn[], rows: readonly Record<string, unknown>[]): string {
+  return lines(columns, rows).map((l) => l.map((t) => (/[\t\r\n"]/.test(t) ? quoted(t) : t)).join('\t')).join('\r\n') + '\r\n';
 }

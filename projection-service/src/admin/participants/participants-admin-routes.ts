@@ -2,15 +2,27 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { StaffLocals } from '@circuit/shared/admin/access';
-import { forbidden, notFound } from '@circuit/shared/http/errors';
+import { badRequest, forbidden, notFound } from '@circuit/shared/http/errors';
 import { PARTICIPANT_LISTING_KINDS, ParticipantListingKindSchema, type AdminParticipant, type AdminParticipantListing, type ParticipantListingKind } from '@circuit/shared/api/admin-participants';
+import { maySeeParticipants } from '@circuit/shared/read-models/participant-access';
 import { filterObject, parseListQuery, sendList } from '../simple-rest';
 import { PARTICIPANT_TABLES } from './participant-tables';
 
 export const NOT_YOUR_LISTING = 'You can only see the participants of your own listings';
 
 const LISTING_SORT = { title: 'title', participants: 'participants', kind: 'kind' } as const;
-const PARTICIPANT_SORT = { registeredAt: 'registered_at', name: 'name', email: 'email', paymentStatus: 'payment_status', username: 'username' } as const;
+const PARTICIPANT_SORT = {
+  registeredAt: 'registered_at',
+  name: 'name',
+  email: 'email',
+  paymentStatus: 'payment_status',
+  username: 'username',
+  score: 'p.calculated_marks',
+  timeTaken: 'p.time_taken',
+  completedAt: 'p.submitted_at',
+} as const;
+/** Results only quizzes have: sorting another kind by them is a 400, not a database error. */
+const QUIZ_ONLY_SORT = new Set(['score', 'timeTaken', 'completedAt']);
 
 const ListingsFilter = filterObject({ kind: ParticipantListingKindSchema.optional(), q: z.string().optional() });
 const ParticipantsFilter = filterObject({
@@ -68,27 +80,33 @@ export function participantsAdminRoutes(knex: Knex): Router {
     const locals = res.locals as StaffLocals;
     const { sort, range, filter } = parseListQuery(req, {
       resource: 'participants',
-      sortable: ['registeredAt', 'name', 'email', 'paymentStatus', 'username'] as const,
+      sortable: ['registeredAt', 'name', 'email', 'paymentStatus', 'username', 'score', 'timeTaken', 'completedAt'] as const,
       defaultSort: { field: 'registeredAt', order: 'asc' },
       filter: ParticipantsFilter,
     });
+    if (filter.kind !== 'quiz' && QUIZ_ONLY_SORT.has(sort.field)) throw badRequest(`Only quiz participants can be sorted by ${sort.field}`);
     const t = PARTICIPANT_TABLES[filter.kind];
+    const quiz = filter.kind === 'quiz';
     const listing = (await knex(t.listings).where({ id: filter.listingId }).first('id', 'created_by')) as { id: string; created_by: string } | undefined;
     if (!listing) throw notFound(`No ${filter.kind} with id ${filter.listingId}`);
-    if (locals.ownListingsOnly && listing.created_by !== locals.staff.id) throw forbidden(NOT_YOUR_LISTING);
+    if (!maySeeParticipants(listing, { userId: locals.staff.id, role: locals.staff.role })) throw forbidden(NOT_YOUR_LISTING);
 
     const base = knex(`${t.participants} as p`).leftJoin('users as u', 'u.id', 'p.user_id').where(`p.${t.listingColumn}`, listing.id);
     const total = Number(((await base.clone().count<{ n: string }[]>('* as n'))[0] as { n: string | number } | undefined)?.n ?? 0);
     const rows = (await base
       .select('p.user_id', 'p.payment_status', 'p.registered_at', 'p.profile', 'u.username', 'u.email', 'u.first_name', 'u.last_name', 'u.mobile', 'u.college', 'u.course', 'u.branch', 'u.college_year', 'u.country', 'u.state', 'u.address', 'u.skills')
+      .modify((q) => void (quiz && q.select('p.attempt', 'p.calculated_marks', 'p.time_taken', 'p.submitted_at')))
       .select(knex.raw(`trim(coalesce(nullif(p.profile->>'firstName', ''), u.first_name, '') || ' ' || coalesce(nullif(p.profile->>'lastName', ''), u.last_name, '')) as name`))
-      .orderBy([{ column: PARTICIPANT_SORT[sort.field], order: sort.order }, { column: 'p.user_id' }])
+      // Those who have not submitted yet come last whichever way the results are sorted.
+      .orderBy([{ column: PARTICIPANT_SORT[sort.field], order: sort.order, nulls: 'last' }, { column: 'p.user_id' }])
       .offset(range.start)
       .limit(range.end - range.start + 1)) as Record<string, string | null | Date | string[]>[];
     const out: AdminParticipant[] = rows.map((r) => {
       // What the user entered when registering wins over the profile as it is now (as the public pages do).
       const p = profileOf(r.profile);
       const pick = (key: string, column: string) => p[key] || (r[column] as string | null) || '';
+      // A quiz's result counts once the attempt is submitted (as the public participants page has it).
+      const submitted = r.attempt === 'submitted';
       return {
         id: `${listing.id}:${r.user_id as string}`,
         userId: r.user_id as string,
@@ -106,6 +124,9 @@ export function participantsAdminRoutes(knex: Knex): Router {
         skills: Array.isArray(r.skills) ? r.skills : [],
         paymentStatus: r.payment_status as string,
         registeredAt: isoOf(r.registered_at as Date | string),
+        score: submitted ? Number(r.calculated_marks) : null,
+        timeTaken: submitted ? Number(r.time_taken) : null,
+        completedAt: submitted ? isoOf(r.submitted_at as Date | string) : null,
       };
     });
     sendList(res, 'participants', { start: range.start, rows: out, total });

@@ -27,10 +27,10 @@ export const participantsAdminOpenApi: ApiRegistration = (api) => {
     path: '/api/admin/participants',
     tag,
     summary: 'The registered users of one listing',
-    description: 'Filters (both required): `kind` (hackathon, event or quiz) and `listingId`. Sortable by registeredAt, name, email, username, paymentStatus.',
+    description: 'Filters (both required): `kind` (hackathon, event or quiz) and `listingId`. Sortable by registeredAt, name, email, username, paymentStatus; a quiz also by score, timeTaken, completedAt (those not yet submitted last). A quiz\'s rows carry its results (score, timeTaken, completedAt), null until the attempt is submitted.',
     auth: 'session',
     query: ListParams,
     ok: listOk(AdminParticipantSchema, '`participants 0-24/120`'),
-    errors: { 400: 'No listing picked, or a parameter is not the JSON the dialect expects', 401: ACCESS[401], 403: `${ACCESS[403]}; or "${NOT_YOUR_LISTING}"`, 404: 'No such listing' },
+    errors: { 400: 'No listing picked, a quiz result as the sort of another kind, or a parameter is not the JSON the dialect expects', 401: ACCESS[401], 403: `${ACCESS[403]}; or "${NOT_YOUR_LISTING}"`, 404: 'No such listing' },
   });
 };
