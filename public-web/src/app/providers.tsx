@@ -1,12 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
+import type { ToasterProps } from 'sonner';
 import { AuthProvider } from '../auth/AuthContext';
 import { SocketProvider } from '../realtime/SocketProvider';
-import { TOAST_DURATION, useToasterWanted } from '../ui/toast';
+import { sonner, TOAST_DURATION, useToasterWanted } from '../ui/toast';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { queryClient } from './queryClient';
 
-const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
+// Should the library fail to load (a dropped connection), the app goes on without toasts rather than failing.
+const Toaster = lazy(() => sonner().then(({ Toaster }) => ({ default: Toaster }), () => ({ default: (_: ToasterProps): ReactNode => null })));
 
 /** The toaster, from the first toast on (see ui/toast). */
 function ToastHost() {

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Hackathon, HackathonCard, RegistrationStatus, RegistrationProfile } from '@circuit/shared/api/hackathons';
+import type { HackathonCard, RegistrationStatus, RegistrationProfile } from '@circuit/shared/api/hackathons';
 import { HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
 import { api, newRequestId } from '../auth/apiClient';
 import type { Filters } from './filters';

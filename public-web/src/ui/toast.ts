@@ -5,13 +5,14 @@ export const TOAST_DURATION = { default: 4000, success: 3000, error: 5000 } as c
 
 /*
  * The toast library loads with the first toast, not with every page: most visits never show one, and it
- * was a tenth of the first load's script. Toasts asked for while it loads still show: its toaster replays
- * those already made when it mounts (see ToastHost).
+ * was 8 KB of every page's first script (gzipped). Toasts asked for while it loads still show: its toaster
+ * replays those already made when it mounts (ToastHost in app/providers).
  */
 let library: Promise<typeof import('sonner')> | undefined;
 const hostListeners = new Set<() => void>();
 
-function sonner() {
+/** The toast library, loaded once; from the first call on, ToastHost mounts its toaster. */
+export function sonner() {
   if (!library) {
     library = import('sonner');
     for (const listener of hostListeners) listener();
@@ -19,16 +20,13 @@ function sonner() {
   return library;
 }
 
-/** Whether the toaster is wanted yet: true from the first toast on (ToastHost mounts it then). */
-export function useToasterWanted(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      hostListeners.add(listener);
-      return () => hostListeners.delete(listener);
-    },
-    () => library !== undefined,
-  );
+function subscribe(listener: () => void) {
+  hostListeners.add(listener);
+  return () => void hostListeners.delete(listener);
 }
+
+/** Whether the toaster is wanted yet: true from the first toast on (ToastHost mounts it then). */
+export const useToasterWanted = (): boolean => useSyncExternalStore(subscribe, () => library !== undefined);
 
 /** `id`: a burst of toasts with the same id shows as one; `duration` replaces the kind's own. */
 interface ToastOptions {
@@ -36,8 +34,13 @@ interface ToastOptions {
   duration?: number;
 }
 
+type Toast = Awaited<ReturnType<typeof sonner>>['toast'];
+
+/** Without the library (it failed to load) there is no toast, and nothing else fails. */
+const show = (draw: (toast: Toast) => unknown) => void sonner().then(({ toast }) => draw(toast), () => undefined);
+
 export const notify = {
-  info: (message: string, options?: ToastOptions) => void sonner().then(({ toast }) => toast(message, { duration: TOAST_DURATION.default, ...options })),
-  success: (message: string, options?: ToastOptions) => void sonner().then(({ toast }) => toast.success(message, { duration: TOAST_DURATION.success, ...options })),
-  error: (message: string, options?: ToastOptions) => void sonner().then(({ toast }) => toast.error(message, { duration: TOAST_DURATION.error, ...options })),
+  info: (message: string, options?: ToastOptions) => show((toast) => toast(message, { duration: TOAST_DURATION.default, ...options })),
+  success: (message: string, options?: ToastOptions) => show((toast) => toast.success(message, { duration: TOAST_DURATION.success, ...options })),
+  error: (message: string, options?: ToastOptions) => show((toast) => toast.error(message, { duration: TOAST_DURATION.error, ...options })),
 };
