@@ -97,13 +97,14 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
       const tiers = (await first.knex('hackathon_sponsors').distinct('tier')).map((r: { tier: string }) => r.tier).sort();
       expect(tiers).toEqual(['bronze', 'community', 'gold', 'platinum', 'silver']);
       expect(Number((await first.knex('hackathon_reviews').count<{ count: string }[]>('* as count'))[0]!.count)).toBeGreaterThan(0);
-      // Every seeded hackathon has a banner of its own, served as a PNG.
+      // Every seeded hackathon has a banner of its own, served as a JPEG small enough for a phone.
       const listed = await first.request().get('/api/hackathons?limit=4').expect(200);
       const banners: string[] = listed.body.data.map((h: { images: { banner: string } }) => h.images.banner);
       expect(banners).toHaveLength(4);
       expect(new Set(banners).size).toBe(4);
       const image = await first.request().get(banners[0]!).expect(200);
-      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.headers['content-type']).toBe('image/jpeg');
+      expect(image.body.length).toBeLessThan(20_000);
       // Events in every type, category and pricing type, in every date state, some full with a line.
       const distinct = async (column: string) => (await first.knex('events').distinct(column)).length;
       expect([await distinct('event_type'), await distinct('category'), await distinct('pricing_type'), await distinct('status')]).toEqual([9, 9, 3, 3]);

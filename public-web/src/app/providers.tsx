@@ -1,24 +1,37 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { ToasterProps } from 'sonner';
 import { AuthProvider } from '../auth/AuthContext';
 import { SocketProvider } from '../realtime/SocketProvider';
-import { TOAST_DURATION } from '../ui/toast';
+import { sonner, TOAST_DURATION, useToasterWanted } from '../ui/toast';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { queryClient } from './queryClient';
 
-/** Data cache, authentication state, the realtime connection and toasts, around the whole app. */
-export function AppProviders({ children }: { children: ReactNode }) {
+// Should the library fail to load (a dropped connection), the app goes on without toasts rather than failing.
+const Toaster = lazy(() => sonner().then(({ Toaster }) => ({ default: Toaster }), () => ({ default: (_: ToasterProps): ReactNode => null })));
+
+/** The toaster, from the first toast on (see ui/toast). */
+function ToastHost() {
   // On a phone the toasts stay clear of the navigation bar; on wider screens, clear of the centred forms and
   // below the header, so its bell and messages badge stay visible and clickable while a toast shows.
   const wide = useMediaQuery('(min-width: 640px)');
+  if (!useToasterWanted()) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position={wide ? 'top-right' : 'bottom-center'} offset={{ top: 80, right: 16 }} richColors closeButton duration={TOAST_DURATION.default} />
+    </Suspense>
+  );
+}
+
+/** Data cache, authentication state, the realtime connection and toasts, around the whole app. */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         {/* The realtime connection lives only while signed in, so it sits inside the auth state. */}
         <SocketProvider>{children}</SocketProvider>
       </AuthProvider>
-      <Toaster position={wide ? 'top-right' : 'bottom-center'} offset={{ top: 80, right: 16 }} richColors closeButton duration={TOAST_DURATION.default} />
+      <ToastHost />
     </QueryClientProvider>
   );
 }

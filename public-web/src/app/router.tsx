@@ -6,6 +6,7 @@ import { NotFoundPage } from '../not-found/NotFoundPage';
 import { RootLayout, ShellFallback } from './RootLayout';
 import { RouteError } from './RouteError';
 import { prefetchProfile } from '../public-profile/prefetchProfile';
+import { prefetchHackathon, prefetchHackathonList } from '../hackathons/prefetchHackathons';
 
 /** A route whose screen loads on first visit, in a chunk of its own. */
 const screen = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
@@ -48,8 +49,8 @@ export const router = createBrowserRouter([
       screen('contact', async () => (await import('../info/InfoPages')).ContactPage),
       screen('terms', async () => (await import('../info/InfoPages')).TermsPage),
       screen('privacy', async () => (await import('../info/InfoPages')).PrivacyPage),
-      screen('hackathons', async () => (await import('../hackathons/HackathonsPage')).HackathonsPage),
-      screen('hackathons/:username', async () => (await import('../hackathons/HackathonDetailPage')).HackathonDetailPage),
+      { ...screen('hackathons', async () => (await import('../hackathons/HackathonsPage')).HackathonsPage), loader: prefetchHackathonList },
+      { ...screen('hackathons/:username', async () => (await import('../hackathons/HackathonDetailPage')).HackathonDetailPage), loader: prefetchHackathon },
       screen('hackathons/:username/edit', async () => (await import('../hackathon-form/HackathonFormPage')).EditHackathonPage),
       screen('create-hackathon', async () => (await import('../hackathon-form/HackathonFormPage')).CreateHackathonPage),
       screen('hackathons/:username/team', async () => (await import('../teams/TeamPage')).TeamPage),

@@ -4,16 +4,11 @@ import { isValidMobile, RegistrationProfileMessages } from '@circuit/shared/vali
 import type { User } from '../auth/types';
 import { ProfileFields } from '../registration/ProfileFields';
 import { missingFields, useProfileForm } from '../registration/profileForm';
+import { PROFILE_FIELDS } from './missingProfileFields';
 import { RegistrationFormDialog } from '../registration/RegistrationFormDialog';
 
-export const PROFILE_FIELDS = ['mobile', 'college', 'course', 'branch', 'collegeYear', 'country', 'state'] as const;
 type Field = (typeof PROFILE_FIELDS)[number];
 const LABELS: Record<Field, string> = { mobile: 'Mobile', college: 'College', course: 'Course', branch: 'Branch', collegeYear: 'Year', country: 'Country', state: 'State' };
-
-/** What registration needs that the profile lacks (state only for India). */
-export function missingProfileFields(user: User): Field[] {
-  return missingFields(user as unknown as Record<Field, string | null | undefined>, PROFILE_FIELDS, { stateOnlyInIndia: true });
-}
 
 /** The Complete Your Profile step before a hackathon registration: the fields go with the registration and into the profile. */
 export function CompleteProfileDialog({ user, busy, onCancel, onSubmit }: { user: User; busy: boolean; onCancel(): void; onSubmit(profile: RegistrationProfile): void }) {

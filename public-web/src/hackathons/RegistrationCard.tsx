@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Hackathon } from '@circuit/shared/api/hackathons';
 import { messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
@@ -7,11 +7,14 @@ import { LoginButtonLink } from '../auth/LoginLinks';
 import { Button, ButtonLink } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { notify } from '../ui/toast';
-import { CompleteProfileDialog, missingProfileFields } from './CompleteProfileDialog';
+import { missingProfileFields } from './missingProfileFields';
 import { useMyTeam } from '../teams/teamsApi';
 import { useRegister, useRegistrationStatus, useUnregister } from './hackathonsApi';
 import { money } from './labels';
 import { RegistrationPanel } from '../registration/RegistrationPanel';
+
+// Opened only when a registration needs profile fields first: its form stays out of the page's first load.
+const CompleteProfileDialog = lazy(async () => ({ default: (await import('./CompleteProfileDialog')).CompleteProfileDialog }));
 
 /** Why registration is not possible now, or null when it is (spec 2 section 2: closed unless Upcoming, full at capacity). */
 function closedReason(h: Hackathon): string | null {
@@ -121,7 +124,11 @@ export function RegistrationCard({ hackathon }: { hackathon: Hackathon }) {
   return (
     <RegistrationFrame hackathon={hackathon}>
       {body}
-      {askProfile && user && <CompleteProfileDialog user={user} busy={register.isPending} onCancel={() => setAskProfile(false)} onSubmit={(p) => void doRegister(p)} />}
+      {askProfile && user && (
+        <Suspense fallback={null}>
+          <CompleteProfileDialog user={user} busy={register.isPending} onCancel={() => setAskProfile(false)} onSubmit={(p) => void doRegister(p)} />
+        </Suspense>
+      )}
     </RegistrationFrame>
   );
 }

@@ -1,5 +1,4 @@
 import { DEFAULT_COUNTRY, urlFilterCodec } from '../listings/urlFilters';
-import { CATEGORY_LABELS } from './labels';
 
 /** The list's filters as they live in the URL (shareable, kept on reload); empty ones are dropped. */
 export const FILTER_KEYS = ['search', 'category', 'status', 'location', 'theme', 'organization', 'dateRange', 'state', 'registrationFees', 'country'] as const;
@@ -29,5 +28,3 @@ export function apiQuery(filters: Filters, limit: number, cursor?: string | null
 /** How many filters differ from the defaults (the Filters button's badge); the search box is not one. */
 export const activeFilterCount: (filters: Filters) => number = codec.activeCount;
 export const hackathonFilterCodec = codec;
-
-export const categoryLabel = (value: string) => CATEGORY_LABELS[value] ?? value;

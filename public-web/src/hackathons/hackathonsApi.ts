@@ -1,46 +1,15 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Hackathon, HackathonCard, RegistrationStatus, RegistrationProfile } from '@circuit/shared/api/hackathons';
+import type { HackathonCard, RegistrationStatus, RegistrationProfile } from '@circuit/shared/api/hackathons';
 import { HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
 import { api, newRequestId } from '../auth/apiClient';
-import { apiQuery, type Filters } from './filters';
+import type { Filters } from './filters';
+import { hackathonKeys, hackathonListQuery, hackathonQuery } from './hackathonQueries';
 
-/** Query keys by prefix (TanStack Query's React Router example): invalidating ['hackathons'] refreshes every view. */
-export const hackathonKeys = {
-  all: ['hackathons'] as const,
-  list: (filters: Filters) => ['hackathons', 'list', filters] as const,
-  detail: (username: string) => ['hackathons', 'detail', username] as const,
-  registration: (id: string) => ['hackathons', 'registration', id] as const,
-  saved: () => ['hackathons', 'saved'] as const,
-};
+export { hackathonKeys };
 
-interface Page {
-  data: HackathonCard[];
-  nextCursor: string | null;
-  total: number;
-}
+export const useHackathonList = (filters: Filters) => useInfiniteQuery(hackathonListQuery(filters));
 
-/** The list: 16 first, then 12 per Load More (spec 2 section 9), paged by the server's cursor. */
-export function useHackathonList(filters: Filters) {
-  return useInfiniteQuery({
-    queryKey: hackathonKeys.list(filters),
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }): Promise<Page> => {
-      const limit = pageParam ? HACKATHON_LIMITS.listMorePage : HACKATHON_LIMITS.listFirstPage;
-      const res = await api.get<HackathonCard[]>(`/api/hackathons?${apiQuery(filters, limit, pageParam)}`, signal);
-      const page = res as unknown as { data?: HackathonCard[]; nextCursor?: string | null; total?: number };
-      return { data: page.data ?? [], nextCursor: page.nextCursor ?? null, total: page.total ?? 0 };
-    },
-    getNextPageParam: (last) => last.nextCursor,
-  });
-}
-
-export function useHackathon(username: string) {
-  return useQuery({
-    queryKey: hackathonKeys.detail(username),
-    queryFn: async ({ signal }) => (await api.get<Hackathon>(`/api/hackathons/username/${encodeURIComponent(username)}`, signal)).data!,
-    retry: false,
-  });
-}
+export const useHackathon = (username: string) => useQuery(hackathonQuery(username));
 
 export function useRegistrationStatus(hackathonId: string | undefined, enabled: boolean) {
   return useQuery({

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { notificationKeys } from '../notifications/notificationsApi';
-import { notify, TOAST_DURATION } from '../ui/toast';
+import { notify } from '../ui/toast';
 import { NOTIFICATION_TOAST_MS } from './constants';
 import { presenceKeys, unreadKeys } from './keys';
 import { useSocketEvent, useSocketReconnected } from './socketContext';
@@ -25,7 +24,7 @@ export function RealtimeBridge() {
     // The sender's own copy of an outgoing request is not news to them: the action already said so.
     if (!notification?.isOutgoing) {
       const text = typeof notification?.message === 'string' && notification.message ? notification.message : 'You have a new notification';
-      toast(text, { id: notification?._id, duration: NOTIFICATION_TOAST_MS });
+      notify.info(text, { id: notification?._id, duration: NOTIFICATION_TOAST_MS });
     }
     void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   });
@@ -38,7 +37,7 @@ export function RealtimeBridge() {
     if (refused?.event === 'private_message') return;
     // One toast for a burst of refusals, not one per refused event.
     const text = typeof refused?.message === 'string' && refused.message ? refused.message : 'You are doing that too often. Please wait a moment and try again.';
-    toast.error(text, { id: 'rate-limited', duration: TOAST_DURATION.error });
+    notify.error(text, { id: 'rate-limited' });
   });
 
   useSocketEvent('unread_count_update', (update) => {
