@@ -69,17 +69,28 @@ export class ReadCache {
     this.now = options.now ?? Date.now;
   }
 
-  /** The JSON text of `compute()`'s answer, served from the cache while `projections` stand still. */
-  async json(key: string, projections: readonly string[], compute: () => Promise<unknown>): Promise<CachedJson> {
-    if (!this.enabled) return answerOf(await compute());
-    const version = await this.versions.versionOf(projections);
+  /**
+   * The JSON text of `compute()`'s answer, served from the cache while `projections` stand still.
+   * A hit whose version is known at once (the embedded runner reports it in memory) is answered
+   * synchronously: the busiest reads make no promise and wait for no turn of the event loop.
+   */
+  json(key: string, projections: readonly string[], compute: () => Promise<unknown>): CachedJson | Promise<CachedJson> {
+    if (!this.enabled) return compute().then(answerOf);
+    const version = this.versions.versionOf(projections);
+    if (typeof version === 'string') return this.hit(key, version) ?? this.fill(key, version, compute);
+    return version.then((v) => this.hit(key, v) ?? this.fill(key, v, compute));
+  }
+
+  private hit(key: string, version: string): CachedJson | undefined {
     const hit = this.entries.get(key);
-    if (hit && hit.version === version && hit.expires > this.now()) {
-      // Refresh its place in the least-recently-used order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
+    if (!hit || hit.version !== version || hit.expires <= this.now()) return undefined;
+    // Refresh its place in the least-recently-used order.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
+
+  private async fill(key: string, version: string, compute: () => Promise<unknown>): Promise<CachedJson> {
     const flight = `${version}\u0000${key}`;
     const running = this.pending.get(flight);
     if (running) return running;
