@@ -31,9 +31,9 @@ class RequestLog {
 const REQUEST_LOG = Symbol('request log');
 type LoggedRequest = IncomingMessage & { [REQUEST_LOG]?: RequestLog };
 
-// `req.log` is a getter of express's request prototype, not of each request: an accessor defined on
-// the request itself gave every request an object shape of its own, and every later property of a
-// request (express's, the session's) was then slow to add and to read.
+// `req.log` is a getter of express's request prototype, not of each request: V8 turns an object given
+// an accessor that differs from the one its shape knew (a new closure per request) into a dictionary,
+// so every later property of a request (express's, the session's) was slow to add and to read.
 Object.defineProperty(express.request, 'log', {
   configurable: true,
   get(this: LoggedRequest): Logger | undefined {
