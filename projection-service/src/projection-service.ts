@@ -1,9 +1,9 @@
-import { Router } from 'express';
 import type { Knex } from 'knex';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { Logger } from '@circuit/shared/logger';
 import { ReadModelProgress } from '@circuit/shared/projections/progress';
 import { ReadCache, type ReadCacheOptions } from '@circuit/shared/projections/read-cache';
+import { routersInOrder } from '@circuit/shared/http/route-gate';
 import { migrateReadModels } from './migrations';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './runner/projection-runner';
 import { allProjections } from './projections';
@@ -74,24 +74,25 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   // Answers are keyed by the checkpoints they were built from: read from this runner when it is the only one, else from the table.
   const clock = deps.now;
   const cache = new ReadCache(deps.progress ?? new ReadModelProgress(deps.knex), { ...deps.readCache, now: clock ? () => clock().getTime() : undefined });
-  const router = Router();
-  // The busiest reads first (listings, profiles, search): each router on the way is walked past.
-  router.use(hackathonQueryRoutes(deps.knex, cache, deps.now));
-  router.use(eventQueryRoutes(deps.knex, cache, deps.now));
-  router.use(profileQueryRoutes(deps.knex, cache));
-  router.use(searchRoutes(deps.knex, cache));
-  router.use(registrationQueryRoutes(deps.knex));
-  router.use(adminRoutes(deps.knex, { now: deps.now, store: deps.store }));
-  router.use(projectQueryRoutes(deps.knex));
-  router.use(socialQueryRoutes(deps.knex));
-  router.use(notificationQueryRoutes(deps.knex));
-  router.use(messagingQueryRoutes(deps.knex, presence));
-  // After the listing's fixed paths (/api/hackathons/username/{username} is not a hackathon called "username").
-  router.use(reviewQueryRoutes(deps.knex, cache));
-  router.use(announcementQueryRoutes(deps.knex, cache));
-  router.use(communityQueryRoutes(deps.knex));
-  router.use(quizQueryRoutes(deps.knex, deps.now));
-  router.use(dashboardQueryRoutes(deps.knex));
+  // The busiest reads first (listings, search, profiles); a request enters only the routers whose paths it could take.
+  const router = routersInOrder([
+    hackathonQueryRoutes(deps.knex, cache, deps.now),
+    eventQueryRoutes(deps.knex, cache, deps.now),
+    searchRoutes(deps.knex, cache),
+    profileQueryRoutes(deps.knex, cache),
+    registrationQueryRoutes(deps.knex),
+    adminRoutes(deps.knex, { now: deps.now, store: deps.store }),
+    projectQueryRoutes(deps.knex),
+    socialQueryRoutes(deps.knex),
+    notificationQueryRoutes(deps.knex),
+    messagingQueryRoutes(deps.knex, presence),
+    // After the listing's fixed paths (/api/hackathons/username/{username} is not a hackathon called "username").
+    reviewQueryRoutes(deps.knex, cache),
+    announcementQueryRoutes(deps.knex, cache),
+    communityQueryRoutes(deps.knex),
+    quizQueryRoutes(deps.knex, deps.now),
+    dashboardQueryRoutes(deps.knex),
+  ]);
   return {
     router,
     runner,

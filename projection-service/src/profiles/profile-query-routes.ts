@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
-import { ok, sendJson } from '@circuit/shared/http/envelope';
+import { ok, sendCached } from '@circuit/shared/http/envelope';
 import { forbidden, notFound } from '@circuit/shared/http/errors';
 import { toUserView, type UserRow } from '@circuit/shared/read-models/users';
 import type { CachedJson, ReadCache } from '@circuit/shared/projections/read-cache';
@@ -36,7 +36,7 @@ export function profileQueryRoutes(knex: Knex, cache: ReadCache): Router {
   const router = Router();
 
   /** The answer depends on who asks (their own view, a block): cached per viewer. */
-  async function answer(req: Request, key: string, find: () => Promise<UserRow | undefined>): Promise<CachedJson> {
+  function answer(req: Request, key: string, find: () => Promise<UserRow | undefined>): CachedJson | Promise<CachedJson> {
     const viewerId = viewerOf(req);
     return cache.json(`profile:${key}:${viewerId ?? ''}`, PROJECTIONS, async () => {
       const user = await visibleProfile(knex, await find(), viewerId);
@@ -44,16 +44,16 @@ export function profileQueryRoutes(knex: Knex, cache: ReadCache): Router {
     });
   }
 
-  router.get('/api/users/username/:username', async (req, res) => {
+  router.get('/api/users/username/:username', (req, res) => {
     const username = req.params.username.trim().toLowerCase();
-    sendJson(res, await answer(req, `username:${username}`, () => findUserByUsername(knex, username)));
+    return sendCached(res, answer(req, `username:${username}`, () => findUserByUsername(knex, username)));
   });
 
-  router.get('/api/users/:id', async (req, res, next) => {
+  router.get('/api/users/:id', (req, res, next) => {
     // Only ids: /api/users/connections, /notifications, /search/by ... are other routes' paths.
     if (!UUID.test(req.params.id)) return next();
     const id = req.params.id.toLowerCase();
-    sendJson(res, await answer(req, `id:${id}`, () => knex<UserRow>('users').where({ id }).first()));
+    return sendCached(res, answer(req, `id:${id}`, () => knex<UserRow>('users').where({ id }).first()));
   });
 
   return router;

@@ -2,7 +2,7 @@ import type { ReadCache } from '@circuit/shared/projections/read-cache';
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { ok, sendJson } from '@circuit/shared/http/envelope';
+import { ok, sendCached } from '@circuit/shared/http/envelope';
 import { badRequest } from '@circuit/shared/http/errors';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { PRESET_SKILLS } from '@circuit/shared/profiles/skills';
@@ -119,16 +119,16 @@ export async function searchUsers(knex: Knex, params: SearchParams) {
 export function searchRoutes(knex: Knex, cache: ReadCache): Router {
   const router = Router();
 
-  router.get('/api/users/search/by', async (req, res) => {
+  router.get('/api/users/search/by', (req, res) => {
     const viewerId = requireUserId(req);
     // Results leave out the viewer and whoever blocks them either way: cached per viewer, by the URL as sent.
-    const body = await cache.json(`search:${viewerId}:${req.url}`, ['users', 'social'], async () => {
+    const body = cache.json(`search:${viewerId}:${req.url}`, ['users', 'social'], async () => {
       const { q, skills, page, limit } = parseSearchQuery(req.query as Record<string, unknown>);
       if (!q && skills.length === 0) throw badRequest(EMPTY_SEARCH);
       const data = await searchUsers(knex, { viewerId, q, skills, page, limit });
       return ok(data, data.total === 1 ? '1 user found' : `${data.total} users found`);
     });
-    sendJson(res, body);
+    return sendCached(res, body);
   });
 
   router.get('/api/users/skills/preset', (_req, res) => {

@@ -114,8 +114,12 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }
   });
   app.use(requestLogging(options.log));
-  app.use(jsonBodiesOnly);
-  app.use(express.json({ limit: '1mb', verify: keepRawBody }));
+  const parseJson = express.json({ limit: '1mb', verify: keepRawBody });
+  app.use((req, res, next) => {
+    // A read without a body (nearly every GET) has nothing to refuse or parse: one layer, and body-parser is not entered.
+    if (SAFE_METHODS.has(req.method) && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
+    jsonBodiesOnly(req, res, (err?: unknown) => (err ? next(err) : parseJson(req, res, next)));
+  });
   app.use(rejectUnstorableText);
   app.use(options.session);
   app.use(sameOriginOnly(options.allowedOrigins));

@@ -1,17 +1,45 @@
 import crypto from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
+import express, { type RequestHandler } from 'express';
 import type { Logger } from '../logger';
 
 declare module 'http' {
   interface IncomingMessage {
     /** The correlation id of the request (requestLogging). */
     id?: string;
-    /** A logger whose lines carry the request's id and route (requestLogging). */
-    log?: Logger;
+    /** A logger whose lines carry the request's id and route (requestLogging), made at its first use. */
+    readonly log?: Logger;
   }
 }
 
 const CORRELATION_ID = /^[\w-]{8,64}$/;
+
+/** What a request's logger carries, and the logger once something has logged through it. */
+class RequestLog {
+  private child?: Logger;
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly req: { id: string; method: string; url: string },
+  ) {}
+
+  get(): Logger {
+    return (this.child ??= this.logger.child({ req: this.req }));
+  }
+}
+
+const REQUEST_LOG = Symbol('request log');
+type LoggedRequest = IncomingMessage & { [REQUEST_LOG]?: RequestLog };
+
+// `req.log` is a getter of express's request prototype, not of each request: V8 turns an object given
+// an accessor that differs from the one its shape knew (a new closure per request) into a dictionary,
+// so every later property of a request (express's, the session's) was slow to add and to read.
+Object.defineProperty(express.request, 'log', {
+  configurable: true,
+  get(this: LoggedRequest): Logger | undefined {
+    return this[REQUEST_LOG]?.get();
+  },
+});
 
 /**
  * A correlation id per request (X-Correlation-Id when a proxy set one), `req.log` carrying it, and
@@ -25,10 +53,10 @@ export function requestLogging(logger: Logger): RequestHandler {
     const { method, url } = req;
     req.id = id;
     res.setHeader('X-Correlation-Id', id);
-    let child: Logger | undefined;
-    Object.defineProperty(req, 'log', { configurable: true, enumerable: false, get: () => (child ??= logger.child({ req: { id, method, url } })) });
+    (req as LoggedRequest)[REQUEST_LOG] = new RequestLog(logger, { id, method, url });
     const started = performance.now();
-    res.once('close', () => {
+    // 'close' comes once per answer: no once() wrapper needed.
+    res.on('close', () => {
       const status = res.statusCode;
       // A 4xx is the client's affair (a signed-out /me answers 401 on every page): only repeated abuse (429) warns.
       const level = !res.writableFinished ? 'warn' : status >= 500 ? 'error' : status === 429 ? 'warn' : 'info';

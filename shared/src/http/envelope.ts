@@ -25,3 +25,9 @@ export function sendJson(res: Response, answer: CachedJson): void {
   res.setHeader('ETag', answer.etag);
   res.type('json').send(answer.body);
 }
+
+/** sendJson of a ReadCache answer: at once when it is at hand (a hit), else once it is computed (express gets the promise and its failure). */
+export function sendCached(res: Response, answer: CachedJson | Promise<CachedJson>): void | Promise<void> {
+  if (answer instanceof Promise) return answer.then((ready) => sendJson(res, ready));
+  sendJson(res, answer);
+}

@@ -76,28 +76,33 @@ export class ReadCache {
 
   /**
    * The JSON text of `compute()`'s answer, served from the cache while `projections` stand still.
+   * A hit whose version is known at once (the embedded runner reports it in memory) is answered
+   * synchronously: the busiest reads make no promise and wait for no turn of the event loop.
    * An entry read in the last quarter of its life is recomputed in the background while the hit is
    * served, so under steady reads a clock-bound answer is renewed before it expires instead of
    * making every request that arrives at its expiry wait for the query; an answer is still never
    * older than `ttlMs`.
    */
-  async json(key: string, projections: readonly string[], compute: () => Promise<unknown>): Promise<CachedJson> {
-    if (!this.enabled) return answerOf(await compute());
-    const version = await this.versions.versionOf(projections);
+  json(key: string, projections: readonly string[], compute: () => Promise<unknown>): CachedJson | Promise<CachedJson> {
+    if (!this.enabled) return compute().then(answerOf);
+    const version = this.versions.versionOf(projections);
+    if (typeof version === 'string') return this.hit(key, version, compute) ?? this.fill(key, version, compute);
+    return version.then((v) => this.hit(key, v, compute) ?? this.fill(key, v, compute));
+  }
+
+  private hit(key: string, version: string, compute: () => Promise<unknown>): CachedJson | undefined {
     const hit = this.entries.get(key);
     const now = this.now();
-    if (hit && hit.version === version && hit.expires > now) {
-      // Refresh its place in the least-recently-used order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      if (now >= hit.refreshFrom) this.computeOnce(key, version, compute).catch(() => undefined);
-      return hit;
-    }
-    return this.computeOnce(key, version, compute);
+    if (!hit || hit.version !== version || hit.expires <= now) return undefined;
+    // Refresh its place in the least-recently-used order.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    if (now >= hit.refreshFrom) this.fill(key, version, compute).catch(() => undefined);
+    return hit;
   }
 
   /** Simultaneous computations of one key at one version share one run. */
-  private async computeOnce(key: string, version: string, compute: () => Promise<unknown>): Promise<CachedJson> {
+  private async fill(key: string, version: string, compute: () => Promise<unknown>): Promise<CachedJson> {
     const flight = `${version}\u0000${key}`;
     const running = this.pending.get(flight);
     if (running) return running;

@@ -28,6 +28,20 @@ function setup(options: { ttlMs?: number; maxEntries?: number; enabled?: boolean
 }
 
 describe('ReadCache', () => {
+  it('answers a hit at once when the versions are at hand (no promise), and a miss or an awaited version with a promise', async () => {
+    const sync = new ReadCache({ versionOf: () => '1' });
+    const compute = async () => ({ a: 1 });
+    const miss = sync.json('k', ['users'], compute);
+    expect(miss).toBeInstanceOf(Promise);
+    const computed = await miss;
+    const hit = sync.json('k', ['users'], compute);
+    expect(hit).not.toBeInstanceOf(Promise);
+    expect(hit).toMatchObject(computed);
+    const awaited = new ReadCache({ versionOf: async () => '1' });
+    await awaited.json('k', ['users'], compute);
+    expect(awaited.json('k', ['users'], compute)).toBeInstanceOf(Promise);
+  });
+
   it('serves the same bytes while the projections stand still, and recomputes once one of them moves', async () => {
     const t = setup();
     expect(await t.read('k', ['users', 'social'])).toBe('{"value":"first"}');

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Router } from 'express';
 import { z } from 'zod';
+import { routersInOrder, type RouterSequence } from '../route-gate';
 import type { ApiDocument, ApiRegistration } from './contract';
 
 const require = createRequire(import.meta.url);
@@ -33,7 +34,7 @@ function referencePage(title: string): string {
 }
 
 /** GET /api/openapi.json, GET /api/docs and its script: mounted at the app root by whichever process serves the API. */
-export function apiDocumentRoutes(document: ApiDocument): Router {
+export function apiDocumentRoutes(document: ApiDocument): RouterSequence {
   const router = Router();
   const json = JSON.stringify(document);
   const page = referencePage(document.info.title);
@@ -50,7 +51,7 @@ export function apiDocumentRoutes(document: ApiDocument): Router {
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('application/javascript').sendFile(SCALAR_BUNDLE);
   });
-  return router;
+  return routersInOrder([router]);
 }
 
 /** The document's own routes, described like every other feature's. */
