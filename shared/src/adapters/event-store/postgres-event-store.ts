@@ -34,7 +34,8 @@ const MAX_EVENTS_PER_APPEND = 2 ** RANK_BITS - 1;
  * transaction) does not hold readers back. Read in a statement of its own, before the statement
  * that reads the events: whatever was appending when the bound was taken and is not listed has
  * finished by the time the events are read, so every event below the bound is visible then.
- * pg_locks gives 32-bit ids: each is widened to the xid8 just below the next one.
+ * pg_locks gives 32-bit ids: each is widened to the xid8 just below the next one. The two
+ * statements go in one round trip (see `belowBoundQuery`).
  */
 const BOUND_SQL = `
 with n as (select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as next)
@@ -333,28 +334,37 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  /** The position below which every event is committed (see BOUND_SQL). */
-  private async bound(): Promise<string> {
+  /**
+   * Runs `read`, a statement given the visibility bound as a SQL expression (a position: every
+   * event below it is committed, see BOUND_SQL), and answers its rows. On a shared server the
+   * bound and the read are two statements of one simple-protocol query: one round trip, each
+   * statement with a snapshot of its own (read committed), the bound's taken first. The bound
+   * passes from one to the other in a transaction-local setting.
+   */
+  private async belowBoundQuery<R>(read: (bound: string) => string): Promise<R[]> {
     // PGlite has one connection: a read never runs beside an append, so everything stored is complete.
-    if (!this.onSharedServer) return NO_BOUND;
-    const row: { bound: number | string } = (await this.knex.raw(BOUND_SQL)).rows[0];
-    return (BigInt(row.bound) << BigInt(RANK_BITS)).toString();
+    if (!this.onSharedServer) return (await this.knex.raw(read(NO_BOUND))).rows as R[];
+    const results = (await this.knex.raw(
+      `select set_config('circuit.feed_bound', ((${BOUND_SQL}) << ${RANK_BITS})::text, true); ${read(`current_setting('circuit.feed_bound')::bigint`)}`,
+    )) as { rows: R[] }[];
+    return results[1]!.rows;
   }
 
   async readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
+    // Inlined (integers only): bindings would need the extended protocol, one statement per round trip.
+    const from = BigInt(after).toString();
+    const count = Math.max(0, Math.floor(limit));
     return this.belowBound(async () => {
-      const bound = await this.bound();
-      const rows: (Partial<Row> & { head: number | string | null })[] = (
-        await this.knex.raw(
-          `select h.head, e.* from (select max(position) as head from ${TABLE}) h left join lateral (
-             select * from ${TABLE} where position > ? and position < ? order by position limit ?
+      const rows = await this.belowBoundQuery<Partial<Row> & { head: number | string | null; bound: number | string }>(
+        (bound) =>
+          `select h.head, h.bound, e.* from (select max(position) as head, ${bound} as bound from ${TABLE}) h left join lateral (
+             select * from ${TABLE} where position > ${from} and position < h.bound order by position limit ${count}
            ) e on true`,
-          [after.toString(), bound, limit],
-        )
-      ).rows;
+      );
       const events = rows.filter((r) => r.position !== null && r.position !== undefined).map((r) => toRecorded(r as Row));
       const head = rows[0]?.head;
-      const hidden = events.length === 0 && head !== null && head !== undefined && BigInt(head) > after && BigInt(head) >= BigInt(bound);
+      const bound = BigInt(rows[0]!.bound);
+      const hidden = events.length === 0 && head !== null && head !== undefined && BigInt(head) > after && BigInt(head) >= bound;
       return { result: events, hidden };
     });
   }
@@ -362,12 +372,11 @@ export class PostgresEventStore implements EventStore {
   /** The position up to which the feed is complete (events of appends still running are not counted). */
   async headPosition(): Promise<bigint> {
     return this.belowBound(async () => {
-      const bound = await this.bound();
-      const row: { visible: number | string | null; head: number | string | null } = (
-        await this.knex.raw(`select (select max(position) from ${TABLE} where position < ?) as visible, (select max(position) from ${TABLE}) as head`, [bound])
-      ).rows[0];
-      const visible = BigInt(row.visible ?? 0);
-      return { result: visible, hidden: BigInt(row.head ?? 0) > visible };
+      const [row] = await this.belowBoundQuery<{ visible: number | string | null; head: number | string | null }>(
+        (bound) => `select (select max(position) from ${TABLE} where position < ${bound}) as visible, (select max(position) from ${TABLE}) as head`,
+      );
+      const visible = BigInt(row!.visible ?? 0);
+      return { result: visible, hidden: BigInt(row!.head ?? 0) > visible };
     });
   }
 
