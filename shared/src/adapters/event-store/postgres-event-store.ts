@@ -52,34 +52,48 @@ const HIDDEN_WAIT_MS = 1000;
 const UNIQUE_VIOLATION = '23505';
 const MAX_APPEND_ATTEMPTS = 100;
 
-/** The whole append in one statement (one round trip, no lock): the checks, then the insert. */
+/**
+ * Appends in one statement (one round trip, no lock): the checks, then the insert. It takes
+ * several appends at once, to different streams (group commit): `requests` are the appends, each
+ * with its stream and expected revision, `input` their events; each request is decided on its
+ * own (a refused or repeated one inserts nothing) and gets a row of its own in the answer.
+ */
 const APPEND_SQL = `
 with input as (
-  select * from jsonb_to_recordset(?::jsonb) as i(ord int, event_id text, type text, data text, metadata text, occurred_at timestamptz)
+  select * from jsonb_to_recordset(?::jsonb) as i(req int, ord int, event_id text, type text, data text, metadata text, occurred_at timestamptz)
+),
+requests as (
+  select * from jsonb_to_recordset(?::jsonb) as r(req int, stream_id text, expected_kind text, expected int)
 ),
 existing as (
-  select e.event_id, e.position from ${TABLE} e where e.event_id in (select event_id from input)
+  select i.req, e.event_id, e.position from ${TABLE} e join input i on i.event_id = e.event_id
 ),
 decision as (
-  select (select count(*) from existing)::int as n_existing,
-         (select count(*) from input)::int as n_input,
-         (select max(revision) from ${TABLE} where stream_id = ?) as current,
-         (select max(position) from existing) as existing_position
+  select r.req, r.stream_id, r.expected_kind, r.expected,
+         (select count(*) from existing x where x.req = r.req)::int as n_existing,
+         (select count(*) from input i where i.req = r.req)::int as n_input,
+         (select max(revision) from ${TABLE} e where e.stream_id = r.stream_id) as current,
+         (select max(x.position) from existing x where x.req = r.req) as existing_position
+  from requests r
 ),
 inserted as (
   insert into ${TABLE} (position, event_id, stream_id, revision, type, data, metadata, occurred_at)
-  select (pg_current_xact_id()::text::bigint << ${RANK_BITS}) + row_number() over (order by i.ord),
-         i.event_id, ?, coalesce(d.current, -1) + row_number() over (order by i.ord),
+  select (pg_current_xact_id()::text::bigint << ${RANK_BITS}) + row_number() over (order by i.req, i.ord),
+         i.event_id, d.stream_id, coalesce(d.current, -1) + row_number() over (partition by i.req order by i.ord),
          i.type, i.data::jsonb, i.metadata::jsonb, i.occurred_at
-  from input i cross join decision d
+  from input i join decision d on d.req = i.req
   where not exists (select 1 from existing x where x.event_id = i.event_id)
     and d.n_existing < d.n_input
-    and (case ?::text when 'any' then true when 'no_stream' then d.current is null else d.current = ?::int end)
-  returning position, revision
+    and (case d.expected_kind when 'any' then true when 'no_stream' then d.current is null else d.current = d.expected end)
+  returning stream_id, position, revision
 )
-select d.n_existing, d.n_input, d.current, d.existing_position,
-       (select max(position) from inserted) as position, (select max(revision) from inserted) as next_revision
-from decision d`;
+select d.req, d.n_existing, d.n_input, d.current, d.existing_position,
+       (select max(position) from inserted n where n.stream_id = d.stream_id) as position,
+       (select max(revision) from inserted n where n.stream_id = d.stream_id) as next_revision
+from decision d order by d.req`;
+
+/** Append statements in flight at once; the appends that come meanwhile gather for the next. */
+const APPENDS_IN_FLIGHT = 2;
 
 interface Row {
   position: number | string;
@@ -134,6 +148,23 @@ interface AppendRow {
   next_revision: number | null;
 }
 
+interface InputEvent {
+  ord: number;
+  event_id: string;
+  type: string;
+  data: string;
+  metadata: string;
+  occurred_at: string;
+}
+
+interface QueuedAppend {
+  streamId: string;
+  events: InputEvent[];
+  expected: ExpectedRevision;
+  resolve(row: AppendRow): void;
+  reject(error: unknown): void;
+}
+
 const silent: EventStoreLog = { warn: () => undefined, info: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -153,6 +184,8 @@ export class PostgresEventStore implements EventStore {
    * at the append already, and a second wake made each of them read the feed again for nothing.
    */
   private readonly origin = randomUUID();
+  private queued: QueuedAppend[] = [];
+  private appendsInFlight = 0;
 
   private constructor(
     private readonly knex: Knex,
@@ -275,22 +308,21 @@ export class PostgresEventStore implements EventStore {
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     if (events.length > MAX_EVENTS_PER_APPEND) throw new Error(`append takes at most ${MAX_EVENTS_PER_APPEND} events`);
-    const input = JSON.stringify(
-      events.map((e, ord) => ({
-        ord,
-        event_id: e.id,
-        type: e.type,
-        data: JSON.stringify(e.data ?? null),
-        metadata: JSON.stringify(e.metadata ?? {}),
-        occurred_at: e.occurredAt,
-      })),
-    );
-    const expectedKind = typeof expected === 'number' ? 'revision' : expected;
-    const expectedRevision = typeof expected === 'number' ? expected : null;
+    const input = events.map((e, ord) => ({
+      ord,
+      event_id: e.id,
+      type: e.type,
+      data: JSON.stringify(e.data ?? null),
+      metadata: JSON.stringify(e.metadata ?? {}),
+      occurred_at: e.occurredAt,
+    }));
     for (let attempt = 1; ; attempt++) {
       let row: AppendRow;
       try {
-        row = (await this.knex.raw(APPEND_SQL, [input, streamId, streamId, expectedKind, expectedRevision])).rows[0] as AppendRow;
+        row = await new Promise<AppendRow>((resolve, reject) => {
+          this.queued.push({ streamId, events: input, expected, resolve, reject });
+          this.sendAppends();
+        });
       } catch (error) {
         // A concurrent append took the same revision, or stored the same event ids: decide again
         // against what it committed (a repeat is then recognised, a stale revision refused).
@@ -311,6 +343,51 @@ export class PostgresEventStore implements EventStore {
       this.notifyOthers();
       return { nextRevision: row.next_revision!, position: BigInt(row.position) };
     }
+  }
+
+  /**
+   * Group commit: up to APPENDS_IN_FLIGHT statements at a time, each taking every queued append
+   * (one per stream: two appends to one stream in one statement would take the same revision).
+   * Appends that arrive together, as a burst of commands does, then cost one statement and one
+   * commit instead of one each; a lone append goes at once.
+   */
+  private sendAppends(): void {
+    while (this.appendsInFlight < APPENDS_IN_FLIGHT && this.queued.length > 0) {
+      const streams = new Set<string>();
+      const batch: QueuedAppend[] = [];
+      this.queued = this.queued.filter((q) => {
+        if (streams.has(q.streamId)) return true;
+        streams.add(q.streamId);
+        batch.push(q);
+        return false;
+      });
+      this.appendsInFlight++;
+      void this.runAppends(batch).finally(() => {
+        this.appendsInFlight--;
+        this.sendAppends();
+      });
+    }
+  }
+
+  private async runAppends(batch: QueuedAppend[]): Promise<void> {
+    let rows: AppendRow[];
+    try {
+      const events = batch.flatMap((q, req) => q.events.map((e) => ({ req, ...e })));
+      const requests = batch.map((q, req) => ({
+        req,
+        stream_id: q.streamId,
+        expected_kind: typeof q.expected === 'number' ? 'revision' : q.expected,
+        expected: typeof q.expected === 'number' ? q.expected : null,
+      }));
+      rows = (await this.knex.raw(APPEND_SQL, [JSON.stringify(events), JSON.stringify(requests)])).rows as AppendRow[];
+    } catch (error) {
+      // One statement fails as a whole: with several appends in it, each goes again on its own,
+      // so only the one that conflicted sees the error.
+      if (batch.length === 1) batch[0]!.reject(error);
+      else await Promise.all(batch.map((q) => this.runAppends([q])));
+      return;
+    }
+    batch.forEach((q, i) => q.resolve(rows[i]!));
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
