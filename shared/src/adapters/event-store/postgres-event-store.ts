@@ -58,7 +58,7 @@ const MAX_APPEND_ATTEMPTS = 100;
  * with its stream and expected revision, `input` their events; each request is decided on its
  * own (a refused or repeated one inserts nothing) and gets a row of its own in the answer.
  */
-const APPEND_SQL = `
+const appendSql = (notify: boolean) => `
 with input as (
   select * from jsonb_to_recordset(?::jsonb) as i(req int, ord int, event_id text, type text, data text, metadata text, occurred_at timestamptz)
 ),
@@ -90,7 +90,10 @@ inserted as (
 select d.req, d.n_existing, d.n_input, d.current, d.existing_position,
        (select max(position) from inserted n where n.stream_id = d.stream_id) as position,
        (select max(revision) from inserted n where n.stream_id = d.stream_id) as next_revision
-from decision d order by d.req`;
+from decision d${notify ? ' cross join (select pg_notify(?, ?)) notified' : ''} order by d.req`;
+const APPEND_SQL = appendSql(false);
+/** The same, with the NOTIFY that wakes other processes: sent by Postgres when the append commits. */
+const APPEND_AND_NOTIFY_SQL = appendSql(true);
 
 /** Append statements in flight at once; the appends that come meanwhile gather for the next. */
 const APPENDS_IN_FLIGHT = 2;
@@ -161,7 +164,8 @@ interface QueuedAppend {
   streamId: string;
   events: InputEvent[];
   expected: ExpectedRevision;
-  resolve(row: AppendRow): void;
+  /** `notified`: the statement carried the NOTIFY of this append. */
+  resolve(answer: { row: AppendRow; notified: boolean }): void;
   reject(error: unknown): void;
 }
 
@@ -176,7 +180,10 @@ export class PostgresEventStore implements EventStore {
   /** A real Postgres, where other connections and processes append too (PGlite has one connection). */
   private readonly onSharedServer: boolean;
   private closed = false;
-  /** NOTIFY after commit, coalesced: one in flight at a time, one more if appends came meanwhile. */
+  /**
+   * NOTIFY after commit, coalesced: one in flight at a time (in a statement of its own, or carried
+   * by an append statement), one more if appends came meanwhile.
+   */
   private notifying: Promise<void> | undefined;
   private notifyAgain = false;
   /**
@@ -318,11 +325,12 @@ export class PostgresEventStore implements EventStore {
     }));
     for (let attempt = 1; ; attempt++) {
       let row: AppendRow;
+      let notified: boolean;
       try {
-        row = await new Promise<AppendRow>((resolve, reject) => {
+        ({ row, notified } = await new Promise<{ row: AppendRow; notified: boolean }>((resolve, reject) => {
           this.queued.push({ streamId, events: input, expected, resolve, reject });
           this.sendAppends();
-        });
+        }));
       } catch (error) {
         // A concurrent append took the same revision, or stored the same event ids: decide again
         // against what it committed (a repeat is then recognised, a stale revision refused).
@@ -340,7 +348,7 @@ export class PostgresEventStore implements EventStore {
       }
       if (row.position === null) throw new ConcurrencyError(streamId, expected, row.current ?? 'no_stream');
       this.appended.emit('appended');
-      this.notifyOthers();
+      if (!notified) this.notifyOthers();
       return { nextRevision: row.next_revision!, position: BigInt(row.position) };
     }
   }
@@ -370,6 +378,13 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async runAppends(batch: QueuedAppend[]): Promise<void> {
+    // No NOTIFY on its way: this statement carries one (a round trip fewer than a NOTIFY of its own).
+    const notify = this.onSharedServer && !this.closed && this.notifying === undefined;
+    let notified = () => undefined as void;
+    if (notify) {
+      this.notifyAgain = false;
+      this.notifying = new Promise<void>((resolve) => (notified = resolve));
+    }
     let rows: AppendRow[];
     try {
       const events = batch.flatMap((q, req) => q.events.map((e) => ({ req, ...e })));
@@ -379,15 +394,24 @@ export class PostgresEventStore implements EventStore {
         expected_kind: typeof q.expected === 'number' ? 'revision' : q.expected,
         expected: typeof q.expected === 'number' ? q.expected : null,
       }));
-      rows = (await this.knex.raw(APPEND_SQL, [JSON.stringify(events), JSON.stringify(requests)])).rows as AppendRow[];
+      const bindings = [JSON.stringify(events), JSON.stringify(requests)];
+      rows = (await this.knex.raw(notify ? APPEND_AND_NOTIFY_SQL : APPEND_SQL, notify ? [...bindings, this.channel, this.origin] : bindings)).rows as AppendRow[];
     } catch (error) {
       // One statement fails as a whole: with several appends in it, each goes again on its own,
       // so only the one that conflicted sees the error.
       if (batch.length === 1) batch[0]!.reject(error);
       else await Promise.all(batch.map((q) => this.runAppends([q])));
       return;
+    } finally {
+      if (notify) {
+        this.notifying = undefined;
+        notified();
+        // Appends that committed while this one was on its way: the next append statement
+        // (sent right after this one) carries their NOTIFY, or one goes on its own.
+        if (this.notifyAgain && this.queued.length === 0) this.notifyOthers();
+      }
     }
-    batch.forEach((q, i) => q.resolve(rows[i]!));
+    batch.forEach((q, i) => q.resolve({ row: rows[i]!, notified: notify }));
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
