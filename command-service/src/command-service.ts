@@ -37,7 +37,7 @@ import { messagingRoutes } from './messaging/messaging-routes';
 import { startChatSendConsumer } from './messaging/chat-send-consumer';
 import { idempotencyKeys, idempotencyKeySweeper, migrateIdempotencyKeys } from './http/idempotency';
 import { trackReadYourWrites } from './http/read-your-writes';
-import { selectRateCounterStore, UserRateLimiter } from '@circuit/shared/http/user-rate-limit';
+import { UserRateLimiter } from '@circuit/shared/http/user-rate-limit';
 import { userRateRules, userWriteLimits } from './http/user-write-limits';
 import { multipartOnlyOn } from '@circuit/shared/http/app';
 import { createRegistrationService } from './hackathon-registrations/registration-service';
@@ -143,7 +143,8 @@ export async function createCommandService(
 
   let leadership: { stop(): Promise<void> } | undefined;
 
-  const userLimits = new UserRateLimiter(selectRateCounterStore(deps.knex, deps.config.REDIS_URL), userRateRules(deps.config));
+  // The same counters as the client ceiling: a request's counts and others' share a statement.
+  const userLimits = new UserRateLimiter(limiterStore.counters, userRateRules(deps.config));
   const router = Router();
   router.use(limits.clientCeiling);
   // The only routes that read multipart; a form posted anywhere else is refused.
@@ -213,7 +214,6 @@ export async function createCommandService(
     async stop() {
       await leadership?.stop();
       await limiterStore.close();
-      await userLimits.close();
     },
   };
 }

@@ -2,6 +2,7 @@ import { createClient } from 'redis';
 import type { Knex } from 'knex';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '@circuit/shared/logger';
+import { KnexRateCounterStore, RedisRateCounterStore, type RateCounterStore } from '@circuit/shared/http/user-rate-limit';
 
 /** The counters of every limiter live in this table (or in Redis), so all instances share them. */
 export const LIMITS_TABLE = 'rate_limits';
@@ -16,6 +17,12 @@ export interface LimiterSpec {
 /** Makes shared counters; `close` releases the Redis connection when there is one. */
 export interface LimiterStore {
   limiter(spec: LimiterSpec): RateLimiterAbstract;
+  /**
+   * Plain fixed-window counters in the same place, for the counts taken on every write (the
+   * client ceiling, the per-user limits): on Postgres the increments of requests that arrive
+   * together share one statement.
+   */
+  counters: RateCounterStore;
   close(): Promise<void>;
 }
 
@@ -59,7 +66,9 @@ export async function createLimiterStore(deps: ({ knex: Knex; redisUrl?: string 
     const client = createClient({ url: deps.redisUrl, disableOfflineQueue: true });
     client.on('error', (err: unknown) => deps.log.warn({ err }, 'rate limit store (Redis) error'));
     await client.connect();
+    const counters = new RedisRateCounterStore(deps.redisUrl);
     return {
+      counters,
       limiter: (spec) =>
         new RateLimiterRedis({
           storeClient: client,
@@ -71,6 +80,7 @@ export async function createLimiterStore(deps: ({ knex: Knex; redisUrl?: string 
         }),
       async close() {
         await client.quit().catch(() => undefined);
+        await counters.close();
       },
     };
   }
@@ -80,6 +90,7 @@ export async function createLimiterStore(deps: ({ knex: Knex; redisUrl?: string 
   const storeClient = knexQueryClient(deps.knex);
   const limiters: RateLimiterPostgres[] = [];
   return {
+    counters: new KnexRateCounterStore(deps.knex),
     limiter(spec) {
       const limiter = new RateLimiterPostgres({
         storeClient,

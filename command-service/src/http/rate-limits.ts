@@ -101,7 +101,6 @@ const clientKey = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unkno
 
 export function createAbuseLimits(store: LimiterStore, limits: AbuseLimits) {
   const failureMemoryMs = Math.max(limits.windowMs, limits.signInMaxDelayMs * 4);
-  const ceiling = store.limiter({ name: 'client', points: limits.clientRequests, durationMs: limits.windowMs });
   const clientFailures = store.limiter({ name: 'client-failures', points: limits.clientFailedSignIns, durationMs: limits.windowMs });
   const accountFailures = store.limiter({ name: 'account-failures', points: Number.MAX_SAFE_INTEGER, durationMs: failureMemoryMs });
   const accountLock = store.limiter({ name: 'account-lock', points: 1, durationMs: limits.signInMaxDelayMs });
@@ -130,11 +129,17 @@ export function createAbuseLimits(store: LimiterStore, limits: AbuseLimits) {
   }
 
   return {
-    /** The generous per-address ceiling on every state-changing request. */
+    /**
+     * The generous per-address ceiling on every state-changing request, in fixed windows of the
+     * store's plain counters: counted with the other requests of the moment in one statement.
+     */
     clientCeiling: (async (req, res, next) => {
       if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-      const refused = await consume(ceiling, clientKey(req));
-      if (refused) refuse(res, { points: limits.clientRequests, windowMs: limits.windowMs }, refused.msBeforeNext, LimitMessages.tooManyRequests(formatWait(refused.msBeforeNext)));
+      const now = Date.now();
+      const windowStart = Math.floor(now / limits.windowMs) * limits.windowMs;
+      const resetAt = windowStart + limits.windowMs;
+      const count = await store.counters.increment(`client:${clientKey(req)}:${windowStart}`, resetAt);
+      if (count > limits.clientRequests) refuse(res, { points: limits.clientRequests, windowMs: limits.windowMs }, resetAt - now, LimitMessages.tooManyRequests(formatWait(resetAt - now)));
       next();
     }) satisfies RequestHandler,
 

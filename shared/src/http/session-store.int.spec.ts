@@ -66,6 +66,30 @@ function storeSuite(open: () => Promise<{ knex: Knex; other: () => Knex; close()
     }
   });
 
+  it('counts increments that arrive together in one statement, each answered the count it would have had alone', async () => {
+    const store = new KnexRateCounterStore(db.knex);
+    const key = `together-${Math.random().toString(36).slice(2)}`;
+    const resetAt = Date.now() + 60_000;
+    await store.increment(`${key}-warm`, resetAt);
+    let upserts = 0;
+    const count = (q: { sql: string }) => void (/user_rate_counters/.test(q.sql) && upserts++);
+    db.knex.on('query', count);
+    try {
+      const answers = await Promise.all([
+        ...Array.from({ length: 8 }, () => store.increment(key, resetAt)),
+        store.incrementMany([
+          { key, resetAt },
+          { key: `${key}-other`, resetAt },
+        ]),
+      ]);
+      expect(answers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, [9, 1]]);
+      // The first goes at once; the others wait for it and go together.
+      expect(upserts).toBe(2);
+    } finally {
+      db.knex.off('query', count);
+    }
+  });
+
   it('counts a user limit across instances sharing the database', async () => {
     await countsAcrossInstances(new KnexRateCounterStore(db.knex), new KnexRateCounterStore(db.other()));
   });

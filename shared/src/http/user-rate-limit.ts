@@ -70,10 +70,23 @@ function countersTable(knex: Knex): Promise<void> {
   return ready;
 }
 
-/** Counters in a Postgres table (one row per user, action and window; old windows swept). */
+interface PendingIncrements {
+  entries: readonly { key: string; resetAt: number }[];
+  resolve(counts: number[]): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Counters in a Postgres table (one row per user, action and window; old windows swept). The
+ * increments of requests that arrive together share one statement: while one upsert is on its
+ * way, the next requests' increments gather and go in the next (a burst of writes costs a round
+ * trip per batch, not per request; a lone request goes at once).
+ */
 export class KnexRateCounterStore implements RateCounterStore {
   private readonly ready: Promise<void>;
   private lastSweep = Date.now();
+  private pending: PendingIncrements[] = [];
+  private flushing = false;
 
   constructor(private readonly knex: Knex) {
     this.ready = countersTable(knex);
@@ -85,18 +98,52 @@ export class KnexRateCounterStore implements RateCounterStore {
 
   async incrementMany(entries: readonly { key: string; resetAt: number }[]): Promise<number[]> {
     await this.ready;
-    // One statement for all the keys (each a row of its own): an upsert per key would be a round trip each.
-    const rows = await this.knex(TABLE)
-      .insert(entries.map(({ key, resetAt }) => ({ key, count: 1, reset_at: new Date(resetAt) })))
-      .onConflict('key')
-      .merge({ count: this.knex.raw(`${TABLE}.count + 1`) })
-      .returning<{ key: string; count: number }[]>(['key', 'count']);
+    return new Promise<number[]>((resolve, reject) => {
+      this.pending.push({ entries, resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0);
+      try {
+        const counts = await this.upsert(batch.flatMap((p) => p.entries));
+        let at = 0;
+        for (const p of batch) p.resolve(counts.slice(at, (at += p.entries.length)));
+      } catch (error) {
+        for (const p of batch) p.reject(error);
+      }
+    }
+    this.flushing = false;
     if (Date.now() - this.lastSweep > 60_000) {
       this.lastSweep = Date.now();
       void this.knex(TABLE).where('reset_at', '<', new Date()).del().catch(() => undefined);
     }
-    const counts = new Map(rows.map((r) => [r.key, Number(r.count)]));
-    return entries.map(({ key }) => counts.get(key) ?? 1);
+  }
+
+  /**
+   * Adds every entry in one statement (a key given n times adds n) and answers each entry's count
+   * as if they had been counted one after another, in order. Keys in sorted order: two instances
+   * upserting the same keys lock their rows in the same order and never deadlock.
+   */
+  private async upsert(entries: readonly { key: string; resetAt: number }[]): Promise<number[]> {
+    const added = new Map<string, { count: number; resetAt: number }>();
+    for (const { key, resetAt } of entries) added.set(key, { count: (added.get(key)?.count ?? 0) + 1, resetAt });
+    const rows = await this.knex(TABLE)
+      .insert([...added].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, { count, resetAt }]) => ({ key, count, reset_at: new Date(resetAt) })))
+      .onConflict('key')
+      .merge({ count: this.knex.raw(`${TABLE}.count + excluded.count`) })
+      .returning<{ key: string; count: number }[]>(['key', 'count']);
+    const totals = new Map(rows.map((r) => [r.key, Number(r.count)]));
+    // The entries of one key get the counts that lead up to its total, in order.
+    const handed = new Map<string, number>();
+    return entries.map(({ key }) => {
+      const before = handed.get(key) ?? 0;
+      handed.set(key, before + 1);
+      return (totals.get(key) ?? added.get(key)!.count) - added.get(key)!.count + before + 1;
+    });
   }
 
   async close(): Promise<void> {}

@@ -54,6 +54,63 @@ describeWhen('Postgres adapter on a real Postgres', testDatabaseUrl(), (url) => 
   );
 });
 
+/** Appends that arrive together share statements (group commit), each still decided on its own. */
+function groupCommitSuite(label: string, open: () => Promise<{ knex: import('knex').Knex; close(): Promise<void> }>) {
+  describe(label, () => {
+    it('appends that arrive together go in few statements, each checked on its own: revisions, conflicts and repeats as if alone', async () => {
+      const db = await open();
+      const store = await PostgresEventStore.create(db.knex, { pollIntervalMs: 100, listen: false });
+      try {
+        const tag = randomBytes(4).toString('hex');
+        await store.append(`race-${tag}`, [newEvent('First')], 'no_stream');
+        let appendStatements = 0;
+        const count = (q: { sql: string }) => void (/insert into event_store_events/.test(q.sql) && appendStatements++);
+        db.knex.on('query', count);
+        const repeated = newEvent('Repeated');
+        const [fresh, hot, race, repeats] = await Promise.all([
+          Promise.all(Array.from({ length: 30 }, (_, i) => store.append(`fresh-${tag}-${i}`, [newEvent('A'), newEvent('B')], 'no_stream'))),
+          Promise.all(Array.from({ length: 5 }, () => store.append(`hot-${tag}`, [newEvent('Hot')], 'any'))),
+          Promise.allSettled([0, 0].map((expected) => store.append(`race-${tag}`, [newEvent('Second')], expected))),
+          Promise.all([store.append(`dup-${tag}`, [repeated], 'any'), store.append(`dup-${tag}`, [repeated], 'any')]),
+        ]);
+        db.knex.off('query', count);
+        expect(fresh.every((r) => r.nextRevision === 1)).toBe(true);
+        expect(hot.map((r) => r.nextRevision).sort()).toEqual([0, 1, 2, 3, 4]);
+        expect(race.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+        expect(race.find((r) => r.status === 'rejected')).toMatchObject({ reason: { name: 'ConcurrencyError' } });
+        expect(repeats.map((r) => r.alreadyStored ?? false).sort()).toEqual([false, true]);
+        expect(repeats[0]!.position).toBe(repeats[1]!.position);
+        // 39 appends; one at a time they would be 39 statements.
+        expect(appendStatements).toBeLessThan(20);
+
+        const feed = await store.readAll(0n, 1000);
+        for (const stream of [...fresh.map((_, i) => `fresh-${tag}-${i}`), `hot-${tag}`, `race-${tag}`, `dup-${tag}`]) {
+          const revisions = feed.filter((e) => e.streamId === stream).map((e) => e.revision);
+          expect(revisions).toEqual(revisions.map((_, i) => i));
+        }
+        expect(feed.filter((e) => e.streamId === `race-${tag}`).map((e) => e.type)).toEqual(['First', 'Second']);
+        expect(feed.filter((e) => e.streamId === `dup-${tag}`)).toHaveLength(1);
+        expect(feed.map((e) => e.position)).toEqual([...feed.map((e) => e.position)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      } finally {
+        await store.close();
+        await db.close();
+      }
+    }, 60_000);
+  });
+}
+
+groupCommitSuite('Postgres adapter on PGlite: group commit', async () => {
+  const knex = await createKnex({ kind: 'pglite' });
+  return { knex, close: () => knex.destroy() };
+});
+
+describeWhen('Postgres adapter on a real Postgres: group commit', testDatabaseUrl(), (url) => {
+  groupCommitSuite('Postgres adapter on a real Postgres: group commit', async () => {
+    const db = await createTestSchema({ url, label: 'event_store_group', poolMax: 4 });
+    return { knex: db.knex, close: () => db.cleanup() };
+  });
+});
+
 describeWhen('Postgres adapter: the LISTEN connection', testDatabaseUrl(), (url) => {
   describe('Postgres adapter: the LISTEN connection', () => {
     it('is reopened after its backend is terminated, and still wakes subscribers for appends of another process', async () => {

@@ -34,7 +34,8 @@ const MAX_EVENTS_PER_APPEND = 2 ** RANK_BITS - 1;
  * transaction) does not hold readers back. Read in a statement of its own, before the statement
  * that reads the events: whatever was appending when the bound was taken and is not listed has
  * finished by the time the events are read, so every event below the bound is visible then.
- * pg_locks gives 32-bit ids: each is widened to the xid8 just below the next one.
+ * pg_locks gives 32-bit ids: each is widened to the xid8 just below the next one. The two
+ * statements go in one round trip (see `belowBoundQuery`).
  */
 const BOUND_SQL = `
 with n as (select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as next)
@@ -51,34 +52,51 @@ const HIDDEN_WAIT_MS = 1000;
 const UNIQUE_VIOLATION = '23505';
 const MAX_APPEND_ATTEMPTS = 100;
 
-/** The whole append in one statement (one round trip, no lock): the checks, then the insert. */
-const APPEND_SQL = `
+/**
+ * Appends in one statement (one round trip, no lock): the checks, then the insert. It takes
+ * several appends at once, to different streams (group commit): `requests` are the appends, each
+ * with its stream and expected revision, `input` their events; each request is decided on its
+ * own (a refused or repeated one inserts nothing) and gets a row of its own in the answer.
+ */
+const appendSql = (notify: boolean) => `
 with input as (
-  select * from jsonb_to_recordset(?::jsonb) as i(ord int, event_id text, type text, data text, metadata text, occurred_at timestamptz)
+  select * from jsonb_to_recordset(?::jsonb) as i(req int, ord int, event_id text, type text, data text, metadata text, occurred_at timestamptz)
+),
+requests as (
+  select * from jsonb_to_recordset(?::jsonb) as r(req int, stream_id text, expected_kind text, expected int)
 ),
 existing as (
-  select e.event_id, e.position from ${TABLE} e where e.event_id in (select event_id from input)
+  select i.req, e.event_id, e.position from ${TABLE} e join input i on i.event_id = e.event_id
 ),
 decision as (
-  select (select count(*) from existing)::int as n_existing,
-         (select count(*) from input)::int as n_input,
-         (select max(revision) from ${TABLE} where stream_id = ?) as current,
-         (select max(position) from existing) as existing_position
+  select r.req, r.stream_id, r.expected_kind, r.expected,
+         (select count(*) from existing x where x.req = r.req)::int as n_existing,
+         (select count(*) from input i where i.req = r.req)::int as n_input,
+         (select max(revision) from ${TABLE} e where e.stream_id = r.stream_id) as current,
+         (select max(x.position) from existing x where x.req = r.req) as existing_position
+  from requests r
 ),
 inserted as (
   insert into ${TABLE} (position, event_id, stream_id, revision, type, data, metadata, occurred_at)
-  select (pg_current_xact_id()::text::bigint << ${RANK_BITS}) + row_number() over (order by i.ord),
-         i.event_id, ?, coalesce(d.current, -1) + row_number() over (order by i.ord),
+  select (pg_current_xact_id()::text::bigint << ${RANK_BITS}) + row_number() over (order by i.req, i.ord),
+         i.event_id, d.stream_id, coalesce(d.current, -1) + row_number() over (partition by i.req order by i.ord),
          i.type, i.data::jsonb, i.metadata::jsonb, i.occurred_at
-  from input i cross join decision d
+  from input i join decision d on d.req = i.req
   where not exists (select 1 from existing x where x.event_id = i.event_id)
     and d.n_existing < d.n_input
-    and (case ?::text when 'any' then true when 'no_stream' then d.current is null else d.current = ?::int end)
-  returning position, revision
+    and (case d.expected_kind when 'any' then true when 'no_stream' then d.current is null else d.current = d.expected end)
+  returning stream_id, position, revision
 )
-select d.n_existing, d.n_input, d.current, d.existing_position,
-       (select max(position) from inserted) as position, (select max(revision) from inserted) as next_revision
-from decision d`;
+select d.req, d.n_existing, d.n_input, d.current, d.existing_position,
+       (select max(position) from inserted n where n.stream_id = d.stream_id) as position,
+       (select max(revision) from inserted n where n.stream_id = d.stream_id) as next_revision
+from decision d${notify ? ' cross join (select pg_notify(?, ?)) notified' : ''} order by d.req`;
+const APPEND_SQL = appendSql(false);
+/** The same, with the NOTIFY that wakes other processes: sent by Postgres when the append commits. */
+const APPEND_AND_NOTIFY_SQL = appendSql(true);
+
+/** Append statements in flight at once; the appends that come meanwhile gather for the next. */
+const APPENDS_IN_FLIGHT = 2;
 
 interface Row {
   position: number | string;
@@ -133,6 +151,24 @@ interface AppendRow {
   next_revision: number | null;
 }
 
+interface InputEvent {
+  ord: number;
+  event_id: string;
+  type: string;
+  data: string;
+  metadata: string;
+  occurred_at: string;
+}
+
+interface QueuedAppend {
+  streamId: string;
+  events: InputEvent[];
+  expected: ExpectedRevision;
+  /** `notified`: the statement carried the NOTIFY of this append. */
+  resolve(answer: { row: AppendRow; notified: boolean }): void;
+  reject(error: unknown): void;
+}
+
 const silent: EventStoreLog = { warn: () => undefined, info: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -144,7 +180,10 @@ export class PostgresEventStore implements EventStore {
   /** A real Postgres, where other connections and processes append too (PGlite has one connection). */
   private readonly onSharedServer: boolean;
   private closed = false;
-  /** NOTIFY after commit, coalesced: one in flight at a time, one more if appends came meanwhile. */
+  /**
+   * NOTIFY after commit, coalesced: one in flight at a time (in a statement of its own, or carried
+   * by an append statement), one more if appends came meanwhile.
+   */
   private notifying: Promise<void> | undefined;
   private notifyAgain = false;
   /**
@@ -152,6 +191,8 @@ export class PostgresEventStore implements EventStore {
    * at the append already, and a second wake made each of them read the feed again for nothing.
    */
   private readonly origin = randomUUID();
+  private queued: QueuedAppend[] = [];
+  private appendsInFlight = 0;
 
   private constructor(
     private readonly knex: Knex,
@@ -274,22 +315,22 @@ export class PostgresEventStore implements EventStore {
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     if (events.length > MAX_EVENTS_PER_APPEND) throw new Error(`append takes at most ${MAX_EVENTS_PER_APPEND} events`);
-    const input = JSON.stringify(
-      events.map((e, ord) => ({
-        ord,
-        event_id: e.id,
-        type: e.type,
-        data: JSON.stringify(e.data ?? null),
-        metadata: JSON.stringify(e.metadata ?? {}),
-        occurred_at: e.occurredAt,
-      })),
-    );
-    const expectedKind = typeof expected === 'number' ? 'revision' : expected;
-    const expectedRevision = typeof expected === 'number' ? expected : null;
+    const input = events.map((e, ord) => ({
+      ord,
+      event_id: e.id,
+      type: e.type,
+      data: JSON.stringify(e.data ?? null),
+      metadata: JSON.stringify(e.metadata ?? {}),
+      occurred_at: e.occurredAt,
+    }));
     for (let attempt = 1; ; attempt++) {
       let row: AppendRow;
+      let notified: boolean;
       try {
-        row = (await this.knex.raw(APPEND_SQL, [input, streamId, streamId, expectedKind, expectedRevision])).rows[0] as AppendRow;
+        ({ row, notified } = await new Promise<{ row: AppendRow; notified: boolean }>((resolve, reject) => {
+          this.queued.push({ streamId, events: input, expected, resolve, reject });
+          this.sendAppends();
+        }));
       } catch (error) {
         // A concurrent append took the same revision, or stored the same event ids: decide again
         // against what it committed (a repeat is then recognised, a stale revision refused).
@@ -307,9 +348,70 @@ export class PostgresEventStore implements EventStore {
       }
       if (row.position === null) throw new ConcurrencyError(streamId, expected, row.current ?? 'no_stream');
       this.appended.emit('appended');
-      this.notifyOthers();
+      if (!notified) this.notifyOthers();
       return { nextRevision: row.next_revision!, position: BigInt(row.position) };
     }
+  }
+
+  /**
+   * Group commit: up to APPENDS_IN_FLIGHT statements at a time, each taking every queued append
+   * (one per stream: two appends to one stream in one statement would take the same revision).
+   * Appends that arrive together, as a burst of commands does, then cost one statement and one
+   * commit instead of one each; a lone append goes at once.
+   */
+  private sendAppends(): void {
+    while (this.appendsInFlight < APPENDS_IN_FLIGHT && this.queued.length > 0) {
+      const streams = new Set<string>();
+      const batch: QueuedAppend[] = [];
+      this.queued = this.queued.filter((q) => {
+        if (streams.has(q.streamId)) return true;
+        streams.add(q.streamId);
+        batch.push(q);
+        return false;
+      });
+      this.appendsInFlight++;
+      void this.runAppends(batch).finally(() => {
+        this.appendsInFlight--;
+        this.sendAppends();
+      });
+    }
+  }
+
+  private async runAppends(batch: QueuedAppend[]): Promise<void> {
+    // No NOTIFY on its way: this statement carries one (a round trip fewer than a NOTIFY of its own).
+    const notify = this.onSharedServer && !this.closed && this.notifying === undefined;
+    let notified = () => undefined as void;
+    if (notify) {
+      this.notifyAgain = false;
+      this.notifying = new Promise<void>((resolve) => (notified = resolve));
+    }
+    let rows: AppendRow[];
+    try {
+      const events = batch.flatMap((q, req) => q.events.map((e) => ({ req, ...e })));
+      const requests = batch.map((q, req) => ({
+        req,
+        stream_id: q.streamId,
+        expected_kind: typeof q.expected === 'number' ? 'revision' : q.expected,
+        expected: typeof q.expected === 'number' ? q.expected : null,
+      }));
+      const bindings = [JSON.stringify(events), JSON.stringify(requests)];
+      rows = (await this.knex.raw(notify ? APPEND_AND_NOTIFY_SQL : APPEND_SQL, notify ? [...bindings, this.channel, this.origin] : bindings)).rows as AppendRow[];
+    } catch (error) {
+      // One statement fails as a whole: with several appends in it, each goes again on its own,
+      // so only the one that conflicted sees the error.
+      if (batch.length === 1) batch[0]!.reject(error);
+      else await Promise.all(batch.map((q) => this.runAppends([q])));
+      return;
+    } finally {
+      if (notify) {
+        this.notifying = undefined;
+        notified();
+        // Appends that committed while this one was on its way: the next append statement
+        // (sent right after this one) carries their NOTIFY, or one goes on its own.
+        if (this.notifyAgain && this.queued.length === 0) this.notifyOthers();
+      }
+    }
+    batch.forEach((q, i) => q.resolve({ row: rows[i]!, notified: notify }));
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -333,28 +435,37 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  /** The position below which every event is committed (see BOUND_SQL). */
-  private async bound(): Promise<string> {
+  /**
+   * Runs `read`, a statement given the visibility bound as a SQL expression (a position: every
+   * event below it is committed, see BOUND_SQL), and answers its rows. On a shared server the
+   * bound and the read are two statements of one simple-protocol query: one round trip, each
+   * statement with a snapshot of its own (read committed), the bound's taken first. The bound
+   * passes from one to the other in a transaction-local setting.
+   */
+  private async belowBoundQuery<R>(read: (bound: string) => string): Promise<R[]> {
     // PGlite has one connection: a read never runs beside an append, so everything stored is complete.
-    if (!this.onSharedServer) return NO_BOUND;
-    const row: { bound: number | string } = (await this.knex.raw(BOUND_SQL)).rows[0];
-    return (BigInt(row.bound) << BigInt(RANK_BITS)).toString();
+    if (!this.onSharedServer) return (await this.knex.raw(read(NO_BOUND))).rows as R[];
+    const results = (await this.knex.raw(
+      `select set_config('circuit.feed_bound', ((${BOUND_SQL}) << ${RANK_BITS})::text, true); ${read(`current_setting('circuit.feed_bound')::bigint`)}`,
+    )) as { rows: R[] }[];
+    return results[1]!.rows;
   }
 
   async readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
+    // Inlined (integers only): bindings would need the extended protocol, one statement per round trip.
+    const from = BigInt(after).toString();
+    const count = Math.max(0, Math.floor(limit));
     return this.belowBound(async () => {
-      const bound = await this.bound();
-      const rows: (Partial<Row> & { head: number | string | null })[] = (
-        await this.knex.raw(
-          `select h.head, e.* from (select max(position) as head from ${TABLE}) h left join lateral (
-             select * from ${TABLE} where position > ? and position < ? order by position limit ?
+      const rows = await this.belowBoundQuery<Partial<Row> & { head: number | string | null; bound: number | string }>(
+        (bound) =>
+          `select h.head, h.bound, e.* from (select max(position) as head, ${bound} as bound from ${TABLE}) h left join lateral (
+             select * from ${TABLE} where position > ${from} and position < h.bound order by position limit ${count}
            ) e on true`,
-          [after.toString(), bound, limit],
-        )
-      ).rows;
+      );
       const events = rows.filter((r) => r.position !== null && r.position !== undefined).map((r) => toRecorded(r as Row));
       const head = rows[0]?.head;
-      const hidden = events.length === 0 && head !== null && head !== undefined && BigInt(head) > after && BigInt(head) >= BigInt(bound);
+      const bound = BigInt(rows[0]!.bound);
+      const hidden = events.length === 0 && head !== null && head !== undefined && BigInt(head) > after && BigInt(head) >= bound;
       return { result: events, hidden };
     });
   }
@@ -362,12 +473,11 @@ export class PostgresEventStore implements EventStore {
   /** The position up to which the feed is complete (events of appends still running are not counted). */
   async headPosition(): Promise<bigint> {
     return this.belowBound(async () => {
-      const bound = await this.bound();
-      const row: { visible: number | string | null; head: number | string | null } = (
-        await this.knex.raw(`select (select max(position) from ${TABLE} where position < ?) as visible, (select max(position) from ${TABLE}) as head`, [bound])
-      ).rows[0];
-      const visible = BigInt(row.visible ?? 0);
-      return { result: visible, hidden: BigInt(row.head ?? 0) > visible };
+      const [row] = await this.belowBoundQuery<{ visible: number | string | null; head: number | string | null }>(
+        (bound) => `select (select max(position) from ${TABLE} where position < ${bound}) as visible, (select max(position) from ${TABLE}) as head`,
+      );
+      const visible = BigInt(row!.visible ?? 0);
+      return { result: visible, hidden: BigInt(row!.head ?? 0) > visible };
     });
   }
 

@@ -98,8 +98,16 @@ export class SharedFeed implements EventStore {
   /** @internal The next events after `cursor`: from the recent batches when they cover it, else a page read. */
   async next(cursor: bigint): Promise<RecordedEvent[]> {
     if (cursor >= this.head) return [];
-    const batch = this.recent.find((b) => b.after <= cursor && b.events.at(-1)!.position > cursor);
-    if (batch) return batch.events.filter((e) => e.position > cursor);
+    // The recent batches follow each other (each starts where the one before ended): the one
+    // holding the cursor is found by halving, not by a walk through thousands of small batches.
+    let [low, high] = [0, this.recent.length - 1];
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const batch = this.recent[mid]!;
+      if (batch.events.at(-1)!.position <= cursor) low = mid + 1;
+      else if (batch.after > cursor) high = mid - 1;
+      else return batch.events.filter((e) => e.position > cursor);
+    }
     return this.store.readAll(cursor, this.options.pageSize);
   }
 
