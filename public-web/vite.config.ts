@@ -24,5 +24,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      // The screens' small shared modules (icons, labels, card parts) went out as some 60 chunks of 1 to 2 KB,
+      // fetched in waves after the screen's own chunk: on a phone the list's largest paint waited for them
+      // (Lighthouse: /hackathons 89 -> 95, LCP 3.1 -> 2.5 s). Common chunks under 8 KB are copied into the
+      // chunks that use them instead; rolldown then keeps the modules' execution order strict.
+      preserveEntrySignatures: false,
+      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8192 } } },
+    },
   },
 });

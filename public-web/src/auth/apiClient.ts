@@ -11,6 +11,7 @@
  */
 
 import type { AcceptedData } from '@circuit/shared/http/envelope';
+import { takeEarlyAnswer } from './earlyRequests';
 
 export interface Envelope<T> {
   success: boolean;
@@ -135,6 +136,8 @@ function fieldErrorsOf(value: unknown): FieldError[] {
 async function send(path: string, method: Method, body: unknown, signal: AbortSignal | undefined, idempotencyKey: string | undefined): Promise<Response> {
   const multipart = body instanceof FormData;
   try {
+    const early = method === 'GET' ? takeEarlyAnswer(path) : undefined;
+    if (early) return await early;
     return await fetch(path, {
       method,
       credentials: 'include',

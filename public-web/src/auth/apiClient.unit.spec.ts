@@ -116,4 +116,18 @@ describe('the API client', () => {
     vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) });
     expect(newRequestId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
+
+  it('takes the answer early.js fetched for its first GET of that path, once; the next GET asks the server', async () => {
+    const calls = scripted([json(200, { success: true, data: 'fresh' })]);
+    vi.stubGlobal('window', { __circuitEarly: { path: '/api/hackathons?country=India&limit=16', answer: Promise.resolve(json(200, { success: true, data: 'early' })) } });
+    try {
+      expect((await api.get<string>('/api/hackathons?country=India&limit=16')).data).toBe('early');
+      expect(calls).toEqual([]);
+      expect((await api.get<string>('/api/hackathons?country=India&limit=16')).data).toBe('fresh');
+      expect(calls.map((c) => c.url)).toEqual(['/api/hackathons?country=India&limit=16']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
+

@@ -32,7 +32,7 @@ export const hackathonListQuery = (filters: Filters) =>
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }): Promise<Page> => {
       const limit = pageParam ? HACKATHON_LIMITS.listMorePage : HACKATHON_LIMITS.listFirstPage;
-      const res = await api.get<HackathonCard[]>(`/api/hackathons?${apiQuery(filters, limit, pageParam)}`, signal);
+      const res = await api.get<HackathonCard[]>(hackathonListPath(filters, limit, pageParam), signal);
       const page = res as unknown as { data?: HackathonCard[]; nextCursor?: string | null; total?: number };
       return { data: page.data ?? [], nextCursor: page.nextCursor ?? null, total: page.total ?? 0 };
     },
@@ -40,11 +40,15 @@ export const hackathonListQuery = (filters: Filters) =>
     staleTime: PREFETCH_FRESH_MS,
   });
 
+/** The API path of the list's page (public/early.js asks for the default first page with the HTML). */
+export const hackathonListPath = (filters: Filters, limit: number, cursor: string | null) => `/api/hackathons?${apiQuery(filters, limit, cursor)}`;
+export const hackathonPath = (username: string) => `/api/hackathons/username/${encodeURIComponent(username)}`;
+
 /** One listing by its username. */
 export const hackathonQuery = (username: string) =>
   queryOptions({
     queryKey: hackathonKeys.detail(username),
-    queryFn: async ({ signal }) => (await api.get<Hackathon>(`/api/hackathons/username/${encodeURIComponent(username)}`, signal)).data!,
+    queryFn: async ({ signal }) => (await api.get<Hackathon>(hackathonPath(username), signal)).data!,
     retry: false,
     staleTime: PREFETCH_FRESH_MS,
   });
