@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify, useRefresh, useUnselectAll, HttpError, type GetListResult } from 'react-admin';
+import { useNotify, useRefresh, useUnselectAll, type GetListResult } from 'react-admin';
 import type { ModerationItem } from '@circuit/shared/api/admin-moderation';
 import { httpClient } from '../api';
-
-const messageOf = (error: unknown) => (error instanceof HttpError || error instanceof Error ? error.message : 'Something went wrong');
+import { errorMessage } from '../useConsoleRequest';
 
 /**
  * Approve, reject and bulk approve through each record's command route. `leaving`: the caller moves
@@ -33,7 +32,7 @@ export function useModerationActions({ leaving = false }: { leaving?: boolean } 
       if (!leaving) refresh();
       return true;
     } catch (error) {
-      notify(messageOf(error), { type: 'error' });
+      notify(errorMessage(error), { type: 'error' });
       refresh();
       return false;
     } finally {

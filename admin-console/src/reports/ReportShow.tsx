@@ -2,32 +2,22 @@ import CheckIcon from '@mui/icons-material/Check';
 import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
-import { DateField, HttpError, ReferenceField, Show, SimpleShowLayout, TextField, TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { DateField, ReferenceField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import type { AdminReport } from '@circuit/shared/api/admin-reports';
-import { API_URL, httpClient } from '../api';
+import { API_URL } from '../api';
+import { useConsoleRequest } from '../useConsoleRequest';
 import { ReasonDialog } from '../ReasonDialog';
 import { StatusField } from './StatusField';
 
 /** Resolve or Dismiss an open report, each with a note. */
 function CloseButtons() {
   const report = useRecordContext<AdminReport>();
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const { busy, send } = useConsoleRequest();
   const [asking, setAsking] = useState<'resolve' | 'dismiss' | null>(null);
-  const [busy, setBusy] = useState(false);
   if (!report || report.status !== 'open') return null;
   async function close(action: 'resolve' | 'dismiss', note: string) {
-    setBusy(true);
-    try {
-      await httpClient(`${API_URL}/admin/reports/${encodeURIComponent(report!.id)}/${action}`, { method: 'POST', body: JSON.stringify({ note }) });
-      notify(action === 'resolve' ? 'Report resolved' : 'Report dismissed', { type: 'success' });
-      setAsking(null);
-    } catch (error) {
-      notify(error instanceof HttpError || error instanceof Error ? error.message : 'Something went wrong', { type: 'error' });
-    } finally {
-      setBusy(false);
-      refresh();
-    }
+    const done = await send(`${API_URL}/admin/reports/${encodeURIComponent(report!.id)}/${action}`, 'POST', action === 'resolve' ? 'Report resolved' : 'Report dismissed', { note });
+    if (done) setAsking(null);
   }
   return (
     <Stack direction="row" spacing={1}>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TableColumn } from '../csv/csv';
-import { PARTICIPANT_PROFILE_CSV_COLUMNS } from './participants';
+import { PARTICIPANT_PROFILE_CSV_COLUMNS, participantContactFields } from './participants';
 
 /** The listing types whose participants the console shows. */
 export const PARTICIPANT_LISTING_KINDS = ['hackathon', 'event', 'quiz'] as const;
@@ -21,23 +21,16 @@ export const AdminParticipantListingSchema = z
   .meta({ id: 'AdminParticipantListing' });
 export type AdminParticipantListing = z.infer<typeof AdminParticipantListingSchema>;
 
+// The console's rows carry no picture.
+const { profilePicture: _picture, ...consoleContactFields } = participantContactFields;
+
 /** A row of the console's `participants` resource: one registered user of one listing. */
 export const AdminParticipantSchema = z
   .strictObject({
     id: z.string().meta({ description: '`{listingId}:{userId}`' }),
     userId: z.string(),
     name: z.string(),
-    username: z.string(),
-    email: z.string(),
-    mobile: z.string(),
-    college: z.string(),
-    course: z.string(),
-    branch: z.string(),
-    collegeYear: z.string(),
-    country: z.string(),
-    state: z.string(),
-    address: z.string(),
-    skills: z.array(z.string()),
+    ...consoleContactFields,
     paymentStatus: z.string(),
     registeredAt: z.string(),
     score: z.number().nullable().meta({ description: 'Quizzes: the marks of the submitted attempt; null before it, and for hackathons and events' }),
