@@ -72,7 +72,9 @@ export async function startServer(options: { port?: number; database: 'pglite' |
     env.DATABASE_URL = url.toString();
   }
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'embedded/src/main.ts'], {
+  // BENCH_STATEMENTS=file: the child counts its SQL statements (see count-statements.ts).
+  const statements = process.env.BENCH_STATEMENTS ? ['--import', './bench/count-statements.ts'] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...statements, 'embedded/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

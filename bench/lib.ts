@@ -1,4 +1,5 @@
 /** Helpers shared by the bench scripts: percentiles, medians of repeated runs, a schema of its own on Postgres. */
+import fs from 'node:fs';
 import { createTestSchema, type TestSchema } from '@circuit/shared/testkit/postgres';
 
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -78,4 +79,14 @@ export function benchSchema(label: string, poolMax: number): Promise<TestSchema>
 export function intArg(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** CPU time (user + system) a process has used so far, in µs, from /proc (Linux); NaN elsewhere. */
+export function cpuMicros(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+  } catch {
+    return NaN;
+  }
 }

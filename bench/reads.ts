@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT, client, freePort, inBatches, startServer, waitReady } from './app';
-import { fmt, intArg, loadFor, medianOf, table, type Measure } from './lib';
+import { cpuMicros, fmt, intArg, loadFor, medianOf, table, type Measure } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -28,16 +28,6 @@ const CONNECTIONS = intArg(values.connections, 20);
 const SECONDS = intArg(values.seconds, 5);
 const RUNS = intArg(values.runs, 3);
 const DATABASE = values.database === 'pglite' ? 'pglite' : 'postgres';
-
-/** CPU time (user + system) a process has used so far, in µs, from /proc (Linux); NaN elsewhere. */
-function cpuMicros(pid: number | undefined): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
-  } catch {
-    return NaN;
-  }
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 

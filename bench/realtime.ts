@@ -9,10 +9,11 @@
  * projection -> bus -> socket), each reply sent `--think` ms after the message arrived.
  * Prints delivered count, latency percentiles and errors; exits 1 if a message was lost.
  */
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { client, inBatches, startServer } from './app';
-import { fmt, intArg, median, percentile } from './lib';
+import { cpuMicros, fmt, intArg, median, percentile } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -94,12 +95,26 @@ try {
     from.socket!.emit('private_message', { from: from.id, to: to.id, message: text, replyTo: null });
   }
 
+  /** With BENCH_STATEMENTS=file: the app's SQL statements (by text) since the last call (see count-statements.ts). */
+  async function statementsSince(): Promise<Record<string, number> | undefined> {
+    const file = process.env.BENCH_STATEMENTS;
+    if (!file) return undefined;
+    fs.rmSync(file, { force: true });
+    server.child.kill('SIGUSR2');
+    for (let i = 0; i < 50 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 20));
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;
+  }
+
   /** One measured phase: every pair ping-pongs for `seconds`, replying `thinkMs` after each message. */
   async function phase(thinkMs: number, seconds: number) {
     think = thinkMs;
     latencies = [];
     const sentBefore = sent;
     const errorsBefore = errors;
+    await statementsSince();
+    const appCpuBefore = cpuMicros(server.child.pid);
+    const benchCpuBefore = process.cpuUsage();
     running = true;
     const started = Date.now();
     // With a think time, pairs start spread over it instead of all in one burst.
@@ -109,6 +124,10 @@ try {
     // Let the messages in flight arrive.
     for (let i = 0; i < 100 && pending.size > 0; i++) await new Promise((r) => setTimeout(r, 100));
     const elapsed = (Date.now() - started) / 1000;
+    const benchCpu = process.cpuUsage(benchCpuBefore);
+    // CPU per delivered message: what a message costs the app (and this client), steadier than latency on a shared machine.
+    const appCpuMs = (cpuMicros(server.child.pid) - appCpuBefore) / 1000 / Math.max(1, latencies.length);
+    const benchCpuMs = (benchCpu.user + benchCpu.system) / 1000 / Math.max(1, latencies.length);
     latencies.sort((x, y) => x - y);
     const result = {
       sent: sent - sentBefore,
@@ -120,11 +139,20 @@ try {
       p95: percentile(latencies, 95),
       p99: percentile(latencies, 99),
       max: latencies.at(-1) ?? NaN,
+      appCpuMs,
     };
     pending.clear();
+    const statements = await statementsSince();
+    if (statements) {
+      const n = Math.max(1, latencies.length);
+      const rows = Object.entries(statements).sort((x, y) => y[1] - x[1]);
+      console.log(`  SQL statements per message: ${(rows.reduce((sum, [, c]) => sum + c, 0) / n).toFixed(2)}`);
+      for (const [sql, c] of rows.slice(0, 15)) console.log(`  ${(c / n).toFixed(2).padStart(6)}  ${sql}`);
+    }
     console.log(
       `think ${thinkMs} ms, ${seconds} s: sent ${result.sent}, delivered ${result.delivered}, undelivered ${result.lost}, errors ${result.errors}, ` +
-        `${result.rate.toFixed(0)} messages/s, latency ms p50 ${result.p50.toFixed(1)}, p95 ${result.p95.toFixed(1)}, p99 ${result.p99.toFixed(1)}, max ${result.max.toFixed(1)}`,
+        `${result.rate.toFixed(0)} messages/s, latency ms p50 ${result.p50.toFixed(1)}, p95 ${result.p95.toFixed(1)}, p99 ${result.p99.toFixed(1)}, max ${result.max.toFixed(1)}; ` +
+        `CPU ms per message: app ${appCpuMs.toFixed(2)}, bench client ${benchCpuMs.toFixed(2)}`,
     );
     return result;
   }
@@ -136,10 +164,10 @@ try {
   for (let r = 0; SATURATE > 0 && r < RUNS; r++) saturated.push(await phase(0, SATURATE));
 
   const row = (label: string, list: typeof runs) =>
-    `| ${label} | ${list.reduce((n, x) => n + x.sent, 0)} | ${list.reduce((n, x) => n + x.delivered, 0)} | ${list.reduce((n, x) => n + x.lost + x.errors, 0)} | ${median(list.map((x) => x.rate)).toFixed(0)} msg/s | ${fmt(median(list.map((x) => x.p50)))} ms | ${fmt(median(list.map((x) => x.p95)))} ms | ${fmt(median(list.map((x) => x.p99)))} ms |`;
+    `| ${label} | ${list.reduce((n, x) => n + x.sent, 0)} | ${list.reduce((n, x) => n + x.delivered, 0)} | ${list.reduce((n, x) => n + x.lost + x.errors, 0)} | ${median(list.map((x) => x.rate)).toFixed(0)} msg/s | ${fmt(median(list.map((x) => x.p50)))} ms | ${fmt(median(list.map((x) => x.p95)))} ms | ${fmt(median(list.map((x) => x.p99)))} ms | ${fmt(median(list.map((x) => x.appCpuMs)), 2)} ms |`;
   console.log(`\nChat on ${DATABASE}, ${PAIRS} pairs, median of ${RUNS} run(s) (totals for counts):\n`);
-  console.log('| run | sent | delivered | lost or failed | throughput | p50 | p95 | p99 |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| run | sent | delivered | lost or failed | throughput | p50 | p95 | p99 | app CPU per message |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   console.log(row(`${SECONDS} s, ${THINK_MS} ms think time`, runs));
   if (saturated.length > 0) console.log(row(`${SATURATE} s, saturated (no think time)`, saturated));
   for (const u of users) u.socket?.close();
