@@ -66,6 +66,32 @@ function storeSuite(open: () => Promise<{ knex: Knex; other: () => Knex; close()
     }
   });
 
+  it('checks many sessions in one statement: the live ones stay cached longer, the ended ones are answered and forgotten', async () => {
+    const here = new SessionStore(db.knex, { cleanupMs: 0 });
+    const elsewhere = new SessionStore(db.other(), { cleanupMs: 0, cacheMs: 1000 });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    try {
+      await set(here, 'k1', sessionOf('user-k'));
+      await set(here, 'k2', sessionOf('user-k'));
+      for (const sid of ['k1', 'k2']) expect((await elsewhere.read(sid))?.userId).toBe('user-k');
+      // Changed in the database only, as another process would: k2 ended, k1's row rewritten.
+      await db.knex('sessions').where({ sid: 'k2' }).update({ ended: true });
+      await db.knex('sessions').where({ sid: 'k1' }).update({ sess: JSON.stringify(sessionOf('user-k-rewritten')) });
+      await sleep(600);
+      expect(await elsewhere.keepFresh(['k1', 'k2', 'never-existed'])).toEqual(['k2', 'never-existed']);
+      expect(await elsewhere.read('k2')).toBeNull();
+      // Past the first read's cache period, k1's copy is still trusted: the check renewed it.
+      await sleep(600);
+      expect((await elsewhere.read('k1'))?.userId).toBe('user-k');
+      // Once the renewal runs out, the row is read again.
+      await sleep(1100);
+      expect((await elsewhere.read('k1'))?.userId).toBe('user-k-rewritten');
+    } finally {
+      here.close();
+      elsewhere.close();
+    }
+  });
+
   it('counts increments that arrive together in one statement, each answered the count it would have had alone', async () => {
     const store = new KnexRateCounterStore(db.knex);
     const key = `together-${Math.random().toString(36).slice(2)}`;
