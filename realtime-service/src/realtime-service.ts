@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Config } from '@circuit/shared/config';
 import type { Logger } from '@circuit/shared/logger';
 import { baselineHeaders } from '@circuit/shared/http/app';
-import { SessionStore, SessionTopics, SessionsEnded } from '@circuit/shared/http/session';
+import { SESSION_CACHE_MS, SessionStore, SessionTopics, SessionsEnded } from '@circuit/shared/http/session';
 import {
   DEFAULT_USER_RATE_RULES,
   LocalRateCounter,
@@ -26,6 +26,7 @@ import { ChatTopics } from '@circuit/shared/events/messaging';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
 import { selectSocketSlots, type HeldSocket } from './socket-slots';
 import { RecentIds } from './recent-ids';
+import { UnreadCountReader } from './unread-counts';
 import { communityRealtime } from './community-realtime';
 import { quizRealtime } from './quiz-realtime';
 
@@ -76,6 +77,8 @@ export const ORIGIN_REFUSED = 'Origin not allowed';
 /** A repeat comes within a consumer-group rebalance of the first (seconds); this covers minutes of a busy instance. */
 const OUTCOMES_REMEMBERED = 5000;
 const OUTCOMES_REMEMBERED_MS = 10 * 60_000;
+/** A session whose sockets sent nothing for this long is no longer checked ahead of its next event. */
+const SESSION_BUSY_MS = 30_000;
 
 /**
  * Whether a handshake may go on: a browser names its page's origin, which must be PUBLIC_URL or
@@ -234,11 +237,10 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   const connectionsOf = async (userId: string): Promise<string[]> =>
     (await deps.knex('user_connections').where({ user_id: userId }).select('other_id')).map((r: { other_id: string }) => r.other_id);
 
-  async function unreadCounts(userId: string) {
-    const rows: { from_id: string; count: number }[] = await deps.knex('chat_unread').where({ user_id: userId }).andWhere('count', '>', 0);
-    const unreadCounts = Object.fromEntries(rows.map((r) => [r.from_id, r.count]));
-    return { unreadCounts, total: rows.reduce((sum, r) => sum + r.count, 0) };
-  }
+  const unread = new UnreadCountReader(deps.knex);
+  const unreadCounts = (userId: string) => unread.countsOf(userId);
+  /** Whether a user has a socket on this instance (their room here is not empty). */
+  const hereNow = (userId: string) => (io.of('/').adapter.rooms.get(userId)?.size ?? 0) > 0;
 
   async function announcePresence(userId: string, event: 'user_online' | 'user_offline') {
     const connections = await connectionsOf(userId);
@@ -298,10 +300,41 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     socket.disconnect(true);
   };
 
+  /** The session store of the sockets' handshakes (one for the whole instance), once a socket has shown it. */
+  let sessions: SessionStore | undefined;
   const sessionStore = (socket: Socket) => {
     const store = (socket.request as SessionRequest).sessionStore;
+    if (store instanceof SessionStore) sessions ??= store;
     return store instanceof SessionStore ? store : undefined;
   };
+
+  /**
+   * Sessions whose sockets sent an event lately (sid -> when). Every event checks its session, and
+   * with a message every few seconds per user, each check read a row: instead, the sessions of
+   * busy sockets are checked together, one statement per half cache period, which keeps their
+   * cached copies fresh (an ending made by another process is seen as soon as before) and closes
+   * the sockets of the ones that ended at once, even without the bus message.
+   */
+  const busySessions = new Map<string, number>();
+  let sessionCheck: Promise<void> | undefined;
+  const checkBusySessions = () => {
+    if (sessionCheck || !sessions || busySessions.size === 0) return;
+    const store = sessions;
+    const since = Date.now() - SESSION_BUSY_MS;
+    for (const [sid, at] of busySessions) if (at < since) busySessions.delete(sid);
+    sessionCheck = store
+      .keepFresh([...busySessions.keys()])
+      .then((ended) => {
+        if (ended.length === 0) return;
+        const gone = new Set(ended);
+        for (const sid of ended) busySessions.delete(sid);
+        for (const socket of io.of('/').sockets.values()) if (gone.has(socket.data.sid as string)) endSocket(socket);
+      })
+      .catch((err: unknown) => deps.log.warn({ err }, 'session check failed'))
+      .finally(() => (sessionCheck = undefined));
+  };
+  const sessionChecks = setInterval(checkBusySessions, SESSION_CACHE_MS / 2);
+  sessionChecks.unref();
 
   io.on('connection', (socket: Socket) => {
     const userId = socket.data.userId as string;
@@ -338,6 +371,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
         } else refuse(name, RATE_LIMITED_MESSAGE, any.retryAfterMs);
         return;
       }
+      busySessions.set(sid, Date.now());
       checks = checks.then(async () => {
         try {
           const store = sessionStore(socket);
@@ -439,7 +473,8 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     }),
     deps.bus.subscribe(ChatTopics.unreadChanged, async (payload) => {
       const u = UserTopic.safeParse(payload);
-      if (u.success) io.local.to(u.data.userId).emit('unread_count_update', await unreadCounts(u.data.userId));
+      // Only for users with a socket here: nobody else on this instance would hear the answer.
+      if (u.success && hereNow(u.data.userId)) io.local.to(u.data.userId).emit('unread_count_update', await unreadCounts(u.data.userId));
     }),
     // Sessions ended anywhere (sign-out, password change or reset): their sockets here close now.
     deps.bus.subscribe(SessionTopics.ended, async (payload) => {
@@ -471,8 +506,10 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     async stop() {
       stopping = true;
       clearInterval(heartbeat);
+      clearInterval(sessionChecks);
       await Promise.all(unsubscribe.map((u) => u()));
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      await sessionCheck;
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
       await slots.forgetInstance(instanceId, [...held.values()]).catch((err: unknown) => deps.log.warn({ err }, 'could not clear presence at shutdown'));
       held.clear();
