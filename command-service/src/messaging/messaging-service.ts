@@ -1,10 +1,52 @@
 import crypto from 'node:crypto';
 import { conversationStream, MessagingEventSchemas } from '@circuit/shared/events/messaging';
 import { toNewEvents, type CommandContext } from '@circuit/shared/commands/decider';
+import type { Knex } from 'knex';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { decideConversation, type ConversationCommand } from './conversation-decider';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
+
+export interface PairFacts {
+  recipientExists: boolean;
+  connected: boolean;
+  blocked: boolean;
+}
+
+/** The facts of every pair asked about in one turn of the event loop, in one statement (see pairFactsReader). */
+const PAIR_FACTS_SQL = `
+select p.i,
+       exists(select 1 from users where id = p.b) as recipient,
+       exists(select 1 from user_connections where user_id = p.a and other_id = p.b) as connected,
+       exists(select 1 from user_blocks where (blocker_id = p.a and blocked_id = p.b) or (blocker_id = p.b and blocked_id = p.a)) as blocked
+from jsonb_to_recordset(?::jsonb) as p(i int, a text, b text)`;
+
+/**
+ * What a send decides on (recipient, connection, block), read just before the decision as
+ * before, but for every send that asks in the same turn of the event loop together: sends that
+ * arrive together (a busy instance reads many sockets in one turn) cost one statement, not one
+ * each. A request never joins a statement already sent, so what it gets was read after it asked.
+ */
+export function pairFactsReader(knex: Knex): (a: string, b: string) => Promise<PairFacts> {
+  let waiting: { a: string; b: string; resolve(facts: PairFacts): void; reject(error: unknown): void }[] = [];
+  async function read() {
+    const batch = waiting;
+    waiting = [];
+    try {
+      const { rows } = (await knex.raw(PAIR_FACTS_SQL, [JSON.stringify(batch.map((w, i) => ({ i, a: w.a, b: w.b })))])) as {
+        rows: { i: number; recipient: boolean; connected: boolean; blocked: boolean }[];
+      };
+      for (const r of rows) batch[r.i]!.resolve({ recipientExists: Boolean(r.recipient), connected: Boolean(r.connected), blocked: Boolean(r.blocked) });
+    } catch (error) {
+      for (const w of batch) w.reject(error);
+    }
+  }
+  return (a, b) =>
+    new Promise<PairFacts>((resolve, reject) => {
+      if (waiting.length === 0) setImmediate(() => void read());
+      waiting.push({ a, b, resolve, reject });
+    });
+}
 
 export interface ChatMessageView {
   _id: string;
@@ -26,16 +68,7 @@ export interface ChatMessageView {
 export function createMessagingService(deps: CommandServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
-  async function pairFacts(a: string, b: string) {
-    const row = await deps.knex
-      .select(
-        deps.knex.raw('exists(select 1 from users where id = ?) as recipient', [b]),
-        deps.knex.raw('exists(select 1 from user_connections where user_id = ? and other_id = ?) as connected', [a, b]),
-        deps.knex.raw('exists(select 1 from user_blocks where (blocker_id = ? and blocked_id = ?) or (blocker_id = ? and blocked_id = ?)) as blocked', [a, b, b, a]),
-      )
-      .first<{ recipient: boolean; connected: boolean; blocked: boolean }>();
-    return { recipientExists: Boolean(row?.recipient), connected: Boolean(row?.connected), blocked: Boolean(row?.blocked) };
-  }
+  const pairFacts = pairFactsReader(deps.knex);
 
   async function messageRow(messageId: string) {
     return deps.knex('chat_messages').where({ id: messageId }).whereNull('deleted_at').first<{ id: string; from_id: string; to_id: string; message: string } | undefined>();
