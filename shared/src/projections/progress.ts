@@ -79,8 +79,15 @@ export class ReadModelProgress implements ReadModelVersions {
   }
 
   private settle(): void {
+    if (this.waiters.size === 0) return;
+    // Waiters mostly share a concern (every chat send waits for the same event type): each
+    // distinct one is computed once per report, not once per waiter.
+    const reachedBy = new Map<string, bigint>();
     for (const waiter of this.waiters) {
-      if (this.reached(waiter.concern) >= waiter.position) this.finish(waiter, true);
+      const key = concernKey(waiter.concern);
+      let reached = reachedBy.get(key);
+      if (reached === undefined) reachedBy.set(key, (reached = this.reached(waiter.concern)));
+      if (reached >= waiter.position) this.finish(waiter, true);
     }
   }
 
@@ -136,6 +143,11 @@ export class ReadModelProgress implements ReadModelVersions {
       }
     });
   }
+}
+
+function concernKey(concern: WaitConcern | undefined): string {
+  if (!concern) return '';
+  return `${concern.eventTypes?.join(',') ?? '*'}|${concern.projections?.join(',') ?? '*'}`;
 }
 
 function concerns(concern: WaitConcern | undefined, name: string, known: Known): boolean {
