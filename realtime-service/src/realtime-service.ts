@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
+import { resilientRedisClient } from '@circuit/shared/adapters/redis/redis-client';
 import { z } from 'zod';
 import type { Config } from '@circuit/shared/config';
 import type { Logger } from '@circuit/shared/logger';
@@ -153,7 +153,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   let stopping = false;
 
   const socketsPerUser = deps.socketsPerUser ?? 20;
-  const slots = selectSocketSlots(presence, deps.redisUrl);
+  const slots = selectSocketSlots(presence, deps.redisUrl, deps.log);
   /** Sockets of each user on this instance, counted before any await: a burst on one instance is refused without a round trip. */
   const localSockets = new Map<string, number>();
   const releaseLocal = (userId: string) => {
@@ -164,7 +164,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   /** The admitted sockets of this instance, for the heartbeat and the release at shutdown. */
   const held = new Map<string, HeldSocket>();
   // Messages count in the store every instance (and the command side) shares; the other events per instance.
-  const limits = new UserRateLimiter(selectRateCounterStore(deps.knex, deps.redisUrl), {
+  const limits = new UserRateLimiter(selectRateCounterStore(deps.knex, deps.redisUrl, deps.log), {
     ...DEFAULT_USER_RATE_RULES,
     messages: { ...DEFAULT_USER_RATE_RULES.messages, limit: deps.messagesPer10s ?? DEFAULT_USER_RATE_RULES.messages.limit },
   });
@@ -224,8 +224,9 @@ export async function createRealtimeService(deps: RealtimeDeps) {
 
   const redisClients: { quit(): Promise<unknown> }[] = [];
   if (deps.redisUrl) {
-    const pub = createClient({ url: deps.redisUrl });
-    const sub = pub.duplicate();
+    // The adapter resubscribes once Redis is back; meanwhile each instance still serves its own sockets.
+    const pub = resilientRedisClient(deps.redisUrl, { name: 'socket.io adapter (publish)', log: deps.log });
+    const sub = resilientRedisClient(deps.redisUrl, { name: 'socket.io adapter (subscribe)', log: deps.log });
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
     redisClients.push(pub, sub);
