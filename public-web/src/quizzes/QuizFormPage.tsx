@@ -110,7 +110,7 @@ function QuizFormScreen({ existing }: { existing?: Quiz }) {
         <Choice label="Pricing" value={form.pricing.type} options={[['free', 'Free'], ['paid', 'Paid']]} onChange={(v) => set('pricing', { ...form.pricing, type: v as 'free' | 'paid' })} />
         {form.pricing.type === 'paid' && (
           <>
-            <Input label="Amount" type="number" min={0} value={form.pricing.amount} onChange={(v) => set('pricing', { ...form.pricing, amount: num(v) })} />
+            <Input label="Amount" type="number" min={0} step={0.01} value={form.pricing.amount} onChange={(v) => set('pricing', { ...form.pricing, amount: num(v) })} />
             <Choice label="Currency" value={form.pricing.currency} options={same(QUIZ_CURRENCIES)} onChange={(v) => set('pricing', { ...form.pricing, currency: v as QuizForm['pricing']['currency'] })} />
           </>
         )}
