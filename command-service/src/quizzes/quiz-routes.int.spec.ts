@@ -122,6 +122,18 @@ describe('quiz routes', () => {
     expect(found.map((q: { _id: string }) => q._id)).toEqual([ended]);
   });
 
+  it('changes the price of a paid quiz on edit only when it is raised, and keeps fields the edit leaves out', async () => {
+    const id = await liveQuiz({ pricing: { type: 'paid', amount: 49, currency: 'INR' }, timeLimit: 7 });
+    const priceOf = async () => (await organiser.agent.get(`/api/quizzes/${id}`).expect(200)).body.data.pricing as { type: string; amount: number };
+    await organiser.agent.put(`/api/quizzes/${id}`).send({ pricing: { type: 'paid', amount: 10, currency: 'INR' } }).expect(200);
+    expect(await priceOf()).toMatchObject({ type: 'paid', amount: 49 });
+    await organiser.agent.put(`/api/quizzes/${id}`).send({ pricing: { type: 'free', amount: 0, currency: 'INR' } }).expect(200);
+    expect(await priceOf()).toMatchObject({ type: 'paid', amount: 49 });
+    await organiser.agent.put(`/api/quizzes/${id}`).send({ pricing: { type: 'paid', amount: 99, currency: 'INR' } }).expect(200);
+    expect(await priceOf()).toMatchObject({ type: 'paid', amount: 99 });
+    expect((await organiser.agent.get(`/api/quizzes/${id}`).expect(200)).body.data.timeLimit).toBe(7);
+  });
+
   it('features at most 8 accepted quizzes; lists the ones a user registered for and saved; saving twice or a pending quiz changes nothing', async () => {
     for (let i = 0; i < 9; i++) await liveQuiz({ title: `Featured ${i}` });
     const pending = (await organiser.agent.post('/api/quizzes').send(form(t, { title: 'Not yet reviewed' })).expect(201)).body.data._id as string;
