@@ -85,7 +85,7 @@ function QuizFormScreen({ existing }: { existing?: Quiz }) {
   }
 
   return (
-    <form onSubmit={submit} className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6" noValidate>
+    <form onSubmit={submit} className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:px-6" noValidate>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{existing ? 'Edit Quiz' : 'Create Quiz'}</h1>
       <FormSection title="Basic Information">
         <Input label="Title" required wide value={form.title} maxLength={200} disabled={Boolean(existing)} hint={existing ? 'The title cannot be changed.' : undefined} onChange={(v) => set('title', v)} />
