@@ -90,8 +90,6 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
     await profile.getByLabel('Country').selectOption('India');
     await profile.getByLabel('State').selectOption('Tamil Nadu');
     await profile.getByRole('button', { name: 'Save and continue' }).click();
-    // The profile is saved first (PUT /api/users/profile), then the registration opens after 1 s.
-    await page.getByText('Profile updated successfully').first().waitFor();
     const modal = page.getByRole('dialog', { name: 'Register for Quiz' });
     await modal.getByLabel('Mobile').fill('9876543210');
     await modal.getByLabel('I agree to the terms and conditions').check();

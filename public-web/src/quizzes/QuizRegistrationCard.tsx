@@ -14,7 +14,6 @@ import { QuizRegistrationModal } from './QuizRegistrationModal';
 import { priceOf } from './QuizCard';
 import { createPaymentOrder, quizKeys, useQuizRegistration, useRegisterQuiz, verifyPayment } from './quizzesApi';
 import { RegistrationPanel } from '../registration/RegistrationPanel';
-import { usersApi } from '../users/usersApi';
 
 const PROFILE_RETRY_MS = 1000;
 const PAYMENT_LABELS = { completed: 'Payment completed', pending: 'Payment pending', failed: 'Payment failed' } as const;
@@ -29,7 +28,6 @@ export function QuizRegistrationCard({ quiz }: { quiz: Quiz }) {
   const [step, setStep] = useState<'idle' | 'profile' | 'form'>('idle');
   const [prefill, setPrefill] = useState<Record<string, string>>({});
   const [paying, setPaying] = useState(false);
-  const [savingProfile, setSavingProfile] = useState(false);
   const paid = quiz.pricing.type === 'paid' && quiz.pricing.amount > 0;
   const s = status.data;
 
@@ -67,24 +65,6 @@ export function QuizRegistrationCard({ quiz }: { quiz: Quiz }) {
       setPaying(false);
       await client.invalidateQueries({ queryKey: quizKeys.registration(quiz.id) });
     }
-  }
-
-  /** Complete Your Profile (spec 3 section 2): the profile is updated first, then the registration is retried after 1 s. */
-  async function saveProfile(values: Record<string, string>) {
-    setSavingProfile(true);
-    try {
-      await usersApi.updateProfile(values);
-    } catch (error) {
-      notify.error(messageOf(error, 'Failed to update profile'));
-      return;
-    } finally {
-      setSavingProfile(false);
-    }
-    notify.success('Profile updated successfully');
-    setPrefill(values);
-    setStep('idle');
-    void refreshUser().catch(() => undefined);
-    setTimeout(() => setStep('form'), PROFILE_RETRY_MS);
   }
 
   async function submit(body: RegisterQuizBody) {
@@ -157,9 +137,14 @@ export function QuizRegistrationCard({ quiz }: { quiz: Quiz }) {
       {step === 'profile' && user && (
         <QuizProfileDialog
           user={user}
-          busy={savingProfile}
+          busy={false}
           onCancel={() => setStep('idle')}
-          onSubmit={(values) => void saveProfile(values)}
+          onSubmit={(values) => {
+            setPrefill(values);
+            setStep('idle');
+            // The spec's pause before the registration is retried with the completed profile.
+            setTimeout(() => setStep('form'), PROFILE_RETRY_MS);
+          }}
         />
       )}
       {step === 'form' && user && <QuizRegistrationModal user={{ ...user, ...prefill }} busy={register.isPending || paying} onCancel={() => setStep('idle')} onSubmit={(b) => void submit(b)} />}
