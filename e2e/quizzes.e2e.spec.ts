@@ -47,7 +47,7 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
 
   afterAll(async () => journey?.close());
 
-  it('create, approve, register, answer 3, auto-submit at zero, right marks and rank, no second attempt', { timeout: 120_000 }, async () => {
+  it('create, approve, register, answer 3, auto-submit at zero, right marks and rank, no second attempt', { timeout: 240_000 }, async () => {
     const org = organiser.page;
     await org.goto(`${journey.base}/create-quiz`);
     await org.getByLabel('Title').fill('Capitals in a minute');
