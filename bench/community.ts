@@ -89,9 +89,10 @@ try {
   // node:http with kept-alive connections (fetch costs several times more per request), and the
   // receipts counted in typed arrays by message number rather than in a map keyed by strings.
   // Every socket still receives and decodes every message, and each is recognised by its text.
-  function postJson(path: string, body: unknown, cookie: string): Promise<void> {
+  /** One POST; sent again (the same body, so the same clientMessageId) when a kept-alive connection the server had just closed takes it. */
+  function postJson(path: string, body: unknown, cookie: string, retried = false): Promise<void> {
     const payload = JSON.stringify(body);
-    return new Promise((resolve, reject) => {
+    return new Promise<void>((resolve, reject) => {
       const req = http.request(
         `${server.base}${path}`,
         { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), cookie } },
@@ -106,7 +107,10 @@ try {
           res.on('error', reject);
         },
       );
-      req.on('error', reject);
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) resolve(postJson(path, body, cookie, true));
+        else reject(error);
+      });
       req.end(payload);
     });
   }
