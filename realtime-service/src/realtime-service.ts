@@ -27,6 +27,7 @@ import { chatMessageId } from '@circuit/shared/messaging/message-id';
 import { selectSocketSlots, type HeldSocket } from './socket-slots';
 import { RecentIds } from './recent-ids';
 import { communityRealtime } from './community-realtime';
+import { coalesceWrites } from './coalesced-writes';
 import { quizRealtime } from './quiz-realtime';
 
 export interface RealtimeDeps {
@@ -135,6 +136,8 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       callback(allowed ? null : ORIGIN_REFUSED, allowed);
     },
   });
+  // A room's burst goes out in one write per socket per turn of the event loop, not one per message.
+  coalesceWrites(io);
   // The same hardening headers as every HTTP answer, on the handshake and polling answers too.
   const headers = baselineHeaders({ production: deps.production ?? false });
   const addHeaders = (answer: Record<string, string | string[] | undefined>) => Object.assign(answer, headers);
