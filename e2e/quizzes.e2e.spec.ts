@@ -47,7 +47,7 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
 
   afterAll(async () => journey?.close());
 
-  it('create, approve, register, answer 3, auto-submit at zero, right marks and rank, no second attempt', { timeout: 120_000 }, async () => {
+  it('create, approve, register, answer 3, auto-submit at zero, right marks and rank, no second attempt', { timeout: 240_000 }, async () => {
     const org = organiser.page;
     await org.goto(`${journey.base}/create-quiz`);
     await org.getByLabel('Title').fill('Capitals in a minute');
@@ -78,6 +78,8 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
     await page.goto(`${journey.base}/quiz/${quizId}`);
     await page.getByRole('heading', { name: 'Capitals in a minute' }).waitFor();
     await shot(page, 'quiz-detail');
+    await page.getByRole('button', { name: 'Save quiz' }).click();
+    await page.getByText('Saved quiz!').first().waitFor();
     await page.getByRole('button', { name: 'Register' }).click();
     // No studies on the profile yet: Complete Your Profile first, then the registration modal.
     const profile = page.getByRole('dialog', { name: 'Complete Your Profile' });
@@ -100,6 +102,9 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
     await page.getByText('Capital of France?').waitFor();
     // Next is disabled until the question is answered.
     expect(await page.getByRole('button', { name: 'Next Question' }).isDisabled()).toBe(true);
+    // Submit is disabled while nothing is answered; a 1-minute quiz is under 300 s, so the timer is red.
+    expect(await page.getByRole('button', { name: 'Submit Quiz' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('timer').getAttribute('class')).toContain('text-red-700');
     await page.getByLabel('Paris').check();
     await page.getByRole('button', { name: 'Next Question' }).click();
     await page.getByLabel('Rome').check();
@@ -114,7 +119,13 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
     await page.getByText('You scored 6 marks').waitFor();
     await page.waitForURL(/\/quizzes$/, { timeout: 10_000 });
 
+    // A failed load says so and offers Try Again, which loads the board once the server answers.
+    const failing = `**/api/quizzes/${quizId}/leaderboard`;
+    await page.route(failing, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"down"}' }));
     await page.goto(`${journey.base}/quizzes/${quizId}/leaderboard`);
+    await page.getByText('Failed to load leaderboard data').waitFor({ timeout: 15_000 });
+    await page.unroute(failing);
+    await page.getByRole('button', { name: 'Try Again' }).click();
     const result = page.getByRole('region', { name: 'Your Result' });
     await result.getByText('6', { exact: true }).first().waitFor();
     await result.getByText(/Rank/).waitFor();
@@ -132,6 +143,11 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
     expect(again).toBe(409);
     const live = (await (await fetch(`${journey.base}/api/quizzes/${quizId}/leaderboard`)).json()) as { data: QuizLeaderboard };
     expect(live.data.leaderboard.map((e) => [e.rank, e.calculatedMarks])).toEqual([[1, 6]]);
+
+    // The saved quiz is on the Quizzes tab of /saved.
+    await page.goto(`${journey.base}/saved`);
+    await page.getByRole('tab', { name: /Quizzes/ }).click();
+    await page.getByText('Capitals in a minute').first().waitFor();
 
     await org.goto(`${journey.base}/admin/quizzes/${quizId}/participants`);
     await org.getByRole('heading', { name: 'Participants' }).waitFor();

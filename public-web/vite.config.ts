@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { earlyRouteChunks } from './build/earlyRouteChunks.ts';
 
 const backend = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), earlyRouteChunks()],
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: true },

@@ -1,4 +1,4 @@
-// Builds the two web apps when their sources are newer than their last build, so `npm start`
+// Builds the two web apps when their sources (or shared/) are newer than their last build, so `npm start`
 // on a fresh clone builds once and later starts are immediate.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,7 +50,9 @@ for (const app of ['public-web', 'admin-console']) {
   const dir = path.join(root, app);
   if (!fs.existsSync(path.join(dir, 'index.html'))) continue;
   const built = path.join(dir, 'dist', 'index.html');
-  if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < newestMtime(dir)) {
+  // The apps import shared/ (answer types, messages, limits): a change there is a change of the app.
+  const sources = Math.max(newestMtime(dir), newestMtime(path.join(root, 'shared')));
+  if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
     console.log(`Building ${app}...`);
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: dir, stdio: 'inherit' });
   }

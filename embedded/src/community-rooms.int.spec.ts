@@ -1,4 +1,5 @@
 /** Acceptance of the community rooms (issue 12): HTTP writes of the command service reach sockets of the realtime service. */
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { CommunityMessages as M, type CommunityMessage } from '@circuit/shared/api/community';
@@ -144,6 +145,28 @@ function suite(name: string, env: Record<string, string>) {
       await heard;
       await quiet;
       expect((await ben.agent.post(`/api/community/${c.id}/messages`).send({ message: 'still here?' }).expect(403)).body.message).toBe(M.notMember);
+    });
+
+    it('hands a retried post (the same clientMessageId) to each socket once, and every message of a burst to every socket once', async () => {
+      const c = await community(2);
+      const [ana, ben] = c.participants as [Person, Person];
+      const [sa, sb] = [await socketOf(ana), await socketOf(ben)];
+      for (const s of [sa, sb]) expect((await join(s, c.id)).ok).toBe(true);
+      const heard = new Map<Socket, string[]>([
+        [sa, []],
+        [sb, []],
+      ]);
+      for (const [s, list] of heard) s.on('new_community_message', (m: CommunityMessage) => list.push(m.message));
+      const post = (body: object) => ana.agent.post(`/api/community/${c.id}/messages`).send(body).expect(201);
+      // A retry announces the stored message again (in case the first announcement was lost).
+      const clientMessageId = crypto.randomUUID();
+      for (let i = 0; i < 3; i++) await post({ message: 'only once', clientMessageId });
+      // Posted at once: several go out in one turn of the event loop, and so in one write per socket.
+      const burst = Array.from({ length: 20 }, (_, i) => `burst ${i}`);
+      await Promise.all(burst.map((message) => post({ message })));
+      for (let i = 0; [...heard.values()].some((list) => list.length < 21) && i < 100; i++) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 500));
+      for (const list of heard.values()) expect([...list].sort()).toEqual(['only once', ...burst].sort());
     });
 
     it('stops delivering to a socket that left the room', async () => {

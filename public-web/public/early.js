@@ -1,33 +1,39 @@
 /*
  * Loaded beside the app's code (a classic async script, allowed by the page's script-src 'self'): on the two
- * pages whose largest paint is a listing's banner, the API call and then the banner's download start with the
- * HTML instead of after the app's code has arrived and run. The app's GET of the same path takes the answer
+ * pages whose largest paint is a listing's banner, the API call, the screen's code and then the banner's download
+ * start with the HTML instead of after the app's code has arrived and run. The app's GET of the same path takes the answer
  * once (public-web/src/auth/earlyRequests.ts); these paths are checked against the app's own in
  * earlyRequests.unit.spec.ts.
  */
 (function () {
   'use strict';
+  // The built screens' files, by screen (written by public-web/build/earlyRouteChunks.ts; empty in development).
+  var ROUTE_CHUNKS = {};
   function earlyPath(pathname, search) {
-    if (pathname === '/hackathons' && search === '') return { api: '/api/hackathons?country=India&limit=16', banner: function (body) { return body.data && body.data[0] && body.data[0].images && body.data[0].images.banner; } };
+    if (pathname === '/hackathons' && search === '') return { screen: 'list', api: '/api/hackathons?country=India&limit=16', banner: function (body) { return body.data && body.data[0] && body.data[0].images && body.data[0].images.banner; } };
     var detail = /^\/hackathons\/([A-Za-z0-9_-]{3,50})\/?$/.exec(pathname);
-    if (detail) return { api: '/api/hackathons/username/' + encodeURIComponent(detail[1]), banner: function (body) { return body.data && body.data.images && body.data.images.banner; } };
+    if (detail) return { screen: 'detail', api: '/api/hackathons/username/' + encodeURIComponent(detail[1]), banner: function (body) { return body.data && body.data.images && body.data.images.banner; } };
     return null;
+  }
+  function preload(rel, href, as) {
+    var link = document.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    if (as) link.as = as;
+    if (as === 'image') link.setAttribute('fetchpriority', 'high');
+    document.head.appendChild(link);
   }
   var early = earlyPath(location.pathname, location.search);
   if (!early || typeof fetch !== 'function') return;
+  // The screen's code would otherwise be asked for only after the app's own code has arrived and run.
+  (ROUTE_CHUNKS[early.screen] || []).forEach(function (file) { preload('modulepreload', file); });
   var answer = fetch(early.api, { credentials: 'include', headers: { Accept: 'application/json' } });
   window.__circuitEarly = { path: early.api, answer: answer };
   answer
     .then(function (res) { return res.ok ? res.clone().json() : null; })
     .then(function (body) {
       var src = body && early.banner(body);
-      if (typeof src !== 'string' || !src) return;
-      var link = document.createElement('link');
-      link.rel = 'preload';
-      link.as = 'image';
-      link.href = src;
-      link.setAttribute('fetchpriority', 'high');
-      document.head.appendChild(link);
+      if (typeof src === 'string' && src) preload('preload', src, 'image');
     })
     .catch(function () { /* the app asks again */ });
 })();

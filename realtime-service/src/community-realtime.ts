@@ -6,6 +6,7 @@ import { COMMUNITY_TOPIC, communityRoom } from '@circuit/shared/events/community
 import { CommunityMessages } from '@circuit/shared/api/community';
 import { findCommunityAccess } from '@circuit/shared/read-models/community';
 import type { CommunityErrorEvent, CommunityJoinAnswer } from '@circuit/shared/realtime/community-events';
+import { RecentIds } from './recent-ids';
 
 const HackathonId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
 const Message = z.object({ _id: z.string() }).passthrough();
@@ -18,6 +19,13 @@ const Change = z.discriminatedUnion('kind', [
 ]);
 
 export const NOT_IN_ROOM = 'You are not in this community chat';
+/**
+ * A retried post (its answer was lost) announces its message again, in case the first
+ * announcement was lost too; retries come within seconds or minutes, and a busy room posts a few
+ * hundred messages a second.
+ */
+const POSTED_REMEMBERED = 50_000;
+const POSTED_REMEMBERED_MS = 10 * 60_000;
 
 /**
  * The hackathon community rooms (spec 2 section 7, "Realtime"). A socket joins with
@@ -29,6 +37,8 @@ export const NOT_IN_ROOM = 'You are not in this community chat';
  */
 export function communityRealtime(io: Server, knex: Knex) {
   const roomsOf = (userId: string) => io.local.in(userId);
+  /** Messages this instance handed to its rooms lately: each reaches the sockets once. */
+  const posted = new RecentIds({ capacity: POSTED_REMEMBERED, ttlMs: POSTED_REMEMBERED_MS });
 
   function attach(socket: Socket, safely: (what: string, work: () => Promise<unknown>) => void) {
     const userId = socket.data.userId as string;
@@ -86,6 +96,7 @@ export function communityRealtime(io: Server, knex: Knex) {
         const room = io.local.to(communityRoom(change.hackathonId));
         switch (change.kind) {
           case 'posted':
+            if (!posted.firstTime(change.message._id)) return;
             return void room.emit('new_community_message', change.message);
           case 'updated':
             return void room.emit('community_message_updated', change.message);

@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
+import { resilientRedisClient } from '@circuit/shared/adapters/redis/redis-client';
 import { z } from 'zod';
 import type { Config } from '@circuit/shared/config';
 import type { Logger } from '@circuit/shared/logger';
@@ -28,6 +28,7 @@ import { selectSocketSlots, type HeldSocket } from './socket-slots';
 import { RecentIds } from './recent-ids';
 import { UnreadCountReader } from './unread-counts';
 import { communityRealtime } from './community-realtime';
+import { coalesceWrites } from './coalesced-writes';
 import { quizRealtime } from './quiz-realtime';
 
 export interface RealtimeDeps {
@@ -138,6 +139,8 @@ export async function createRealtimeService(deps: RealtimeDeps) {
       callback(allowed ? null : ORIGIN_REFUSED, allowed);
     },
   });
+  // A room's burst goes out in one write per socket per turn of the event loop, not one per message.
+  coalesceWrites(io);
   // The same hardening headers as every HTTP answer, on the handshake and polling answers too.
   const headers = baselineHeaders({ production: deps.production ?? false });
   const addHeaders = (answer: Record<string, string | string[] | undefined>) => Object.assign(answer, headers);
@@ -156,7 +159,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   let stopping = false;
 
   const socketsPerUser = deps.socketsPerUser ?? 20;
-  const slots = selectSocketSlots(presence, deps.redisUrl);
+  const slots = selectSocketSlots(presence, deps.redisUrl, deps.log);
   /** Sockets of each user on this instance, counted before any await: a burst on one instance is refused without a round trip. */
   const localSockets = new Map<string, number>();
   const releaseLocal = (userId: string) => {
@@ -167,7 +170,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   /** The admitted sockets of this instance, for the heartbeat and the release at shutdown. */
   const held = new Map<string, HeldSocket>();
   // Messages count in the store every instance (and the command side) shares; the other events per instance.
-  const limits = new UserRateLimiter(selectRateCounterStore(deps.knex, deps.redisUrl), {
+  const limits = new UserRateLimiter(selectRateCounterStore(deps.knex, deps.redisUrl, deps.log), {
     ...DEFAULT_USER_RATE_RULES,
     messages: { ...DEFAULT_USER_RATE_RULES.messages, limit: deps.messagesPer10s ?? DEFAULT_USER_RATE_RULES.messages.limit },
   });
@@ -227,8 +230,9 @@ export async function createRealtimeService(deps: RealtimeDeps) {
 
   const redisClients: { quit(): Promise<unknown> }[] = [];
   if (deps.redisUrl) {
-    const pub = createClient({ url: deps.redisUrl });
-    const sub = pub.duplicate();
+    // The adapter resubscribes once Redis is back; meanwhile each instance still serves its own sockets.
+    const pub = resilientRedisClient(deps.redisUrl, { name: 'socket.io adapter (publish)', log: deps.log });
+    const sub = resilientRedisClient(deps.redisUrl, { name: 'socket.io adapter (subscribe)', log: deps.log });
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
     redisClients.push(pub, sub);

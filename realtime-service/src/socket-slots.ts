@@ -1,5 +1,6 @@
-import { createClient } from 'redis';
 import { z } from 'zod';
+import type { Logger } from '@circuit/shared/logger';
+import { resilientRedisClient, type RedisClient } from '@circuit/shared/adapters/redis/redis-client';
 import { PRESENCE_TTL_MS, type Presence } from '@circuit/shared/presence/presence';
 
 /**
@@ -88,14 +89,16 @@ function byUser(held: Iterable<HeldSocket>): Map<string, string[]> {
 }
 
 export class RedisSocketSlots implements SocketSlots {
-  private readonly client: ReturnType<typeof createClient>;
+  private readonly client: RedisClient;
   private readonly connected: Promise<unknown>;
 
   constructor(
     url: string,
     private readonly presence: Presence,
+    log?: Logger,
   ) {
-    this.client = createClient({ url });
+    // Fails fast while Redis is away: a handshake is refused (the client retries) rather than left hanging.
+    this.client = resilientRedisClient(url, { name: 'socket slots', log, failFast: true });
     this.connected = this.client.connect();
     this.connected.catch(() => undefined);
   }
@@ -141,6 +144,6 @@ export class RedisSocketSlots implements SocketSlots {
   }
 }
 
-export function selectSocketSlots(presence: Presence, redisUrl?: string): SocketSlots {
-  return redisUrl ? new RedisSocketSlots(redisUrl, presence) : new PresenceSocketSlots(presence);
+export function selectSocketSlots(presence: Presence, redisUrl?: string, log?: Logger): SocketSlots {
+  return redisUrl ? new RedisSocketSlots(redisUrl, presence, log) : new PresenceSocketSlots(presence);
 }

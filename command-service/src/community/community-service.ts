@@ -1,10 +1,17 @@
 import crypto from 'node:crypto';
-import { handleCommand, type CommandContext } from '@circuit/shared/commands/decider';
+import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
 import { COMMUNITY_TOPIC, communityMessageStream, communityStream, type CommunityChange } from '@circuit/shared/events/community';
 import { CommunityMessages as M, type CommunityMessage } from '@circuit/shared/api/community';
 import { communityMessageId } from '@circuit/shared/community/message-id';
 import { DomainError, notFound } from '@circuit/shared/http/errors';
-import { findCommunityAccess, findCommunityMessageRow, toCommunityMessages, type CommunityAccess } from '@circuit/shared/read-models/community';
+import {
+  findCommunityAccess,
+  findCommunityMessageRow,
+  toCommunityMessage,
+  toCommunityMessages,
+  type CommunityAccess,
+  type CommunityMessageRow,
+} from '@circuit/shared/read-models/community';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { communityDecider, messageDecider, type CommunityCommand, type MessageState } from './community-decider';
@@ -16,7 +23,9 @@ export type ModerationAction = CommunityCommand['type'];
  * organiser, registration, admin, removal, platform role), decides on the stream it changes,
  * waits for the read models, and tells the realtime service over the bus, which hands the change
  * to the sockets in the hackathon's room. A removal is told before the request answers, so
- * nothing posted after it reaches the removed user's sockets.
+ * nothing posted after it reaches the removed user's sockets. A new message is told as soon as it
+ * is stored, without waiting for the read models: the sockets need nothing from them (a reply to
+ * a message the read models do not show yet is checked against the message's own stream).
  */
 export function createCommunityService(deps: CommandServiceDeps) {
   const now = deps.now ?? (() => new Date());
@@ -27,21 +36,39 @@ export function createCommunityService(deps: CommandServiceDeps) {
     return access;
   }
 
+  const rowOf = (messageId: string, state: MessageState): CommunityMessageRow => ({
+    id: messageId,
+    hackathon_id: state.hackathonId,
+    user_id: state.userId,
+    message: state.message,
+    reply_to: state.replyTo,
+    created_at: state.createdAt,
+    edited: state.edited,
+    deleted_at: null,
+  });
+
   /** The message as the API shows it, from its own stream's state (the read model may still be behind). */
   async function viewOf(messageId: string, state: MessageState): Promise<CommunityMessage> {
-    const [view] = await toCommunityMessages(deps.knex, [
-      {
-        id: messageId,
-        hackathon_id: state.hackathonId,
-        user_id: state.userId,
-        message: state.message,
-        reply_to: state.replyTo,
-        created_at: state.createdAt,
-        edited: state.edited,
-        deleted_at: null,
-      },
-    ]);
+    const [view] = await toCommunityMessages(deps.knex, [rowOf(messageId, state)]);
     return view!;
+  }
+
+  /** The same, by its author (read with their standing) when it replies to nobody: no read at all. */
+  function viewByAuthor(messageId: string, state: MessageState, author: CommunityAccess['user']): CommunityMessage | Promise<CommunityMessage> {
+    if (state.replyTo || state.userId !== author._id) return viewOf(messageId, state);
+    return toCommunityMessage(rowOf(messageId, state), () => author);
+  }
+
+  /**
+   * The replied message when it is live in this community, else 'missing'. The read model first;
+   * a message it does not show may have reached the sockets a moment ago (they are told before the
+   * read models apply it), so its own stream decides then.
+   */
+  async function repliedMessage(hackathonId: string, id: string): Promise<{ _id: string; message: string; userId: string } | 'missing'> {
+    const row = await findCommunityMessageRow(deps.knex, id);
+    if (row) return !row.deleted_at && row.hackathon_id === hackathonId ? { _id: row.id, message: row.message, userId: row.user_id } : 'missing';
+    const { state } = await loadState(deps.store, communityMessageStream(id), messageDecider);
+    return state.exists && !state.deleted && state.hackathonId === hackathonId ? { _id: id, message: state.message, userId: state.userId } : 'missing';
   }
 
   /**
@@ -68,11 +95,7 @@ export function createCommunityService(deps: CommandServiceDeps) {
     ): Promise<{ message: CommunityMessage; created: boolean }> {
       const access = await accessOf(idOrUsername, userId);
       const messageId = input.clientMessageId ? communityMessageId(userId, access.hackathonId, input.clientMessageId) : crypto.randomUUID();
-      let replyTo: { _id: string; message: string; userId: string } | null | 'missing' = null;
-      if (input.replyTo) {
-        const replied = await findCommunityMessageRow(deps.knex, input.replyTo);
-        replyTo = replied && !replied.deleted_at && replied.hackathon_id === access.hackathonId ? { _id: replied.id, message: replied.message, userId: replied.user_id } : 'missing';
-      }
+      const replyTo = input.replyTo ? await repliedMessage(access.hackathonId, input.replyTo) : null;
       const result = await handleCommand(
         deps.store,
         communityMessageStream(messageId),
@@ -81,10 +104,14 @@ export function createCommunityService(deps: CommandServiceDeps) {
         ctx,
         now,
       );
-      // A repeat stored nothing: wait for whatever the store holds, so the answer can be read back.
-      await caughtUp(deps.progress, result.position ?? (await deps.store.headPosition()), [{ type: 'CommunityMessagePosted' }]);
-      const message = await viewOf(messageId, result.state);
-      await announce({ kind: 'posted', hackathonId: access.hackathonId, message });
+      const message = await viewByAuthor(messageId, result.state, access.user);
+      // The room hears of it at once (a repeat too, in case the first announcement was lost: the
+      // realtime service hands a message to the sockets once), while the answer waits for the read
+      // models; a repeat stored nothing, so it waits for whatever the store holds.
+      await Promise.all([
+        result.state.deleted ? undefined : announce({ kind: 'posted', hackathonId: access.hackathonId, message }),
+        (async () => caughtUp(deps.progress, result.position ?? (await deps.store.headPosition()), [{ type: 'CommunityMessagePosted' }]))(),
+      ]);
       return { message: input.clientMessageId ? { ...message, clientMessageId: input.clientMessageId } : message, created: result.events.length > 0 };
     },
 

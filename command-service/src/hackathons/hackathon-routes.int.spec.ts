@@ -188,4 +188,19 @@ describe('hackathon listing routes', () => {
     await stranger.agent.post(`/api/users/save-hackathon/${pending.id}`).expect(404);
     await t.request().post(`/api/users/save-hackathon/${id}`).expect(401);
   });
+
+  // Last in the file: it moves the shared clock.
+  it('lists a hackathon in its new phase the moment its registration deadline passes, though no read model moved', async () => {
+    const title = `Phaseclock ${Date.now().toString(36)}`;
+    const now = t.clock.now().getTime();
+    const dates = { registrationDeadline: new Date(now + 30_000).toISOString(), startDate: new Date(now + 7 * DAY).toISOString(), endDate: new Date(now + 9 * DAY).toISOString() };
+    const { username } = await listed({ title, dates });
+    const card = async () => (await t.request().get('/api/hackathons').query({ search: title }).expect(200)).body.data.find((h: { username: string }) => h.username === username);
+    expect(await card()).toMatchObject({ phase: 'registration_open', displayStatus: 'Upcoming' });
+    // Well inside the time a list without clock-bound filters is cached for.
+    t.clock.advance(29_000);
+    expect(await card()).toMatchObject({ phase: 'registration_open' });
+    t.clock.advance(1_001);
+    expect(await card()).toMatchObject({ phase: 'registration_closed', displayStatus: 'Upcoming' });
+  });
 });

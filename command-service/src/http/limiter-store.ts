@@ -1,8 +1,8 @@
-import { createClient } from 'redis';
+import { resilientRedisClient } from '@circuit/shared/adapters/redis/redis-client';
 import type { Knex } from 'knex';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '@circuit/shared/logger';
-import { KnexRateCounterStore, RedisRateCounterStore, type RateCounterStore } from '@circuit/shared/http/user-rate-limit';
+import { InsuredRateCounterStore, KnexRateCounterStore, RedisRateCounterStore, type RateCounterStore } from '@circuit/shared/http/user-rate-limit';
 
 /** The counters of every limiter live in this table (or in Redis), so all instances share them. */
 export const LIMITS_TABLE = 'rate_limits';
@@ -63,10 +63,9 @@ export async function createLimiterStore(deps: ({ knex: Knex; redisUrl?: string 
   const insurance = (spec: LimiterSpec) => new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: seconds(spec.durationMs) });
 
   if (deps.redisUrl) {
-    const client = createClient({ url: deps.redisUrl, disableOfflineQueue: true });
-    client.on('error', (err: unknown) => deps.log.warn({ err }, 'rate limit store (Redis) error'));
+    const client = resilientRedisClient(deps.redisUrl, { name: 'rate limiters', log: deps.log, failFast: true });
     await client.connect();
-    const counters = new RedisRateCounterStore(deps.redisUrl);
+    const counters = new InsuredRateCounterStore(new RedisRateCounterStore(deps.redisUrl, deps.log), deps.log);
     return {
       counters,
       limiter: (spec) =>
@@ -90,7 +89,7 @@ export async function createLimiterStore(deps: ({ knex: Knex; redisUrl?: string 
   const storeClient = knexQueryClient(deps.knex);
   const limiters: RateLimiterPostgres[] = [];
   return {
-    counters: new KnexRateCounterStore(deps.knex),
+    counters: new InsuredRateCounterStore(new KnexRateCounterStore(deps.knex), deps.log),
     limiter(spec) {
       const limiter = new RateLimiterPostgres({
         storeClient,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { given } from '@circuit/shared/testkit/given-when-then';
-import { QuizFormSchema, removeOption, quizRuleViolations } from '@circuit/shared/validation/quizzes';
+import { QuizEditSchema, QuizFormSchema, removeOption, quizRuleViolations } from '@circuit/shared/validation/quizzes';
 import { rankAttempts, scoreAttempt } from '@circuit/shared/quizzes/scoring';
 import { quizDecider, type QuizEvent } from './quiz-decider';
 import { attemptDecider, type AttemptContext, type AttemptEvent } from './attempt-decider';
@@ -143,5 +143,25 @@ describe('the create form', () => {
     expect(removeOption(q, 2).correctAnswer).toBe(1);
     expect(removeOption(q, 3).correctAnswer).toBe(2);
     expect(removeOption({ ...q, correctAnswer: 0 }, 0).correctAnswer).toBe(0);
+  });
+
+  it('lists the per-question messages in order, question by question', () => {
+    const questions = [
+      { question: '', options: ['a'], correctAnswer: 3, points: 1 },
+      { question: 'q', options: ['a', ' '], correctAnswer: 0, points: 1 },
+    ];
+    expect(quizRuleViolations({ title: 't', description: '<p>d</p>', questions })).toEqual([
+      'Question 1: Question text is required',
+      'Question 1: At least 2 options are required',
+      'Question 1: Correct answer is out of range',
+      'Question 2: Option 2 cannot be empty',
+    ]);
+  });
+
+  it('an edit leaves out what it does not change: no defaults fill the numbers it omits', () => {
+    expect(QuizEditSchema.parse({ instructions: '<p>x</p>' })).toEqual({ instructions: '<p>x</p>' });
+    expect(QuizEditSchema.parse({ timeLimit: '12' })).toEqual({ timeLimit: 12 });
+    expect(QuizEditSchema.safeParse({ timeLimit: 181 }).error?.issues[0]?.message).toBe('Time limit must be between 1 and 180 minutes');
+    expect(QuizFormSchema.parse({}).timeLimit).toBe(30);
   });
 });

@@ -122,6 +122,45 @@ describe('quiz routes', () => {
     expect(found.map((q: { _id: string }) => q._id)).toEqual([ended]);
   });
 
+  it('changes the price of a paid quiz on edit only when it is raised, and keeps fields the edit leaves out', async () => {
+    const id = await liveQuiz({ pricing: { type: 'paid', amount: 49, currency: 'INR' }, timeLimit: 7 });
+    const priceOf = async () => (await organiser.agent.get(`/api/quizzes/${id}`).expect(200)).body.data.pricing as { type: string; amount: number };
+    await organiser.agent.put(`/api/quizzes/${id}`).send({ pricing: { type: 'paid', amount: 10, currency: 'INR' } }).expect(200);
+    expect(await priceOf()).toMatchObject({ type: 'paid', amount: 49 });
+    await organiser.agent.put(`/api/quizzes/${id}`).send({ pricing: { type: 'free', amount: 0, currency: 'INR' } }).expect(200);
+    expect(await priceOf()).toMatchObject({ type: 'paid', amount: 49 });
+    await organiser.agent.put(`/api/quizzes/${id}`).send({ pricing: { type: 'paid', amount: 99, currency: 'INR' } }).expect(200);
+    expect(await priceOf()).toMatchObject({ type: 'paid', amount: 99 });
+    expect((await organiser.agent.get(`/api/quizzes/${id}`).expect(200)).body.data.timeLimit).toBe(7);
+  });
+
+  it('features at most 8 accepted quizzes; lists the ones a user registered for and saved; saving twice or a pending quiz changes nothing', async () => {
+    for (let i = 0; i < 9; i++) await liveQuiz({ title: `Featured ${i}` });
+    const pending = (await organiser.agent.post('/api/quizzes').send(form(t, { title: 'Not yet reviewed' })).expect(201)).body.data._id as string;
+    const featured = (await t.request().get('/api/quizzes/featured').expect(200)).body.data as { id: string; status: string }[];
+    expect(featured).toHaveLength(8);
+    expect(featured.every((q) => q.status === 'accepted')).toBe(true);
+    expect(featured.map((q) => q.id)).not.toContain(pending);
+
+    const [registeredFor, savedOne] = [await liveQuiz({ title: 'Registered one' }), await liveQuiz({ title: 'Saved one' })];
+    const p = await registered(registeredFor);
+    const ids = async (path: string) => ((await p.agent.get(path).expect(200)).body.data as { id: string }[]).map((q) => q.id);
+    expect(await ids('/api/quizzes/user/registered')).toEqual([registeredFor]);
+    await t.request().get('/api/quizzes/user/registered').expect(401);
+
+    const save = await p.agent.post(`/api/users/save-quiz/${savedOne}`).expect(200);
+    expect(save.body.message).toBe('Saved quiz!');
+    const head = await t.store.headPosition();
+    await p.agent.post(`/api/users/save-quiz/${savedOne}`).expect(200);
+    expect(await t.store.headPosition()).toBe(head);
+    expect(await ids('/api/users/saved-quizzes')).toEqual([savedOne]);
+    expect((await p.agent.get(`/api/quizzes/${savedOne}`).expect(200)).body.data.isSaved).toBe(true);
+    await p.agent.post(`/api/users/save-quiz/${pending}`).expect(404);
+    expect(await t.store.headPosition()).toBe(head);
+    expect((await p.agent.delete(`/api/users/save-quiz/${savedOne}`).expect(200)).body.message).toBe('Removed from saved quizzes');
+    expect(await ids('/api/users/saved-quizzes')).toEqual([]);
+  });
+
   it('never sends the answers with the questions; records answers as given; refuses bad answers changing nothing', async () => {
     const id = await liveQuiz();
     await stranger.agent.get(`/api/quizzes/${id}/questions`).expect(403);

@@ -5,9 +5,10 @@ import { requireUserId } from '@circuit/shared/http/auth';
 import { ok, sendJson } from '@circuit/shared/http/envelope';
 import { badRequest, DomainError, forbidden, notFound } from '@circuit/shared/http/errors';
 import { EVENT_LIMITS } from '@circuit/shared/event-listings/options';
+import { nextPhaseChange } from '@circuit/shared/hackathons/options';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import { maySeeParticipants, participantsForbidden } from '@circuit/shared/read-models/participant-access';
-import type { ReadCache } from '@circuit/shared/projections/read-cache';
+import { ChangesAt, type ReadCache } from '@circuit/shared/projections/read-cache';
 import { PARTICIPANT_CSV_COLUMNS, participantCsvRow } from '@circuit/shared/api/events';
 import { toCsv } from '@circuit/shared/csv/csv';
 import {
@@ -61,8 +62,11 @@ export function eventQueryRoutes(knex: Knex, cache: ReadCache, now: () => Date =
       const query = EventListQuerySchema.parse(req.query);
       const cursor = query.cursor ? decodeCursor(query.cursor) : null;
       if (query.cursor && !cursor) throw badRequest('The cursor is not one this server gave out');
-      const page = await listEvents(knex, query, now(), ANONYMOUS, cursor);
-      return { ...ok(page.cards), nextCursor: page.nextCursor, total: page.total };
+      const at = now();
+      const page = await listEvents(knex, query, at, ANONYMOUS, cursor);
+      const answer = { ...ok(page.cards), nextCursor: page.nextCursor, total: page.total };
+      // Without a status or date filter only the cards' own dates make the clock change this answer.
+      return query.status || query.dateRange ? answer : new ChangesAt(answer, nextPhaseChange(page.cards.map((c) => c.dates), at));
     });
     sendJson(res, body);
   });

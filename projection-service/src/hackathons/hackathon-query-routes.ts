@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { ok, sendJson } from '@circuit/shared/http/envelope';
 import { badRequest, DomainError, notFound } from '@circuit/shared/http/errors';
-import { HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
+import { HACKATHON_LIMITS, nextPhaseChange } from '@circuit/shared/hackathons/options';
 import { findUserRow } from '@circuit/shared/read-models/users';
-import type { ReadCache } from '@circuit/shared/projections/read-cache';
+import { ChangesAt, type ReadCache } from '@circuit/shared/projections/read-cache';
 import { listSponsors } from '@circuit/shared/read-models/hackathon-announcements';
 import { decodeCursor, findHackathonRow, isRegistered, listHackathonCards, listHackathons, mayManage, organiserIsActive, toHackathon, type Viewer } from '@circuit/shared/read-models/hackathons';
 import { HackathonListQuerySchema, HackathonMessages as M, usernameViolation } from '@circuit/shared/validation/hackathons';
@@ -40,8 +40,11 @@ export function hackathonQueryRoutes(knex: Knex, cache: ReadCache, now: () => Da
       const query = HackathonListQuerySchema.parse(req.query);
       const cursor = query.cursor ? decodeCursor(query.cursor) : null;
       if (query.cursor && !cursor) throw badRequest('The cursor is not one this server gave out');
-      const page = await listHackathons(knex, query, now(), ANONYMOUS, cursor);
-      return { ...ok(page.cards), nextCursor: page.nextCursor, total: page.total };
+      const at = now();
+      const page = await listHackathons(knex, query, at, ANONYMOUS, cursor);
+      const answer = { ...ok(page.cards), nextCursor: page.nextCursor, total: page.total };
+      // Without a status or date filter only the cards' own dates make the clock change this answer.
+      return query.status || query.dateRange ? answer : new ChangesAt(answer, nextPhaseChange(page.cards.map((c) => c.dates), at));
     });
     sendJson(res, body);
   });

@@ -4,23 +4,31 @@ import { describe, expect, it } from 'vitest';
 import { HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
 import { filtersFromParams } from '../hackathons/filters';
 import { hackathonListPath, hackathonPath } from '../hackathons/hackathonQueries';
+import { ROUTE_CHUNKS_PLACEHOLDER } from '../../build/earlyRouteChunks';
 
-/** Runs public/early.js as the browser would, on `url`, with a fetch that records what it was asked. */
-function load(url: string) {
+const EARLY_JS = fs.readFileSync(new URL('../../public/early.js', import.meta.url), 'utf8');
+
+/**
+ * Runs public/early.js as the browser would, on `url`, with a fetch that records what it was asked and a head that
+ * records the links added to it; `routeChunks` stands for what the build writes into it.
+ */
+function load(url: string, routeChunks?: Record<string, string[]>) {
   const asked: string[] = [];
+  const links: { rel?: string; href?: string }[] = [];
   const { pathname, search } = new URL(url, 'http://circuit.test');
   const window: Record<string, unknown> = {};
   const context = vm.createContext({
     window,
     location: { pathname, search },
-    document: { createElement: () => ({ setAttribute: () => undefined }), head: { appendChild: () => undefined } },
+    document: { createElement: () => ({ setAttribute: () => undefined }), head: { appendChild: (link: { rel?: string; href?: string }) => links.push(link) } },
     fetch: (path: string) => {
       asked.push(path);
       return new Promise(() => undefined);
     },
   });
-  vm.runInContext(fs.readFileSync(new URL('../../public/early.js', import.meta.url), 'utf8'), context);
-  return { asked, early: window.__circuitEarly as { path: string } | undefined };
+  const source = routeChunks ? EARLY_JS.replace(ROUTE_CHUNKS_PLACEHOLDER, `var ROUTE_CHUNKS = ${JSON.stringify(routeChunks)};`) : EARLY_JS;
+  vm.runInContext(source, context);
+  return { asked, links, early: window.__circuitEarly as { path: string } | undefined };
 }
 
 describe('public/early.js', () => {
@@ -33,5 +41,15 @@ describe('public/early.js', () => {
 
   it('asks for nothing elsewhere, nor on a filtered list (its path is the app’s to make)', () => {
     for (const url of ['/', '/hackathons?status=registration_open', '/hackathons/x/team', '/events', '/login']) expect(load(url).asked).toEqual([]);
+  });
+
+  it('preloads the screen’s code the build wrote into it, for the screen of the page only', () => {
+    expect(EARLY_JS).toContain(ROUTE_CHUNKS_PLACEHOLDER);
+    const chunks = { list: ['/assets/HackathonsPage-a.js'], detail: ['/assets/HackathonDetailPage-b.js', '/assets/RegistrationCard-c.js'] };
+    const preloaded = (url: string) => load(url, chunks).links.filter((l) => l.rel === 'modulepreload').map((l) => l.href);
+    expect(preloaded('/hackathons/cyber-shield-ctf')).toEqual(chunks.detail);
+    expect(preloaded('/hackathons')).toEqual(chunks.list);
+    expect(preloaded('/events')).toEqual([]);
+    expect(load('/hackathons').links).toEqual([]);
   });
 });

@@ -38,13 +38,15 @@ interface InputProps {
   placeholder?: string;
   min?: number;
   max?: number;
+  /** For number inputs: the smallest change (0.01 for prices). */
+  step?: number;
   required?: boolean;
   maxLength?: number;
   /** The hint turns red (a limit passed). */
   warn?: boolean;
 }
 
-export function Input({ label, value, onChange, type = 'text', wide, disabled, hint, placeholder, min, max, required, maxLength, warn }: InputProps) {
+export function Input({ label, value, onChange, type = 'text', wide, disabled, hint, placeholder, min, max, step, required, maxLength, warn }: InputProps) {
   const id = `f-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <div className={wide ? 'sm:col-span-2' : undefined}>
@@ -61,6 +63,7 @@ export function Input({ label, value, onChange, type = 'text', wide, disabled, h
         placeholder={placeholder}
         min={min}
         max={max}
+        step={step}
         maxLength={maxLength}
         aria-required={required || undefined}
         aria-invalid={warn || undefined}

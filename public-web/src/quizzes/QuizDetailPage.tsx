@@ -53,7 +53,7 @@ export function QuizDetailPage() {
   const q = quiz.data;
   const saved = saves.isSaved(q.id);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <div className="relative overflow-hidden rounded-2xl">
         <Banner src={q.image} title={q.title} className="h-48 w-full sm:h-64" />
       </div>

@@ -85,7 +85,7 @@ function QuizFormScreen({ existing }: { existing?: Quiz }) {
   }
 
   return (
-    <form onSubmit={submit} className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6" noValidate>
+    <form onSubmit={submit} className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:px-6" noValidate>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{existing ? 'Edit Quiz' : 'Create Quiz'}</h1>
       <FormSection title="Basic Information">
         <Input label="Title" required wide value={form.title} maxLength={200} disabled={Boolean(existing)} hint={existing ? 'The title cannot be changed.' : undefined} onChange={(v) => set('title', v)} />
@@ -110,7 +110,7 @@ function QuizFormScreen({ existing }: { existing?: Quiz }) {
         <Choice label="Pricing" value={form.pricing.type} options={[['free', 'Free'], ['paid', 'Paid']]} onChange={(v) => set('pricing', { ...form.pricing, type: v as 'free' | 'paid' })} />
         {form.pricing.type === 'paid' && (
           <>
-            <Input label="Amount" type="number" min={0} value={form.pricing.amount} onChange={(v) => set('pricing', { ...form.pricing, amount: num(v) })} />
+            <Input label="Amount" type="number" min={0} step={0.01} value={form.pricing.amount} onChange={(v) => set('pricing', { ...form.pricing, amount: num(v) })} />
             <Choice label="Currency" value={form.pricing.currency} options={same(QUIZ_CURRENCIES)} onChange={(v) => set('pricing', { ...form.pricing, currency: v as QuizForm['pricing']['currency'] })} />
           </>
         )}

@@ -85,7 +85,7 @@ export function QuizLeaderboardPage() {
   const { quiz, leaderboard, userResult, previousGradings } = board.data;
   const me = userResult?.user._id;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
       <Link to={`/quiz/${quiz._id}`} className="inline-flex items-center gap-1 text-sm text-indigo-600 hover:underline">
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to quiz
       </Link>

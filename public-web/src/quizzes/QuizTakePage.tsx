@@ -29,7 +29,7 @@ function QuizScreen({ mode }: { mode: 'take' | 'preview' }) {
 
   if (a.phase === 'instructions') {
     return (
-      <div className="mx-auto max-w-2xl px-4 py-10">
+      <div className="mx-auto w-full max-w-2xl px-4 py-10">
         <div className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           {mode === 'preview' && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">Preview: this is what participants see. Nothing you answer is recorded.</p>}
           <h1 className="text-2xl font-bold text-slate-900">{a.title}</h1>
@@ -57,7 +57,7 @@ function QuizScreen({ mode }: { mode: 'take' | 'preview' }) {
 
   if (a.phase === 'completed') {
     return (
-      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <div className="mx-auto w-full max-w-xl px-4 py-16 text-center">
         <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm" role="status">
           <CheckCircle2 className="mx-auto size-12 text-emerald-600" aria-hidden="true" />
           <h1 className="text-2xl font-bold text-slate-900">Quiz Completed!</h1>
@@ -77,7 +77,7 @@ function QuizScreen({ mode }: { mode: 'take' | 'preview' }) {
   const answered = a.answers[a.current] !== undefined;
   const red = a.secondsLeft < TIMER_RED_UNDER_S;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
+    <div className="mx-auto w-full max-w-3xl px-4 py-8">
       <div className="sticky top-16 z-10 mb-6 flex items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white/95 px-4 py-3 shadow-sm backdrop-blur">
         <div className="min-w-0">
           <p className="truncate font-semibold text-slate-900">{a.title}</p>
@@ -92,7 +92,7 @@ function QuizScreen({ mode }: { mode: 'take' | 'preview' }) {
       {q && (
         <fieldset className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <legend className="sr-only">Question {a.current + 1}</legend>
-          <p className="text-lg font-semibold text-slate-900">
+          <p className="break-words text-lg font-semibold text-slate-900">
             {a.current + 1}. {q.question}
           </p>
           <div className="space-y-2">
@@ -101,27 +101,31 @@ function QuizScreen({ mode }: { mode: 'take' | 'preview' }) {
               return (
                 <label key={i} className={`flex cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 ${chosen ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200 hover:border-slate-300'}`}>
                   <input type="radio" name={`q-${a.current}`} checked={chosen} onChange={() => a.choose(i)} className="size-4 accent-indigo-600" />
-                  <span className="text-slate-800">{option}</span>
+                  <span className="min-w-0 break-words text-slate-800">{option}</span>
                 </label>
               );
             })}
           </div>
         </fieldset>
       )}
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+      {/* On a phone: Previous and Next side by side, Submit across the width below; from sm up, one row. */}
+      <div className="mt-6 grid grid-cols-2 gap-3 sm:flex sm:items-center">
         <Button variant="secondary" disabled={a.current === 0} onClick={() => a.setCurrent(a.current - 1)}>
           Previous
         </Button>
-        <div className="flex gap-3">
-          {!last && (
-            <Button disabled={!answered} onClick={() => a.setCurrent(a.current + 1)}>
-              Next Question
-            </Button>
-          )}
-          <Button variant={last ? 'primary' : 'secondary'} disabled={a.answeredCount === 0 || a.phase === 'submitting'} onClick={() => void a.submit()}>
-            {a.phase === 'submitting' ? 'Submitting...' : 'Submit Quiz'}
+        {!last && (
+          <Button className="sm:ml-auto" disabled={!answered} onClick={() => a.setCurrent(a.current + 1)}>
+            Next Question
           </Button>
-        </div>
+        )}
+        <Button
+          variant={last ? 'primary' : 'secondary'}
+          className={last ? 'sm:ml-auto' : 'col-span-2'}
+          disabled={a.answeredCount === 0 || a.phase === 'submitting'}
+          onClick={() => void a.submit()}
+        >
+          {a.phase === 'submitting' ? 'Submitting...' : 'Submit Quiz'}
+        </Button>
       </div>
     </div>
   );

@@ -36,12 +36,12 @@ export function QuizzesPage() {
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <header className="mb-6">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Quizzes</h1>
         <p className="mt-1 text-slate-600">Test what you know against the clock and climb the leaderboard.</p>
       </header>
-      <div className="mb-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <section aria-label="Filters" className="mb-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
         <label className="relative block">
           <span className="sr-only">Search quizzes</span>
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
@@ -74,7 +74,7 @@ export function QuizzesPage() {
             </Button>
           </span>
         </div>
-      </div>
+      </section>
       {list.isPending ? (
         <SkeletonCards />
       ) : list.isError ? (

@@ -92,6 +92,19 @@ export const phaseOf = (dates: { startDate: string; endDate: string; registratio
   return 'completed';
 };
 
+/**
+ * The first moment after `now` at which one of these listings changes phase or display status (epoch ms;
+ * Infinity if none will): until then a list of them reads the same whatever the clock says.
+ */
+export function nextPhaseChange(listings: readonly { startDate: string; endDate: string; registrationDeadline: string }[], now: Date): number {
+  const t = now.getTime();
+  let next = Infinity;
+  for (const dates of listings) {
+    for (const at of [Date.parse(dates.registrationDeadline), Date.parse(dates.startDate), Date.parse(dates.endDate)]) if (at > t && at < next) next = at;
+  }
+  return next;
+}
+
 export const displayStatusOf = (dates: { startDate: string; endDate: string }, now: Date): DisplayStatus => {
   const t = now.getTime();
   if (t < Date.parse(dates.startDate)) return 'Upcoming';

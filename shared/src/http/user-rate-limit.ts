@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
-import { createClient } from 'redis';
 import { migrate } from '../db/migrations';
+import type { Logger } from '../logger';
+import { resilientRedisClient, type RedisClient } from '../adapters/redis/redis-client';
 
 /**
  * Per-user limits on writes and socket events (DESIGN section 6: one user cannot slow the others).
@@ -151,11 +152,12 @@ export class KnexRateCounterStore implements RateCounterStore {
 
 /** Counters in Redis: INCR and an expiry at the window's end. */
 export class RedisRateCounterStore implements RateCounterStore {
-  private readonly client: ReturnType<typeof createClient>;
+  private readonly client: RedisClient;
   private readonly connected: Promise<unknown>;
 
-  constructor(url: string) {
-    this.client = createClient({ url });
+  constructor(url: string, log?: Logger) {
+    // Fails fast while Redis is away: InsuredRateCounterStore counts in this process meanwhile.
+    this.client = resilientRedisClient(url, { name: 'rate counters', log, failFast: true });
     this.connected = this.client.connect();
     this.connected.catch(() => undefined);
   }
@@ -210,8 +212,59 @@ export class LocalRateCounter {
   }
 }
 
-export function selectRateCounterStore(knex: Knex, redisUrl?: string): RateCounterStore {
-  return redisUrl ? new RedisRateCounterStore(redisUrl) : new KnexRateCounterStore(knex);
+/**
+ * Counts in this process while the shared store fails, as the limiters' insurance does: an outage of
+ * Redis or of the counters' table neither refuses every write nor lets a flood through. Counts taken
+ * here are not shared; the shared store takes over again at its first answer.
+ */
+export class InsuredRateCounterStore implements RateCounterStore {
+  private readonly here = new Map<string, { resetAt: number; count: number }>();
+  private failing = false;
+
+  constructor(
+    private readonly shared: RateCounterStore,
+    private readonly log?: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async increment(key: string, resetAt: number): Promise<number> {
+    return this.insured(() => this.shared.increment(key, resetAt).then((count) => [count]), [{ key, resetAt }]).then((counts) => counts[0]!);
+  }
+
+  incrementMany(entries: readonly { key: string; resetAt: number }[]): Promise<number[]> {
+    return this.insured(() => this.shared.incrementMany(entries), entries);
+  }
+
+  close(): Promise<void> {
+    return this.shared.close();
+  }
+
+  private async insured(count: () => Promise<number[]>, entries: readonly { key: string; resetAt: number }[]): Promise<number[]> {
+    try {
+      const counts = await count();
+      if (this.failing) this.log?.info('rate counters: the shared store answers again');
+      this.failing = false;
+      return counts;
+    } catch (err) {
+      if (!this.failing) this.log?.warn({ err }, 'rate counters: the shared store failed; counting in this process until it answers');
+      this.failing = true;
+      return entries.map((entry) => this.countHere(entry));
+    }
+  }
+
+  private countHere({ key, resetAt }: { key: string; resetAt: number }): number {
+    const now = this.now();
+    if (this.here.size >= 50_000) for (const [k, w] of this.here) if (w.resetAt <= now) this.here.delete(k);
+    const current = this.here.get(key);
+    const window = current && current.resetAt > now ? current : { resetAt, count: 0 };
+    window.count += 1;
+    this.here.set(key, window);
+    return window.count;
+  }
+}
+
+export function selectRateCounterStore(knex: Knex, redisUrl?: string, log?: Logger): RateCounterStore {
+  return new InsuredRateCounterStore(redisUrl ? new RedisRateCounterStore(redisUrl, log) : new KnexRateCounterStore(knex), log);
 }
 
 export interface RateDecision {

@@ -16,6 +16,8 @@ export interface ReadCacheOptions {
    * (a listing's phase, "3 days left") are at most this old.
    */
   ttlMs?: number;
+  /** How long an answer that says when the clock changes it (`ChangesAt`) may be kept at most, if the clock does not change it sooner. */
+  maxAgeMs?: number;
   /** false: every read is computed (READ_CACHE=false; the benches' uncached figures). */
   enabled?: boolean;
   now?: () => number;
@@ -32,6 +34,18 @@ interface Entry extends CachedJson {
   expires: number;
   /** From here on a hit also recomputes the entry in the background (see `json`). */
   refreshFrom: number;
+}
+
+/**
+ * An answer that knows the first moment the clock changes it (epoch ms; Infinity: never), e.g. a list whose
+ * filters do not read the clock and whose cards change phase at their own dates. It is kept until then
+ * (at most `maxAgeMs`) instead of for the short time to live of answers that may change at any moment.
+ */
+export class ChangesAt<T> {
+  constructor(
+    readonly value: T,
+    readonly at: number,
+  ) {}
 }
 
 /** The share of the time to live after which a hit starts the entry's next computation. */
@@ -61,6 +75,7 @@ export class ReadCache {
   private readonly pending = new Map<string, Promise<CachedJson>>();
   private readonly maxEntries: number;
   private readonly ttlMs: number;
+  private readonly maxAgeMs: number;
   private readonly enabled: boolean;
   private readonly now: () => number;
 
@@ -70,12 +85,14 @@ export class ReadCache {
   ) {
     this.maxEntries = options.maxEntries ?? 5000;
     this.ttlMs = options.ttlMs ?? 1000;
+    this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.enabled = options.enabled ?? true;
     this.now = options.now ?? Date.now;
   }
 
   /**
-   * The JSON text of `compute()`'s answer, served from the cache while `projections` stand still.
+   * The JSON text of `compute()`'s answer, served from the cache while `projections` stand still
+   * (and the clock does not change it: for `ttlMs`, or until the moment a `ChangesAt` answer names).
    * A hit whose version is known at once (the embedded runner reports it in memory) is answered
    * synchronously: the busiest reads make no promise and wait for no turn of the event loop.
    * An entry read in the last quarter of its life is recomputed in the background while the hit is
@@ -84,7 +101,7 @@ export class ReadCache {
    * older than `ttlMs`.
    */
   json(key: string, projections: readonly string[], compute: () => Promise<unknown>): CachedJson | Promise<CachedJson> {
-    if (!this.enabled) return compute().then(answerOf);
+    if (!this.enabled) return compute().then((computed) => answerOf(computed instanceof ChangesAt ? computed.value : computed));
     const version = this.versions.versionOf(projections);
     if (typeof version === 'string') return this.hit(key, version, compute) ?? this.fill(key, version, compute);
     return version.then((v) => this.hit(key, v, compute) ?? this.fill(key, v, compute));
@@ -109,8 +126,10 @@ export class ReadCache {
     const computing = (async () => {
       // The answer is as old as the moment its computation began.
       const startedAt = this.now();
-      const answer = answerOf(await compute());
-      this.store(key, { ...answer, version, expires: startedAt + this.ttlMs, refreshFrom: startedAt + this.ttlMs * REFRESH_AHEAD });
+      const computed = await compute();
+      const answer = answerOf(computed instanceof ChangesAt ? computed.value : computed);
+      const life = computed instanceof ChangesAt ? Math.max(0, Math.min(computed.at - startedAt, this.maxAgeMs)) : this.ttlMs;
+      this.store(key, { ...answer, version, expires: startedAt + life, refreshFrom: startedAt + life * REFRESH_AHEAD });
       return answer;
     })();
     this.pending.set(flight, computing);

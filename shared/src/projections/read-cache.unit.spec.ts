@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReadCache } from './read-cache';
+import { ChangesAt, ReadCache } from './read-cache';
 
 /** A read model whose checkpoints the test moves, and a query that counts how often it really ran. */
 function setup(options: { ttlMs?: number; maxEntries?: number; enabled?: boolean } = {}) {
@@ -130,5 +130,27 @@ describe('ReadCache', () => {
     await t.read();
     await t.read();
     expect(t.runs()).toBe(2);
+  });
+
+  it('keeps an answer that names when the clock changes it until then (at most maxAgeMs), not for the short time to live', async () => {
+    let clock = 0;
+    let runs = 0;
+    const cache = new ReadCache({ versionOf: () => '1' }, { ttlMs: 1000, maxAgeMs: 60_000, now: () => clock });
+    const read = async (changesAt: number) =>
+      (await cache.json('k', ['users'], async () => new ChangesAt({ run: ++runs }, changesAt))).body.toString();
+    expect(await read(10_000)).toBe('{"run":1}');
+    clock = 9_999;
+    expect(await read(10_000)).toBe('{"run":1}');
+    await new Promise((resolve) => setImmediate(resolve));
+    // Renewed in the background past three quarters of its life (7.5 s), not at 1 s.
+    expect(runs).toBe(2);
+    clock = 200_000;
+    expect(await read(Infinity)).toBe('{"run":3}');
+    clock = 200_000 + 44_999;
+    expect(await read(Infinity)).toBe('{"run":3}');
+    expect(runs).toBe(3);
+    clock = 200_000 + 60_000;
+    // Never older than maxAgeMs, even when the clock would never change it.
+    expect(await read(Infinity)).toBe('{"run":4}');
   });
 });

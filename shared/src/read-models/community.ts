@@ -30,6 +30,8 @@ export interface CommunityAccess {
   member: boolean;
   /** May moderate: the organiser, an added admin, or staff. */
   canModerate: boolean;
+  /** The user as the chat shows them (read in the same statement: a post shows its author without another read). */
+  user: CommunityUser;
 }
 
 const HACKATHON_KEY = /^[A-Za-z0-9_-]{1,100}$/;
@@ -38,16 +40,21 @@ const HACKATHON_KEY = /^[A-Za-z0-9_-]{1,100}$/;
 export async function findCommunityAccess(knex: Knex, idOrUsername: string, userId: string | null): Promise<CommunityAccess | undefined> {
   if (!HACKATHON_KEY.test(idOrUsername)) return undefined;
   const user = userId ?? '';
-  type Row = { id: string; created_by: string; registered: boolean; removed: boolean; admin: boolean; role: string | null };
+  type Row = { id: string; created_by: string; registered: boolean; removed: boolean; admin: boolean; role: string | null } & Omit<UserColumns, 'id'>;
   const lookup = (where: (q: Knex.QueryBuilder) => void) =>
     knex('hackathons as h')
+      .leftJoin('users as u', (on) => on.on('u.id', '=', knex.raw('?', [user])))
       .select(
         'h.id',
         'h.created_by',
         knex.raw('exists(select 1 from hackathon_participants p where p.hackathon_id = h.id and p.user_id = ?) as registered', [user]),
         knex.raw('exists(select 1 from community_removed r where r.hackathon_id = h.id and r.user_id = ?) as removed', [user]),
         knex.raw('exists(select 1 from community_admins a where a.hackathon_id = h.id and a.user_id = ?) as admin', [user]),
-        knex.raw('(select role from users u where u.id = ?) as role', [user]),
+        'u.role',
+        'u.username',
+        'u.first_name',
+        'u.last_name',
+        'u.profile_picture',
       )
       .where(where)
       .first<Row | undefined>();
@@ -67,6 +74,7 @@ export async function findCommunityAccess(knex: Knex, idOrUsername: string, user
     staff,
     member: userId !== null && !removed && (Boolean(row.registered) || canModerate),
     canModerate,
+    user: toCommunityUser({ ...row, id: user }, user),
   };
 }
 
@@ -100,18 +108,23 @@ async function usersById(knex: Knex, ids: string[]): Promise<Map<string, UserCol
   return new Map(rows.map((u) => [u.id, u]));
 }
 
-/** Messages in the API's shape, with their authors (and the replied messages' authors). */
-export async function toCommunityMessages(knex: Knex, rows: CommunityMessageRow[]): Promise<CommunityMessage[]> {
-  const users = await usersById(knex, rows.flatMap((r) => (r.reply_to ? [r.user_id, r.reply_to.userId] : [r.user_id])));
-  return rows.map((r) => ({
+/** One message in the API's shape, its authors (the message's, the replied message's) given by id. */
+export function toCommunityMessage(r: CommunityMessageRow, userOf: (id: string) => CommunityUser): CommunityMessage {
+  return {
     _id: r.id,
     hackathonId: r.hackathon_id,
     message: r.message,
-    user: toCommunityUser(users.get(r.user_id), r.user_id),
+    user: userOf(r.user_id),
     createdAt: new Date(r.created_at).toISOString(),
     edited: Boolean(r.edited),
-    replyTo: r.reply_to ? { _id: r.reply_to._id, message: r.reply_to.message, user: toCommunityUser(users.get(r.reply_to.userId), r.reply_to.userId) } : null,
-  }));
+    replyTo: r.reply_to ? { _id: r.reply_to._id, message: r.reply_to.message, user: userOf(r.reply_to.userId) } : null,
+  };
+}
+
+/** Messages in the API's shape, with their authors (and the replied messages' authors). */
+export async function toCommunityMessages(knex: Knex, rows: CommunityMessageRow[]): Promise<CommunityMessage[]> {
+  const users = await usersById(knex, rows.flatMap((r) => (r.reply_to ? [r.user_id, r.reply_to.userId] : [r.user_id])));
+  return rows.map((r) => toCommunityMessage(r, (id) => toCommunityUser(users.get(id), id)));
 }
 
 export async function findCommunityMessageRow(knex: Knex, messageId: string): Promise<CommunityMessageRow | undefined> {
@@ -162,7 +175,7 @@ export async function findCommunityAdmins(knex: Knex, hackathonId: string, creat
 }
 
 /** The admin panel's data: active participants, admins, removed users (for moderators) and counts. */
-export async function findCommunityParticipants(knex: Knex, access: CommunityAccess): Promise<CommunityParticipants> {
+export async function findCommunityParticipants(knex: Knex, access: Pick<CommunityAccess, 'hackathonId' | 'creatorId' | 'canModerate'>): Promise<CommunityParticipants> {
   const id = access.hackathonId;
   const admins = await findCommunityAdmins(knex, id, access.creatorId);
   const adminIds = new Set(admins.map((a) => a.user._id));

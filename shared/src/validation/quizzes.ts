@@ -52,8 +52,9 @@ export const QuizMessages = {
   leaderboardFailed: 'Failed to load leaderboard data',
 } as const;
 
+// A field left out gets its default from .default (which the edit schema unwraps); an empty input gets it here.
 const numberish = (fallback: number) =>
-  z.preprocess((v) => (v === '' || v === null || v === undefined ? fallback : typeof v === 'string' ? Number(v) : v), z.number().finite()).default(fallback);
+  z.preprocess((v) => (v === '' || v === null ? fallback : typeof v === 'string' ? Number(v) : v), z.number().finite()).default(fallback);
 const date = z
   .string()
   .trim()
@@ -99,9 +100,15 @@ export const QuizFormSchema = z.object({
 export type QuizForm = z.infer<typeof QuizFormSchema>;
 /** The edit: title and category are locked and never sent; pricing only when the amount is raised. */
 export type QuizEdit = Partial<Omit<QuizForm, 'title' | 'category'>>;
+/** A form field without its default, whether the default is on the field or on the input of its pipe (the numbers). */
+function withoutDefault(field: z.ZodType): z.ZodType {
+  if (field instanceof z.ZodDefault) return field.unwrap() as z.ZodType;
+  if (field instanceof z.ZodPipe && field.in instanceof z.ZodDefault) return (field.in.unwrap() as z.ZodType).pipe(field.out as z.ZodType);
+  return field;
+}
 // Without the form's defaults: a field the edit leaves out keeps its stored value.
 const editShape = Object.fromEntries(
-  Object.entries(QuizFormSchema.omit({ title: true, category: true }).shape).map(([key, field]) => [key, (field instanceof z.ZodDefault ? field.unwrap() : field).optional()]),
+  Object.entries(QuizFormSchema.omit({ title: true, category: true }).shape).map(([key, field]) => [key, withoutDefault(field as z.ZodType).optional()]),
 );
 export const QuizEditSchema = z.object(editShape) as unknown as z.ZodType<QuizEdit>;
 
