@@ -54,6 +54,14 @@ export async function declareProjections(knex: Knex, projections: Projection[]):
  * had before. The caller applies the events after those positions in the same transaction: the
  * checkpoint and the rows commit together or not at all, and one round trip does what a lock and
  * a later update did.
+ *
+ * The same statement makes the transaction's commit asynchronous (synchronous_commit off, for this
+ * transaction only): its commit does not wait for the WAL to reach the disk, which on a busy disk is
+ * most of a commit's time and sat twice in every read-your-writes answer. Nothing is lost by it: the
+ * commit is visible at once, survives any restart of the app, and only a crash of the Postgres server
+ * itself within a fraction of a second can undo it, and then it undoes the rows and the checkpoint
+ * together, so the runner applies those events again from the event store (whose appends stay
+ * synchronous, and each flushes every commit before it to the disk with its own).
  */
 export async function lockAndAdvanceCheckpoints(trx: Knex.Transaction, targets: Map<string, bigint>): Promise<Map<string, bigint>> {
   const rows = [...targets].map(([name, position]) => ({ name, position: position.toString() })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -62,7 +70,7 @@ export async function lockAndAdvanceCheckpoints(trx: Knex.Transaction, targets: 
       (
         (
           await trx.raw(
-            `with v as (select * from jsonb_to_recordset(?::jsonb) as v(name text, position bigint)),
+            `with v as (select v.* from jsonb_to_recordset(?::jsonb) as v(name text, position bigint), (select set_config('synchronous_commit', 'off', true)) as async_commit),
                   old as (select c.name, c.position from ?? c where c.name in (select name from v) order by c.name for update)
              update ?? as c set position = greatest(c.position, v.position)
                from old join v on v.name = old.name

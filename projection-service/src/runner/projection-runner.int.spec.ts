@@ -463,6 +463,31 @@ describeWhen('projection runner on Postgres', testDatabaseUrl(), (url) => {
     await Promise.all([a.close(), b.close()]);
   });
 
+  it('commits a batch and its checkpoint without waiting for the disk, for that transaction only', async () => {
+    const seen: string[] = [];
+    const recording: Projection = {
+      name: 'commit_mode',
+      tables: [],
+      async applyBatch(trx) {
+        seen.push((await trx.raw('show synchronous_commit')).rows[0].synchronous_commit);
+      },
+    };
+    const knex = db.connect();
+    const store = await PostgresEventStore.create(knex, { pollIntervalMs: 20 });
+    const runner = new ProjectionRunner(knex, store, [recording], undefined, log);
+    try {
+      await store.append(`thing-${randomUUID()}`, [event()], 'any');
+      await runner.start();
+      expect(seen).toEqual(['off']);
+      // Set for the transaction only: the pooled connections go back to the server's setting.
+      const after = await Promise.all(Array.from({ length: 4 }, async () => (await knex.raw('show synchronous_commit')).rows[0].synchronous_commit));
+      expect(after).toEqual(['on', 'on', 'on', 'on']);
+    } finally {
+      await runner.stop();
+      await store.close();
+    }
+  });
+
   // The checkpoint row is created before it is locked, so two runners starting together serialise.
   it('two processes starting on an empty checkpoint apply each event once', async () => {
     await db.knex(COUNTED).del();
