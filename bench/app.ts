@@ -96,6 +96,20 @@ export async function startServer(options: { port?: number; database: 'pglite' |
   };
 }
 
+/**
+ * CPU time (user + system, ms) the app's process has used so far, from /proc (Linux; undefined
+ * elsewhere): divided by the operations of a run, it moves far less than latency on a shared machine.
+ */
+export function appCpuMs(server: BenchServer): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // Fields 14 and 15 of stat (utime, stime), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface Answer {
   status: number;
   json: { data?: Record<string, unknown> & { id?: string }; message?: string };

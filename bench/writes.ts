@@ -8,8 +8,8 @@
  * without reading the followee's notifications). Each figure is the median of `--runs` runs.
  */
 import { parseArgs } from 'node:util';
-import { client, inBatches, startServer } from './app';
-import { fmt, intArg, loadFor, medianOf, table, type Measure } from './lib';
+import { appCpuMs, client, inBatches, startServer } from './app';
+import { fmt, intArg, loadFor, median, medianOf, table, type Measure } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -45,11 +45,17 @@ try {
     if (answer.status === 202) accepted++;
   };
 
+  /** The app's CPU per write of each run (ms), when the platform tells it. */
+  const cpuPerWrite = new Map<string, number[]>();
   const measure = async (label: string): Promise<Measure> => {
     const runs: Measure[] = [];
     for (let r = 1; r <= RUNS; r++) {
+      const cpuBefore = appCpuMs(server);
       const m = await loadFor(CLIENTS, SECONDS, (c) => toggle(c));
-      console.error(`${label}, run ${r}: ${fmt(m.rate, 0)} writes/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, errors ${m.errors}`);
+      const cpuAfter = appCpuMs(server);
+      const cpu = cpuBefore === undefined || cpuAfter === undefined || m.count === 0 ? undefined : (cpuAfter - cpuBefore) / m.count;
+      if (cpu !== undefined) cpuPerWrite.set(label, [...(cpuPerWrite.get(label) ?? []), cpu]);
+      console.error(`${label}, run ${r}: ${fmt(m.rate, 0)} writes/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, errors ${m.errors}${cpu === undefined ? '' : `, app CPU ${fmt(cpu, 2)} ms per write`}`);
       runs.push(m);
     }
     return medianOf(runs);
@@ -72,14 +78,16 @@ try {
     );
     console.error(`history: ${done} toggles in ${((performance.now() - historyStarted) / 1000).toFixed(0)} s`);
   }
-  const after = await measure(`after ${done} earlier toggles`);
+  const afterLabel = `after ${done} earlier toggles`;
+  const after = await measure(afterLabel);
+  const cpuOf = (label: string) => (cpuPerWrite.has(label) ? fmt(median(cpuPerWrite.get(label)!), 2) : 'n/a');
 
   console.log(`\nFollow/unfollow through HTTP on ${DATABASE}, ${CLIENTS} clients, read-your-writes, ${SECONDS} s per run after ${WARMUP} s of warm-up, median of ${RUNS} runs:\n`);
   table(
-    ['history', 'writes/s', 'p50 ms', 'p99 ms', 'errors'],
+    ['history', 'writes/s', 'p50 ms', 'p99 ms', 'errors', 'app CPU ms per write'],
     [
-      ['fresh pairs', fmt(fresh.rate, 0), fmt(fresh.p50), fmt(fresh.p99), fresh.errors],
-      [`after ${done} toggles of the same pairs`, fmt(after.rate, 0), fmt(after.p50), fmt(after.p99), after.errors],
+      ['fresh pairs', fmt(fresh.rate, 0), fmt(fresh.p50), fmt(fresh.p99), fresh.errors, cpuOf('fresh pairs')],
+      [`after ${done} toggles of the same pairs`, fmt(after.rate, 0), fmt(after.p50), fmt(after.p99), after.errors, cpuOf(afterLabel)],
     ],
   );
   console.log(`\nafter / fresh: writes/s ${fmt((100 * after.rate) / fresh.rate, 0)} %, p99 ${fmt((100 * after.p99) / fresh.p99, 0)} %; answers 202 (read models not caught up in time): ${accepted}`);
