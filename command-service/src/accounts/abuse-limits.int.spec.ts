@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Response } from 'supertest';
 import { loadConfig } from '@circuit/shared/config';
 import { createKnex, type Knex } from '@circuit/shared/db/knex';
@@ -193,6 +193,16 @@ describe('the ceiling per client address and TRUST_PROXY', () => {
   });
 
   const logout = (t: TestApp, client: string) => t.request().post('/api/auth/logout').set('X-Forwarded-For', client);
+
+  // The ceiling counts in fixed windows of the wall clock: a test that ran across a window's end saw its fourth request
+  // counted afresh. Each test runs in the middle of a window.
+  beforeEach(() => {
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: Math.floor(now / small.windowMs) * small.windowMs + small.windowMs / 2 + (now % 1000) });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('tells clients apart by the X-Forwarded-For of a trusted proxy', async () => {
     for (let i = 0; i < 3; i++) await logout(behindProxy, '10.1.1.1').expect(200);
