@@ -7,7 +7,7 @@ import { messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
 import { userId as idOf } from '../auth/types';
 import { presenceKeys, unreadKeys } from '../realtime/keys';
-import { useSocketEvent } from '../realtime/socketContext';
+import { useSocketEvent, useSocketReconnected } from '../realtime/socketContext';
 import { useConnectionsOnline } from '../realtime/useOnlineStatus';
 import { useUnreadCounts } from '../realtime/useUnreadCounts';
 import { Button, ButtonLink } from '../ui/Button';
@@ -102,6 +102,8 @@ function MessagesScreen({ me }: { me: string }) {
     if (!found) void queryClient.invalidateQueries({ queryKey: messageKeys.threads });
   });
   useSocketEvent('message_deleted', () => void queryClient.invalidateQueries({ queryKey: messageKeys.threads }));
+  // Messages sent while the socket was away (or before it first connected) are not in the list it holds.
+  useSocketReconnected(() => void queryClient.invalidateQueries({ queryKey: messageKeys.threads }));
 
   const unread = useCallback(
     (partnerId: string, thread: MessageThread) => (countsLoaded ? (counts[partnerId] ?? 0) : (thread.unreadCount ?? 0)),

@@ -63,11 +63,15 @@ export function useSocketEvent<E extends ServerEvent>(event: E, handler: ServerT
   }, [socket, event]);
 }
 
-/** Calls `handler` after every reconnection of the socket (not on the first connection). */
+/**
+ * Calls `handler` after every connection of the socket that follows the component's mount: each
+ * reconnection, and the first connection too when the component mounted before it, since what it
+ * read meanwhile may predate the socket and miss the events sent in between.
+ */
 export function useSocketReconnected(handler: () => void) {
   const { generation } = useSocket();
   const handlerRef = useRef(handler);
-  // The generation seen at mount: a component mounted after a reconnection has nothing to catch up on.
+  // The generation seen at mount: a component mounted while connected has nothing to catch up on yet.
   const seen = useRef(generation);
   useLayoutEffect(() => {
     handlerRef.current = handler;
@@ -75,6 +79,6 @@ export function useSocketReconnected(handler: () => void) {
   useEffect(() => {
     const previous = seen.current;
     seen.current = generation;
-    if (generation > 1 && generation > previous) handlerRef.current();
+    if (generation > previous) handlerRef.current();
   }, [generation]);
 }
