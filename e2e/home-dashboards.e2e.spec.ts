@@ -106,10 +106,11 @@ describe.skipIf(Boolean(skipReason))(`home and dashboards in Chromium${skipReaso
     const next = page.getByRole('button', { name: 'Next hackathons' });
     const previous = page.getByRole('button', { name: 'Previous hackathons' });
     await next.click();
+    // Read the cards once the carousel says it moved: read at once, a busy machine still showed the first four.
+    await page.getByText('Showing hackathons 5 to 8 of 8').waitFor({ state: 'attached' });
     const second = await titlesIn(page, region);
     expect(second).toHaveLength(4);
     expect([...first, ...second].sort()).toEqual([...hackathonTitles].sort());
-    await page.getByText('Showing hackathons 5 to 8 of 8').waitFor({ state: 'attached' });
     await next.click();
     await expect.poll(() => titlesIn(page, region)).toEqual(first);
     await previous.click();
