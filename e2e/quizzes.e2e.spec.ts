@@ -120,6 +120,10 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
     await page.waitForURL(/\/quizzes$/, { timeout: 10_000 });
 
     // A failed load says so and offers Try Again, which loads the board once the server answers.
+    // The socket stays closed meanwhile: its first connection reloads the board on its own, and on a slow
+    // machine that reload could land between the unroute and the click and take Try Again away.
+    let socketBlocked = true;
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => (socketBlocked ? ws.close() : ws.connectToServer()));
     const failing = `**/api/quizzes/${quizId}/leaderboard`;
     await page.route(failing, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"down"}' }));
     await page.goto(`${journey.base}/quizzes/${quizId}/leaderboard`);
@@ -128,6 +132,7 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
     await page.getByRole('button', { name: 'Try Again' }).click();
     const result = page.getByRole('region', { name: 'Your Result' });
     await result.getByText('6', { exact: true }).first().waitFor();
+    socketBlocked = false;
     await result.getByText(/Rank/).waitFor();
     expect(await result.textContent()).toMatch(/Rank\s*1\s*·\s*6\s*marks/);
     await shot(page, 'leaderboard');
