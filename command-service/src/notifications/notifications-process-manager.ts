@@ -228,8 +228,10 @@ export class NotificationsProcessManager {
         return reactions;
       }
       case 'UserFollowed': {
-        const { from, to } = SocialEventSchemas.UserFollowed.parse(event.data);
-        if ((await this.commandOf(event)).some((e) => e.type === 'ConnectionAccepted')) return [];
+        const { from, to, via } = SocialEventSchemas.UserFollowed.parse(event.data);
+        // A follow stored before `via` existed tells it by the events of its command.
+        const byAccepting = via ? via === 'accept' : (await this.commandOf(event)).some((e) => e.type === 'ConnectionAccepted');
+        if (byAccepting) return [];
         return [{ recipient: to, command: { type: 'Create', kind: 'follow', status: null, isOutgoing: false, fromUserId: from } }];
       }
       default:
