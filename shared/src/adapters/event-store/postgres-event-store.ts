@@ -193,6 +193,8 @@ export class PostgresEventStore implements EventStore {
   private readonly origin = randomUUID();
   private queued: QueuedAppend[] = [];
   private appendsInFlight = 0;
+  /** Streams an append statement in flight writes to. */
+  private readonly streamsInFlight = new Set<string>();
 
   private constructor(
     private readonly knex: Knex,
@@ -357,20 +359,25 @@ export class PostgresEventStore implements EventStore {
    * Group commit: up to APPENDS_IN_FLIGHT statements at a time, each taking every queued append
    * (one per stream: two appends to one stream in one statement would take the same revision).
    * Appends that arrive together, as a burst of commands does, then cost one statement and one
-   * commit instead of one each; a lone append goes at once.
+   * commit instead of one each; a lone append goes at once. An append to a stream that a statement
+   * in flight writes to waits for it: sent alongside, both would take the same revision, and the
+   * second statement would fail as a whole and go again append by append.
    */
   private sendAppends(): void {
     while (this.appendsInFlight < APPENDS_IN_FLIGHT && this.queued.length > 0) {
       const streams = new Set<string>();
       const batch: QueuedAppend[] = [];
       this.queued = this.queued.filter((q) => {
-        if (streams.has(q.streamId)) return true;
+        if (streams.has(q.streamId) || this.streamsInFlight.has(q.streamId)) return true;
         streams.add(q.streamId);
         batch.push(q);
         return false;
       });
+      if (batch.length === 0) return;
+      for (const stream of streams) this.streamsInFlight.add(stream);
       this.appendsInFlight++;
       void this.runAppends(batch).finally(() => {
+        for (const stream of streams) this.streamsInFlight.delete(stream);
         this.appendsInFlight--;
         this.sendAppends();
       });
