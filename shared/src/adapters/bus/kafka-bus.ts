@@ -199,14 +199,21 @@ export class KafkaBus implements Bus {
     return this.producer;
   }
 
-  /** Creates the Kafka topic once per process (createTopics answers false when it already exists). */
+  /**
+   * Creates the Kafka topic once per process (createTopics answers false when it already exists). A
+   * topic another process is creating at the same moment may have no leader yet for longer than
+   * kafkajs's own retries wait ("This server does not host this topic-partition" on a busy broker):
+   * such errors are tried again for up to TOPIC_READY_MS rather than failing the service's start.
+   */
   private ensureTopic(kafkaTopic: string): Promise<void> {
     let ready = this.topics.get(kafkaTopic);
     if (!ready) {
-      ready = (async () => {
+      ready = untilNotRetriable(async () => {
         const admin = await this.getAdmin();
         await admin.createTopics({ topics: [{ topic: kafkaTopic, numPartitions: 1, replicationFactor: this.replicationFactor }], waitForLeaders: true });
-      })();
+        // The partition's leader is known once its offsets can be read.
+        await admin.fetchTopicOffsets(kafkaTopic);
+      }, TOPIC_READY_MS);
       ready.catch(() => this.topics.delete(kafkaTopic));
       this.topics.set(kafkaTopic, ready);
     }
@@ -368,4 +375,27 @@ export function parseBrokers(value: string): string[] {
     .split(',')
     .map((b) => b.trim())
     .filter(Boolean);
+}
+
+/** How long a topic may take to get a leader before a publish or subscription fails. */
+const TOPIC_READY_MS = 60_000;
+
+/** Whether a kafkajs error may pass on a later try (its own flag, or retries it ran out of on such an error). */
+function isRetriable(error: unknown): boolean {
+  const e = error as { retriable?: unknown; name?: unknown; cause?: unknown; originalError?: unknown } | undefined;
+  if (!e) return false;
+  if (e.retriable === true) return true;
+  return e.name === 'KafkaJSNumberOfRetriesExceeded' && (isRetriable(e.cause) || isRetriable(e.originalError));
+}
+
+async function untilNotRetriable(work: () => Promise<void>, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (let pause = 250; ; pause = Math.min(2000, pause * 2)) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isRetriable(error) || Date.now() + pause > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
 }
