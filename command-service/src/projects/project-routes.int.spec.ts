@@ -30,7 +30,7 @@ async function newProject(owner: Member, body: Record<string, unknown> = PROJECT
 
 /** 50 users like one project at once; then again; counts stay exact. Run on PGlite and on Postgres. */
 function concurrentLikes(app: () => TestApp) {
-  it('50 simultaneous likes by 50 users leave likes = 50; repeating them leaves 50', async () => {
+  it('50 simultaneous likes by 50 users leave likes = 50; repeating them leaves 50', { timeout: 90_000 }, async () => {
     const t = app();
     const owner = await member(t);
     const projectId = await newProject(owner);
