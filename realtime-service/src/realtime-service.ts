@@ -26,7 +26,7 @@ import { ChatTopics } from '@circuit/shared/events/messaging';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
 import { selectSocketSlots, type HeldSocket } from './socket-slots';
 import { RecentIds } from './recent-ids';
-import { UnreadCountReader } from './unread-counts';
+import { unreadCountReader } from './unread-counts';
 import { communityRealtime } from './community-realtime';
 import { coalesceWrites } from './coalesced-writes';
 import { quizRealtime } from './quiz-realtime';
@@ -241,8 +241,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   const connectionsOf = async (userId: string): Promise<string[]> =>
     (await deps.knex('user_connections').where({ user_id: userId }).select('other_id')).map((r: { other_id: string }) => r.other_id);
 
-  const unread = new UnreadCountReader(deps.knex);
-  const unreadCounts = (userId: string) => unread.countsOf(userId);
+  const unreadCounts = unreadCountReader(deps.knex);
   /** Whether a user has a socket on this instance (their room here is not empty). */
   const hereNow = (userId: string) => (io.of('/').adapter.rooms.get(userId)?.size ?? 0) > 0;
 

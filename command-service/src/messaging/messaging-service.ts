@@ -6,6 +6,7 @@ import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { decideConversation, type ConversationCommand } from './conversation-decider';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
+import { batchPerTurn } from '@circuit/shared/process/batch-per-turn';
 
 export interface PairFacts {
   recipientExists: boolean;
@@ -28,24 +29,15 @@ from jsonb_to_recordset(?::jsonb) as p(i int, a text, b text)`;
  * each. A request never joins a statement already sent, so what it gets was read after it asked.
  */
 export function pairFactsReader(knex: Knex): (a: string, b: string) => Promise<PairFacts> {
-  let waiting: { a: string; b: string; resolve(facts: PairFacts): void; reject(error: unknown): void }[] = [];
-  async function read() {
-    const batch = waiting;
-    waiting = [];
-    try {
-      const { rows } = (await knex.raw(PAIR_FACTS_SQL, [JSON.stringify(batch.map((w, i) => ({ i, a: w.a, b: w.b })))])) as {
-        rows: { i: number; recipient: boolean; connected: boolean; blocked: boolean }[];
-      };
-      for (const r of rows) batch[r.i]!.resolve({ recipientExists: Boolean(r.recipient), connected: Boolean(r.connected), blocked: Boolean(r.blocked) });
-    } catch (error) {
-      for (const w of batch) w.reject(error);
-    }
-  }
-  return (a, b) =>
-    new Promise<PairFacts>((resolve, reject) => {
-      if (waiting.length === 0) setImmediate(() => void read());
-      waiting.push({ a, b, resolve, reject });
-    });
+  const read = batchPerTurn(async (pairs: { a: string; b: string }[]) => {
+    const { rows } = (await knex.raw(PAIR_FACTS_SQL, [JSON.stringify(pairs.map((p, i) => ({ i, ...p })))])) as {
+      rows: { i: number; recipient: boolean; connected: boolean; blocked: boolean }[];
+    };
+    const facts: PairFacts[] = [];
+    for (const r of rows) facts[r.i] = { recipientExists: Boolean(r.recipient), connected: Boolean(r.connected), blocked: Boolean(r.blocked) };
+    return facts;
+  });
+  return (a, b) => read({ a, b });
 }
 
 export interface ChatMessageView {
