@@ -7,6 +7,7 @@ import type { Projection } from './projection';
 import { advanceCheckpoint, declareProjections, lockAndAdvanceCheckpoints, lockCheckpoint, readCheckpoint, readCheckpoints } from './checkpoints';
 import { tryRebuildLocks, type RebuildLocks } from './rebuild-lock';
 import { ScratchTables } from './scratch-tables';
+import { transactionBegunWithFirstStatement } from '@circuit/shared/db/one-trip-begin';
 
 export interface ProjectionRunnerOptions {
   /** Events per transaction while catching up (live batches are what the feed has). */
@@ -125,7 +126,7 @@ export class ProjectionRunner {
     if (!last) return;
     const known = this.positions.get(p.name);
     if (known !== undefined && known >= last.position) return;
-    this.advanced(p, await this.knex.transaction((trx) => this.applyIn(trx, p, events)));
+    this.advanced(p, await transactionBegunWithFirstStatement(this.knex, (trx) => this.applyIn(trx, p, events)));
   }
 
   /**
@@ -150,7 +151,7 @@ export class ProjectionRunner {
         await this.applyTo(todo[0]!.p, todo[0]!.events);
         return failures;
       }
-      const reached = await this.knex.transaction(async (trx) => {
+      const reached = await transactionBegunWithFirstStatement(this.knex, async (trx) => {
         // Each checkpoint is locked and moved to the end of its batch up front, in one statement:
         // the rows below commit with it, or nothing does.
         const stored = await lockAndAdvanceCheckpoints(trx, new Map(todo.map((e) => [e.p.name, e.events.at(-1)!.position])));
@@ -223,8 +224,7 @@ export class ProjectionRunner {
     if (this.saving) return this.saving;
     if (this.unsaved.size === 0) return Promise.resolve();
     const targets = new Map(this.unsaved);
-    this.saving = this.knex
-      .transaction((trx) => lockAndAdvanceCheckpoints(trx, targets))
+    this.saving = transactionBegunWithFirstStatement(this.knex, (trx) => lockAndAdvanceCheckpoints(trx, targets))
       .then(() => {
         for (const [name, position] of targets) if (this.unsaved.get(name) === position) this.unsaved.delete(name);
       })
