@@ -164,7 +164,8 @@ interface QueuedAppend {
   streamId: string;
   events: InputEvent[];
   expected: ExpectedRevision;
-  resolve(row: AppendRow): void;
+  /** `notified`: the statement carried the NOTIFY of this append. */
+  resolve(answer: { row: AppendRow; notified: boolean }): void;
   reject(error: unknown): void;
 }
 
@@ -179,6 +180,12 @@ export class PostgresEventStore implements EventStore {
   /** A real Postgres, where other connections and processes append too (PGlite has one connection). */
   private readonly onSharedServer: boolean;
   private closed = false;
+  /**
+   * NOTIFY after commit, coalesced: one in flight at a time (in a statement of its own, or carried
+   * by an append statement), one more if appends came meanwhile.
+   */
+  private notifying: Promise<void> | undefined;
+  private notifyAgain = false;
   /**
    * Sent with every NOTIFY and ignored when it comes back: this process's subscribers were woken
    * at the append already, and a second wake made each of them read the feed again for nothing.
@@ -287,6 +294,26 @@ export class PostgresEventStore implements EventStore {
     }, delay);
   }
 
+  /** Wakes subscribers in other processes; PGlite has no other processes. */
+  private notifyOthers(): void {
+    if (!this.onSharedServer || this.closed) return;
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = (async () => {
+      do {
+        this.notifyAgain = false;
+        try {
+          await this.knex.raw('select pg_notify(?, ?)', [this.channel, this.origin]);
+        } catch (error) {
+          if (!this.closed) this.options.log.warn({ err: error }, 'event store NOTIFY failed; other processes poll');
+        }
+      } while (this.notifyAgain && !this.closed);
+      this.notifying = undefined;
+    })();
+  }
+
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     if (events.length > MAX_EVENTS_PER_APPEND) throw new Error(`append takes at most ${MAX_EVENTS_PER_APPEND} events`);
@@ -300,11 +327,12 @@ export class PostgresEventStore implements EventStore {
     }));
     for (let attempt = 1; ; attempt++) {
       let row: AppendRow;
+      let notified: boolean;
       try {
-        row = await new Promise<AppendRow>((resolve, reject) => {
+        ({ row, notified } = await new Promise<{ row: AppendRow; notified: boolean }>((resolve, reject) => {
           this.queued.push({ streamId, events: input, expected, resolve, reject });
           this.sendAppends();
-        });
+        }));
       } catch (error) {
         // A concurrent append took the same revision, or stored the same event ids: decide again
         // against what it committed (a repeat is then recognised, a stale revision refused).
@@ -322,6 +350,7 @@ export class PostgresEventStore implements EventStore {
       }
       if (row.position === null) throw new ConcurrencyError(streamId, expected, row.current ?? 'no_stream');
       this.appended.emit('appended');
+      if (!notified) this.notifyOthers();
       return { nextRevision: row.next_revision!, position: BigInt(row.position) };
     }
   }
@@ -356,11 +385,13 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async runAppends(batch: QueuedAppend[]): Promise<void> {
-    // Every append statement carries the NOTIFY that wakes other processes (Postgres sends it at
-    // its commit). Coalescing them to one in flight left the second statement in flight without
-    // one, and a NOTIFY of its own after it: a round trip for about every third message of a
-    // chat under load. Listeners coalesce the wakes that come while they read.
-    const notify = this.onSharedServer && !this.closed;
+    // No NOTIFY on its way: this statement carries one (a round trip fewer than a NOTIFY of its own).
+    const notify = this.onSharedServer && !this.closed && this.notifying === undefined;
+    let notified = () => undefined as void;
+    if (notify) {
+      this.notifyAgain = false;
+      this.notifying = new Promise<void>((resolve) => (notified = resolve));
+    }
     let rows: AppendRow[];
     try {
       const events = batch.flatMap((q, req) => q.events.map((e) => ({ req, ...e })));
@@ -378,8 +409,16 @@ export class PostgresEventStore implements EventStore {
       if (batch.length === 1) batch[0]!.reject(error);
       else await Promise.all(batch.map((q) => this.runAppends([q])));
       return;
+    } finally {
+      if (notify) {
+        this.notifying = undefined;
+        notified();
+        // Appends that committed while this one was on its way: the next append statement
+        // (sent right after this one) carries their NOTIFY, or one goes on its own.
+        if (this.notifyAgain && this.queued.length === 0) this.notifyOthers();
+      }
     }
-    batch.forEach((q, i) => q.resolve(rows[i]!));
+    batch.forEach((q, i) => q.resolve({ row: rows[i]!, notified: notify }));
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -512,6 +551,7 @@ export class PostgresEventStore implements EventStore {
     this.closed = true;
     if (this.listenRetry) clearTimeout(this.listenRetry);
     this.appended.emit('appended');
+    await this.notifying;
     const connection = this.listenConnection;
     this.listenConnection = undefined;
     if (connection) await connection.end().catch(() => undefined);
