@@ -78,6 +78,13 @@ export const ORIGIN_REFUSED = 'Origin not allowed';
 /** A repeat comes within a consumer-group rebalance of the first (seconds); this covers minutes of a busy instance. */
 const OUTCOMES_REMEMBERED = 5000;
 const OUTCOMES_REMEMBERED_MS = 10 * 60_000;
+/**
+ * Units of a user's message allowance this instance takes from the shared count at once. Each
+ * message counted on its own cost a round trip on the way of every message; taken five at a time
+ * (the allowance is 30 per 10 s), someone chatting pays it about once per window. A user with
+ * sockets on several instances may be refused up to four messages early per other instance.
+ */
+const MESSAGE_UNITS_TAKEN = 5;
 /** A session whose sockets sent nothing for this long is no longer checked ahead of its next event. */
 const SESSION_BUSY_MS = 30_000;
 
@@ -170,10 +177,16 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   /** The admitted sockets of this instance, for the heartbeat and the release at shutdown. */
   const held = new Map<string, HeldSocket>();
   // Messages count in the store every instance (and the command side) shares; the other events per instance.
-  const limits = new UserRateLimiter(selectRateCounterStore(deps.knex, deps.redisUrl, deps.log), {
-    ...DEFAULT_USER_RATE_RULES,
-    messages: { ...DEFAULT_USER_RATE_RULES.messages, limit: deps.messagesPer10s ?? DEFAULT_USER_RATE_RULES.messages.limit },
-  });
+  // A user's messages are counted a few at a time: one round trip per MESSAGE_UNITS_TAKEN messages.
+  const limits = new UserRateLimiter(
+    selectRateCounterStore(deps.knex, deps.redisUrl, deps.log),
+    {
+      ...DEFAULT_USER_RATE_RULES,
+      messages: { ...DEFAULT_USER_RATE_RULES.messages, limit: deps.messagesPer10s ?? DEFAULT_USER_RATE_RULES.messages.limit },
+    },
+    Date.now,
+    { leases: { messages: MESSAGE_UNITS_TAKEN } },
+  );
   const eventRule = DEFAULT_USER_RATE_RULES.socketEvents;
   const events = new LocalRateCounter(eventRule);
   // A flood is told it is refused a few times per window, not once per dropped event.
@@ -343,6 +356,10 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     const userId = socket.data.userId as string;
     const sid = socket.data.sid as string;
     void socket.join(userId);
+    // The handshake has just read the session: kept fresh from now on, the socket's first events
+    // find it cached instead of each reading its row again (a message once the user starts typing).
+    sessionStore(socket);
+    busySessions.set(sid, Date.now());
     const log = deps.log.child({ userId, socketId: socket.id });
     const safely = (what: string, work: () => Promise<unknown>) => trackWork(work().catch((err: unknown) => log.error({ err }, `${what} failed`)));
 

@@ -46,6 +46,8 @@ describe('messaging projection', () => {
   it('keeps unread counts exact through sends, reads and deletes, and a rebuild yields the same rows', async () => {
     await append([sent('m1', A, B, 1), sent('m2', A, B, 2), sent('m3', B, A, 3)]);
     await runner.rebuild();
+    // A batch of sends alone: messages and counts go in one statement.
+    expect((await dump()).messages.map((m: { id: string }) => m.id)).toEqual(['m1', 'm2', 'm3']);
     expect(await unread(B, A)).toBe(2);
     expect(await unread(A, B)).toBe(1);
 

@@ -105,17 +105,25 @@ export const messagingProjection: Projection = {
         [toJson([...firstReads.values()])],
       );
     }
-    await messages.flush(trx);
     const entries = [...unread.values()].map((u) => ({ user_id: u.userId, from_id: u.fromId, count: u.value, reset: u.reset }));
+    const upsertUnread = (reset: boolean) =>
+      `insert into chat_unread (user_id, from_id, count)
+       select user_id, from_id, count from jsonb_to_recordset(?::jsonb) as x(user_id text, from_id text, count integer)
+       on conflict (user_id, from_id) do update set count = ${reset ? 'excluded.count' : 'chat_unread.count + excluded.count'}`;
+    // A batch of new messages alone (the chat's own traffic): the messages and the counts they add
+    // in one statement. The two touch different tables, so neither needs to see the other's rows.
+    if (entries.length > 0 && entries.every((e) => !e.reset)) {
+      const inserts = messages.takeAsOneInsert();
+      if (inserts) {
+        await trx.raw(`with inserted_messages as (${inserts.sql}) ${upsertUnread(false)}`, [...inserts.bindings, toJson(entries)]);
+        return;
+      }
+    }
+    await messages.flush(trx);
     for (const reset of [true, false]) {
       const rows = entries.filter((e) => e.reset === reset);
       if (rows.length === 0) continue;
-      await trx.raw(
-        `insert into chat_unread (user_id, from_id, count)
-         select user_id, from_id, count from jsonb_to_recordset(?::jsonb) as x(user_id text, from_id text, count integer)
-         on conflict (user_id, from_id) do update set count = ${reset ? 'excluded.count' : 'chat_unread.count + excluded.count'}`,
-        [toJson(rows)],
-      );
+      await trx.raw(upsertUnread(reset), [toJson(rows)]);
     }
   },
 };

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { CHECKPOINT_TABLE } from '@circuit/shared/projections/progress';
+import { sqlLiteral } from '@circuit/shared/db/one-trip-begin';
 import type { Projection } from './projection';
 
 type Db = Knex | Knex.Transaction;
@@ -65,18 +66,19 @@ export async function declareProjections(knex: Knex, projections: Projection[]):
  */
 export async function lockAndAdvanceCheckpoints(trx: Knex.Transaction, targets: Map<string, bigint>): Promise<Map<string, bigint>> {
   const rows = [...targets].map(([name, position]) => ({ name, position: position.toString() })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // Without bind parameters (the rows inlined as a literal): the statement can travel with its
+  // transaction's BEGIN in one round trip (transactionBegunWithFirstStatement).
   const run = async () =>
     new Map(
       (
         (
           await trx.raw(
-            `with v as (select v.* from jsonb_to_recordset(?::jsonb) as v(name text, position bigint), (select set_config('synchronous_commit', 'off', true)) as async_commit),
-                  old as (select c.name, c.position from ?? c where c.name in (select name from v) order by c.name for update)
-             update ?? as c set position = greatest(c.position, v.position)
+            `with v as (select v.* from jsonb_to_recordset(${sqlLiteral(JSON.stringify(rows))}::jsonb) as v(name text, position bigint), (select set_config('synchronous_commit', 'off', true)) as async_commit),
+                  old as (select c.name, c.position from ${CHECKPOINT_TABLE} c where c.name in (select name from v) order by c.name for update)
+             update ${CHECKPOINT_TABLE} as c set position = greatest(c.position, v.position)
                from old join v on v.name = old.name
               where c.name = old.name
              returning old.name, old.position`,
-            [JSON.stringify(rows), CHECKPOINT_TABLE, CHECKPOINT_TABLE],
           )
         ).rows as { name: string; position: number | string }[]
       ).map((r) => [r.name, BigInt(r.position)]),

@@ -23,7 +23,6 @@ const LATE = 'test_late_events';
 const lateProjection: Projection = {
   name: 'late',
   tables: [LATE],
-  eventTypes: ['LateThing'],
   async applyBatch(trx, events) {
     await trx(LATE).insert(events.map((event) => ({ position: event.position.toString(), stream_id: event.streamId, type: event.type })));
   },
@@ -344,6 +343,35 @@ describe('projection runner', () => {
     // The stuck projection reads these events: a wait for all projections, or for it, times out.
     expect(await progress.waitFor(position, 200)).toBe(false);
     expect(await progress.waitFor(position, 200, { eventTypes: ['Stuck'] })).toBe(false);
+  });
+
+  it('gives a projection only the batches that hold one of its event types; its stored checkpoint follows a moment later', async () => {
+    const seen: string[] = [];
+    const picky: Projection = {
+      name: 'picky',
+      tables: [],
+      eventTypes: ['Picked'],
+      async applyBatch(_trx, events) {
+        seen.push(...events.map((e) => e.type));
+      },
+    };
+    const progress = new ReadModelProgress(knex, { local: true });
+    const runner = new ProjectionRunner(knex, store, [picky], progress, log, { saveSkippedAfterMs: 50 });
+    runners.push(runner);
+    await runner.start();
+    const stored = async () => BigInt((await knex(CHECKPOINT_TABLE).where({ name: 'picky' }).first('position'))?.position ?? 0);
+
+    const ignored = await append(3);
+    // Passed at once in memory (a wait for every projection is answered), stored within the delay.
+    expect(await progress.waitFor(ignored, 5_000)).toBe(true);
+    expect(seen).toEqual([]);
+    await waitFor(async () => (await stored()) === ignored, { timeoutMs: 5_000, message: 'the skipped position stored' });
+
+    const { position } = await store.append(`thing-${randomUUID()}`, [event('SomethingHappened'), event('Picked')], 'any');
+    expect(await progress.waitFor(position, 5_000, { eventTypes: ['Picked'] })).toBe(true);
+    // A batch of its own comes whole, and moves the stored checkpoint with its rows.
+    expect(seen).toEqual(['SomethingHappened', 'Picked']);
+    expect(await stored()).toBe(position);
   });
 
   // A rebuild pauses live following, or live applies would move the checkpoint under the replay.

@@ -7,12 +7,18 @@ import type { Projection } from './projection';
 import { advanceCheckpoint, declareProjections, lockAndAdvanceCheckpoints, lockCheckpoint, readCheckpoint, readCheckpoints } from './checkpoints';
 import { tryRebuildLocks, type RebuildLocks } from './rebuild-lock';
 import { ScratchTables } from './scratch-tables';
+import { transactionBegunWithFirstStatement } from '@circuit/shared/db/one-trip-begin';
 
 export interface ProjectionRunnerOptions {
   /** Events per transaction while catching up (live batches are what the feed has). */
   pageSize?: number;
   /** Events per transaction while rebuilding into fresh tables. */
   rebuildPageSize?: number;
+  /**
+   * How long the stored checkpoint of a projection that skipped events of no concern to it may lag
+   * behind (default 1000 ms); a batch of its own moves it at once.
+   */
+  saveSkippedAfterMs?: number;
 }
 
 export class RebuildInProgressError extends Error {
@@ -34,6 +40,17 @@ export class ProjectionRunner {
   private readonly feed: EventStore;
   private readonly pageSize: number;
   private readonly rebuildPageSize: number;
+  private readonly saveAfterMs: number;
+  /** The event types each projection declares (none: it reads every event). */
+  private readonly reads = new Map<string, ReadonlySet<string> | undefined>();
+  /**
+   * Positions projections reached with batches that held none of their event types: in memory at
+   * once (read-your-writes, the read cache), in the checkpoint table a moment later, together.
+   */
+  private readonly unsaved = new Map<string, bigint>();
+  private saveTimer: NodeJS.Timeout | undefined;
+  private saving: Promise<void> | undefined;
+  private stopped = false;
 
   constructor(
     private readonly knex: Knex,
@@ -52,6 +69,14 @@ export class ProjectionRunner {
     this.feed = store instanceof SharedFeed ? store : new SharedFeed(store);
     this.pageSize = options.pageSize ?? 1000;
     this.rebuildPageSize = options.rebuildPageSize ?? options.pageSize ?? 5000;
+    this.saveAfterMs = options.saveSkippedAfterMs ?? 1000;
+    for (const p of projections) this.reads.set(p.name, p.eventTypes ? new Set(p.eventTypes) : undefined);
+  }
+
+  /** Whether a batch holds an event the projection reads (a projection that declares no types reads all). */
+  private concerns(p: Projection, events: RecordedEvent[]): boolean {
+    const types = this.reads.get(p.name);
+    return types === undefined || events.some((e) => types.has(e.type));
   }
 
   private projection(name: string): Projection {
@@ -62,12 +87,18 @@ export class ProjectionRunner {
 
   /** The position every projection of this runner has applied (or one projection's, by name). */
   async checkpoint(name?: string): Promise<bigint> {
-    if (name !== undefined) return readCheckpoint(this.knex, name);
+    // A position passed with events of no concern to a projection counts before it is stored.
+    const reached = (n: string, stored: bigint) => {
+      const skipped = this.unsaved.get(n);
+      return skipped !== undefined && skipped > stored ? skipped : stored;
+    };
+    if (name !== undefined) return reached(name, await readCheckpoint(this.knex, name));
     const all = await readCheckpoints(
       this.knex,
       this.projections.map((p) => p.name),
     );
-    return [...all.values()].reduce((a, b) => (b < a ? b : a), all.values().next().value ?? 0n);
+    const positions = [...all].map(([n, stored]) => reached(n, stored));
+    return positions.reduce((a, b) => (b < a ? b : a), positions[0] ?? 0n);
   }
 
   /** Applies consecutive events to every projection, each with its own checkpoint. */
@@ -95,7 +126,7 @@ export class ProjectionRunner {
     if (!last) return;
     const known = this.positions.get(p.name);
     if (known !== undefined && known >= last.position) return;
-    this.advanced(p, await this.knex.transaction((trx) => this.applyIn(trx, p, events)));
+    this.advanced(p, await transactionBegunWithFirstStatement(this.knex, (trx) => this.applyIn(trx, p, events)));
   }
 
   /**
@@ -106,16 +137,21 @@ export class ProjectionRunner {
    */
   private async applyGroup<E extends { p: Projection; events: RecordedEvent[] }>(entries: E[]): Promise<Map<E, unknown>> {
     const failures = new Map<E, unknown>();
-    const todo = entries
-      .filter(({ p, events }) => events.length > 0 && !((this.positions.get(p.name) ?? -1n) >= events.at(-1)!.position))
-      .sort((a, b) => (a.p.name < b.p.name ? -1 : a.p.name > b.p.name ? 1 : 0));
+    const todo: E[] = [];
+    for (const entry of entries) {
+      const last = entry.events.at(-1);
+      if (!last || (this.positions.get(entry.p.name) ?? -1n) >= last.position) continue;
+      if (this.concerns(entry.p, entry.events)) todo.push(entry);
+      else this.skipped(entry.p, last.position);
+    }
+    todo.sort((a, b) => (a.p.name < b.p.name ? -1 : a.p.name > b.p.name ? 1 : 0));
     if (todo.length === 0) return failures;
     try {
       if (todo.length === 1) {
         await this.applyTo(todo[0]!.p, todo[0]!.events);
         return failures;
       }
-      const reached = await this.knex.transaction(async (trx) => {
+      const reached = await transactionBegunWithFirstStatement(this.knex, async (trx) => {
         // Each checkpoint is locked and moved to the end of its batch up front, in one statement:
         // the rows below commit with it, or nothing does.
         const stored = await lockAndAdvanceCheckpoints(trx, new Map(todo.map((e) => [e.p.name, e.events.at(-1)!.position])));
@@ -161,11 +197,54 @@ export class ProjectionRunner {
 
   private advanced(p: Projection, position: bigint): void {
     if ((this.positions.get(p.name) ?? -1n) < position) this.positions.set(p.name, position);
+    // Its checkpoint row moved with the batch: whatever it skipped before is stored too.
+    if ((this.unsaved.get(p.name) ?? -1n) <= position) this.unsaved.delete(p.name);
     this.progress?.report(position, p.name);
+  }
+
+  /**
+   * A batch with none of the projection's event types: nothing to write, so no transaction (a chat
+   * message touched every projection's checkpoint row, in every batch). The position counts in
+   * memory now and is stored with the projection's next batch or within `saveSkippedAfterMs`. A
+   * restart before that reads those events again and skips them again.
+   */
+  private skipped(p: Projection, position: bigint): void {
+    if ((this.positions.get(p.name) ?? -1n) < position) this.positions.set(p.name, position);
+    this.unsaved.set(p.name, position);
+    this.progress?.report(position, p.name);
+    this.saveTimer ??= setTimeout(() => {
+      this.saveTimer = undefined;
+      void this.saveSkipped();
+    }, this.saveAfterMs);
+    this.saveTimer.unref();
+  }
+
+  /** Stores the positions reached by skipping, in one transaction (never backwards: another runner may be ahead). */
+  private saveSkipped(): Promise<void> {
+    if (this.saving) return this.saving;
+    if (this.unsaved.size === 0) return Promise.resolve();
+    const targets = new Map(this.unsaved);
+    this.saving = transactionBegunWithFirstStatement(this.knex, (trx) => lockAndAdvanceCheckpoints(trx, targets))
+      .then(() => {
+        for (const [name, position] of targets) if (this.unsaved.get(name) === position) this.unsaved.delete(name);
+      })
+      .catch((error: unknown) => this.log.warn({ err: error }, 'could not store the checkpoints of skipped events; retrying'))
+      .finally(() => {
+        this.saving = undefined;
+        if (this.unsaved.size > 0 && !this.saveTimer && !this.stopped) {
+          this.saveTimer = setTimeout(() => {
+            this.saveTimer = undefined;
+            void this.saveSkipped();
+          }, this.saveAfterMs);
+          this.saveTimer.unref();
+        }
+      });
+    return this.saving;
   }
 
   /** Catches every projection up with the feed, page by page, then follows it live. */
   async start(): Promise<void> {
+    this.stopped = false;
     await declareProjections(this.knex, this.projections);
     const stored = await readCheckpoints(
       this.knex,
@@ -204,7 +283,12 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await Promise.all(this.subscriptions.splice(0).map((s) => s.stop()));
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    await this.saving;
+    await this.saveSkipped();
   }
 
   /**

@@ -47,3 +47,48 @@ describe('per-user limits of a request that counts against several allowances', 
     expect(store.trips).toBe(trips);
   });
 });
+
+describe('an allowance taken from the shared count a few units at a time', () => {
+  const rules = { ...DEFAULT_USER_RATE_RULES, messages: { limit: 7, windowMs: 10_000 } };
+  const at = 1_800_000_000_000;
+
+  it('allows exactly the limit on one instance, with a round trip per units taken', async () => {
+    const store = countingStore();
+    const limiter = new UserRateLimiter(store, rules, () => at, { leases: { messages: 3 } });
+    const decisions = [];
+    for (let i = 0; i < 9; i++) decisions.push((await limiter.consume('messages', 'u1')).allowed);
+    expect(decisions).toEqual([true, true, true, true, true, true, true, false, false]);
+    // 3 + 3 + 1 units taken; the refusals come from this process's own count.
+    expect(store.trips).toBe(3);
+  });
+
+  it('never allows more than the limit over two instances sharing the count', async () => {
+    const store = countingStore();
+    const a = new UserRateLimiter(store, rules, () => at, { leases: { messages: 3 } });
+    const b = new UserRateLimiter(store, rules, () => at, { leases: { messages: 3 } });
+    let allowed = 0;
+    for (let i = 0; i < 10; i++) {
+      if ((await a.consume('messages', 'u2')).allowed) allowed++;
+      if ((await b.consume('messages', 'u2')).allowed) allowed++;
+    }
+    expect(allowed).toBe(7);
+  });
+
+  it('attempts that come together while units are being taken wait for them instead of taking more', async () => {
+    const store = countingStore();
+    const limiter = new UserRateLimiter(store, rules, () => at, { leases: { messages: 3 } });
+    const decisions = await Promise.all(Array.from({ length: 3 }, () => limiter.consume('messages', 'u3')));
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true]);
+    expect(store.trips).toBe(1);
+  });
+
+  it('units left over from a window are not used in the next', async () => {
+    const store = countingStore();
+    let now = at - (at % 10_000);
+    const limiter = new UserRateLimiter(store, rules, () => now, { leases: { messages: 3 } });
+    await limiter.consume('messages', 'u4');
+    now += 10_000;
+    await limiter.consume('messages', 'u4');
+    expect(store.trips).toBe(2);
+  });
+});

@@ -177,6 +177,28 @@ describeWhen('Postgres adapter: the LISTEN connection', testDatabaseUrl(), (url)
         await db.cleanup();
       }
     }, 60_000);
+
+    it('wakes another process for every append of a burst, though appends that find others waiting leave their NOTIFY to the next statement', async () => {
+      const db = await createTestSchema({ url, label: 'event_store_burst', poolMax: 4 });
+      const reader = await PostgresEventStore.create(db.knex, { pollIntervalMs: 600_000 });
+      const writerKnex = db.connect({ poolMax: 4 });
+      const writer = await PostgresEventStore.create(writerKnex, { listen: false });
+      const received: RecordedEvent[] = [];
+      const subscription = reader.subscribe({ after: 0n, onEvent: async (e) => void received.push(e) });
+      try {
+        for (let round = 1; round <= 5; round++) {
+          // 40 appends at once: two statements in flight, the rest queued behind them.
+          await Promise.all(Array.from({ length: 40 }, (_, i) => writer.append(`burst-${round}-${i}`, [newEvent('Burst')], 'no_stream')));
+          // Only a NOTIFY after the last commit can deliver within this wait (the reader polls every 10 minutes).
+          await waitFor(() => received.length === round * 40, { timeoutMs: 5000, message: () => `round ${round}: ${received.length} of ${round * 40}` });
+        }
+      } finally {
+        await subscription.stop();
+        await writer.close();
+        await reader.close();
+        await db.cleanup();
+      }
+    }, 60_000);
   });
 });
 
