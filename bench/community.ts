@@ -13,6 +13,7 @@
  * `--client lean` (the default) receives on bare WebSockets speaking the Socket.IO protocol
  * (bench/lean-socket.ts: every packet still decoded, its JSON parsed); `--client socket.io` on
  * socket.io-client, which spends several µs more CPU per message on the cores the app shares.
+ * With BENCH_STATEMENTS=file the app counts its SQL statements, and the bench prints them per POST.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -91,6 +92,17 @@ async function joinRoom(base: string, cookie: string, hackathonId: string): Prom
 }
 
 const server = await startServer({ database: 'postgres' });
+
+/** With BENCH_STATEMENTS=file: the app's SQL statements (by text) since the last call (see count-statements.ts). */
+async function statementsSince(): Promise<Record<string, number> | undefined> {
+  const file = process.env.BENCH_STATEMENTS;
+  if (!file) return undefined;
+  fs.rmSync(file, { force: true });
+  server.child.kill('SIGUSR2');
+  for (let i = 0; i < 50 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setTimeout(r, 20));
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;
+}
 const { call, createUser } = client(server.base);
 const sockets: RoomSocket[] = [];
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
@@ -183,6 +195,7 @@ try {
     }
   }
 
+  await statementsSince();
   console.log(`database: postgres, ${users.length} participants, ${RATE} message(s)/s each, ${SECONDS} s, ${CLIENT} sockets`);
   const begin = Date.now();
   const cpuBefore = { app: cpuMs(server.child.pid), load: ownCpuMs() };
@@ -207,6 +220,7 @@ try {
   // The CPU each side spent on the run (the app: POSTs and deliveries; this process: the POSTs' clients and the sockets).
   const cpu = { app: cpuMs(server.child.pid) - cpuBefore.app, load: ownCpuMs() - cpuBefore.load };
 
+  const statements = await statementsSince();
   latencies.sort((a, b) => a - b);
   postLatencies.sort((a, b) => a - b);
   const lost = expected() - latencies.length;
@@ -232,6 +246,12 @@ try {
     `\nCPU over the run: app ${fmt(cpu.app / 1000, 1)} s (${perPost(cpu.app)} ms per POST, ${perDelivery(cpu.app)} µs per delivery), ` +
       `load generator ${fmt(cpu.load / 1000, 1)} s (${perPost(cpu.load)} ms per POST, ${perDelivery(cpu.load)} µs per delivery)`,
   );
+  if (statements) {
+    const rows = Object.entries(statements).sort((x, y) => y[1] - x[1]);
+    const perPostOf = (c: number) => (c / Math.max(1, sent)).toFixed(2);
+    console.log(`\nSQL statements per POST: ${perPostOf(rows.reduce((sum, [, c]) => sum + c, 0))}`);
+    for (const [sql, c] of rows.slice(0, 15)) console.log(`  ${perPostOf(c).padStart(6)}  ${sql}`);
+  }
   process.exitCode = lost > 0 || duplicates > 0 || errors > 0 ? 1 : 0;
 } finally {
   for (const s of sockets) s.close();
