@@ -58,17 +58,27 @@ export async function runListingBench({ kind, query: QUERY, seedArgs }: ListingB
     }
 
     // Every projection the list's cached answer is keyed by (reviews, users...) must be through the load too: one
-    // still catching up moves its checkpoint all through the runs, and every request would miss the cache.
+    // still catching up moves its checkpoint all through the runs, and every request would miss the cache. So must
+    // the process managers (the organiser's 10,000 "listing approved" notifications): the feed must stop growing.
     const schema = new URL(server.databaseUrl!).searchParams.get('options')?.split('=')[1] ?? 'public';
+    let lastHead = '';
     for (let t = 0; ; t++) {
-      const behind = spawnSync(
+      const [behind, head] = spawnSync(
         'psql',
-        [server.databaseUrl!.split('?')[0]!, '-Atc', `select count(*) from ${schema}.projection_checkpoints where position < (select max(position) from ${schema}.event_store_events)`],
+        [
+          server.databaseUrl!.split('?')[0]!,
+          '-AtF,',
+          '-c',
+          `select (select count(*) from ${schema}.projection_checkpoints where position < (select max(position) from ${schema}.event_store_events)), (select max(position) from ${schema}.event_store_events)`,
+        ],
         { encoding: 'utf8' },
-      ).stdout.trim();
-      if (behind === '0') break;
-      if (t > 600) throw new Error(`${behind} projections still behind the feed after 5 minutes`);
-      await new Promise((r) => setTimeout(r, 500));
+      )
+        .stdout.trim()
+        .split(',');
+      if (behind === '0' && head === lastHead) break;
+      lastHead = head ?? '';
+      if (t > 300) throw new Error(`${behind} projections still behind the feed, or the feed still growing, after 5 minutes`);
+      await new Promise((r) => setTimeout(r, 1000));
     }
 
     // What autovacuum does a minute after a bulk load: fresh statistics for the planner.

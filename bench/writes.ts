@@ -8,7 +8,7 @@
  * without reading the followee's notifications). Each figure is the median of `--runs` runs.
  */
 import { parseArgs } from 'node:util';
-import { appCpuMs, client, inBatches, startServer } from './app';
+import { appCpuMs, client, inBatches, leanClient, startServer } from './app';
 import { fmt, intArg, loadFor, median, medianOf, table, type Measure } from './lib';
 
 const { values } = parseArgs({
@@ -32,7 +32,8 @@ const DATABASE = values.database === 'pglite' ? 'pglite' : 'postgres';
 const WARMUP = Number(values.warmup) || 0;
 
 const server = await startServer({ port: values.port ? Number(values.port) : undefined, database: DATABASE });
-const { call, createUser } = client(server.base);
+const { createUser } = client(server.base);
+const lean = leanClient(server.base, CLIENTS);
 try {
   const users = await inBatches(CLIENTS * 2, 10, createUser);
   const following = new Array<boolean>(CLIENTS).fill(false);
@@ -40,7 +41,7 @@ try {
   /** One toggle of client `c`'s pair: follow when not following, else unfollow. */
   const toggle = async (c: number) => {
     const [a, b] = [users[2 * c]!, users[2 * c + 1]!];
-    const answer = await call('POST', `/api/users/${following[c] ? 'unfollow' : 'follow'}/${b.id}`, undefined, a.cookie);
+    const answer = await lean.request('POST', `/api/users/${following[c] ? 'unfollow' : 'follow'}/${b.id}`, a.cookie);
     following[c] = !following[c];
     if (answer.status === 202) accepted++;
   };
@@ -51,11 +52,16 @@ try {
     const runs: Measure[] = [];
     for (let r = 1; r <= RUNS; r++) {
       const cpuBefore = appCpuMs(server);
+      const loadCpuBefore = process.cpuUsage();
       const m = await loadFor(CLIENTS, SECONDS, (c) => toggle(c));
+      const loadCpu = process.cpuUsage(loadCpuBefore);
       const cpuAfter = appCpuMs(server);
       const cpu = cpuBefore === undefined || cpuAfter === undefined || m.count === 0 ? undefined : (cpuAfter - cpuBefore) / m.count;
       if (cpu !== undefined) cpuPerWrite.set(label, [...(cpuPerWrite.get(label) ?? []), cpu]);
-      console.error(`${label}, run ${r}: ${fmt(m.rate, 0)} writes/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, errors ${m.errors}${cpu === undefined ? '' : `, app CPU ${fmt(cpu, 2)} ms per write`}`);
+      const loadPerWrite = m.count === 0 ? 0 : (loadCpu.user + loadCpu.system) / 1000 / m.count;
+      console.error(
+        `${label}, run ${r}: ${fmt(m.rate, 0)} writes/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, errors ${m.errors}${cpu === undefined ? '' : `, app CPU ${fmt(cpu, 2)} ms per write`}, load generator ${fmt(loadPerWrite, 2)} ms per write`,
+      );
       runs.push(m);
     }
     return medianOf(runs);
@@ -92,5 +98,6 @@ try {
   );
   console.log(`\nafter / fresh: writes/s ${fmt((100 * after.rate) / fresh.rate, 0)} %, p99 ${fmt((100 * after.p99) / fresh.p99, 0)} %; answers 202 (read models not caught up in time): ${accepted}`);
 } finally {
+  lean.close();
   await server.stop();
 }

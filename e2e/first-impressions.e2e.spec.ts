@@ -180,6 +180,18 @@ describe.skipIf(Boolean(skipReason))(`first impressions in Chromium${skipReason 
     const page = await visitor.newPage();
     await page.goto(`${journey.base}/404`);
     await page.getByRole('link', { name: 'Login' }).waitFor();
+
+    // A hackathon that does not exist: asked for once (by early.js or, when the app's cached code runs first, by the
+    // route's loader; neither again as the screen mounts), then the not-found page.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/hackathons/username/no-such-hackathon')) asked.push(r.url());
+    });
+    await page.goto(`${journey.base}/hackathons/no-such-hackathon`);
+    await page.waitForURL(`${journey.base}/404`);
+    await page.getByRole('heading', { name: 'Oops! Page Not Found' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toHaveLength(1);
     await page.close();
   });
 

@@ -69,7 +69,12 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
       await org.getByRole('radio', { name: `Option ${correct[i]! + 1} is correct` }).nth(i).check();
     }
     await shot(org, 'create-quiz');
+    // The image's upload fails after the quiz is stored: the organiser is told, and the quiz stands.
+    await org.getByLabel('Quiz image', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+    await org.route('**/upload-image', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"down"}' }));
     await org.getByRole('button', { name: 'Create Quiz' }).click();
+    await org.getByText('Quiz created, but image upload failed').waitFor();
+    await org.unroute('**/upload-image');
     await org.waitForURL(/\/dashboard$/);
     const quizId = (await journey.circuit.knex('quizzes').where({ created_by: organiser.id }).first('id')).id as string;
     await journey.circuit.commands.quizzes.approve(moderatorId, quizId, {});

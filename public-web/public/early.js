@@ -24,7 +24,8 @@
     document.head.appendChild(link);
   }
   var early = earlyPath(location.pathname, location.search);
-  if (!early || typeof fetch !== 'function') return;
+  // The app ran first (its code came from the cache): it has asked already.
+  if (!early || typeof fetch !== 'function' || window.__circuitAppStarted) return;
   // The screen's code would otherwise be asked for only after the app's own code has arrived and run.
   (ROUTE_CHUNKS[early.screen] || []).forEach(function (file) { preload('modulepreload', file); });
   var answer = fetch(early.api, { credentials: 'include', headers: { Accept: 'application/json' } });

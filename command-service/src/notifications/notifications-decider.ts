@@ -3,6 +3,7 @@ import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import type { NotificationStatus, NotificationType } from '@circuit/shared/read-models/notifications';
 import type { NotificationSubject } from '@circuit/shared/events/notifications';
+import { PersistentMap } from '@circuit/shared/commands/persistent-map';
 
 /**
  * The notifications of one user, on `notifications-<userId>`. The notifications process manager
@@ -23,8 +24,11 @@ export interface NotificationState {
 }
 
 export interface NotificationsState {
-  /** Every notification the stream ever created, deleted ones included (so a replay never recreates them). */
-  byId: Record<string, NotificationState>;
+  /**
+   * Every notification the stream ever created, deleted ones included (so a replay never recreates them). A
+   * persistent map: an organiser's stream holds thousands, and each new one must not copy them all.
+   */
+  byId: PersistentMap<NotificationState>;
 }
 
 export type NotificationsCommand =
@@ -35,24 +39,19 @@ export type NotificationsCommand =
   | { type: 'Delete'; notificationId: string; now: Date }
   | { type: 'MarkAllRead'; now: Date };
 
-export const initialNotificationsState = (): NotificationsState => ({ byId: {} });
+export const initialNotificationsState = (): NotificationsState => ({ byId: PersistentMap.empty() });
 
 function update(state: NotificationsState, id: string, change: Partial<NotificationState>): NotificationsState {
-  const current = state.byId[id];
-  return current ? { byId: { ...state.byId, [id]: { ...current, ...change } } } : state;
+  const current = state.byId.get(id);
+  return current ? { byId: state.byId.set(id, { ...current, ...change }) } : state;
 }
 
 export function evolveNotifications(state: NotificationsState, event: NotificationEvent): NotificationsState {
   switch (event.type) {
     case 'NotificationCreated': {
       const d = event.data;
-      if (state.byId[d.notificationId]) return state;
-      return {
-        byId: {
-          ...state.byId,
-          [d.notificationId]: { type: d.type, status: d.status, isOutgoing: d.isOutgoing, fromUserId: d.fromUserId, read: false, deleted: false },
-        },
-      };
+      if (state.byId.has(d.notificationId)) return state;
+      return { byId: state.byId.set(d.notificationId, { type: d.type, status: d.status, isOutgoing: d.isOutgoing, fromUserId: d.fromUserId, read: false, deleted: false }) };
     }
     case 'NotificationStatusChanged':
       return update(state, event.data.notificationId, { status: event.data.status });
@@ -61,8 +60,8 @@ export function evolveNotifications(state: NotificationsState, event: Notificati
     case 'NotificationDeleted':
       return update(state, event.data.notificationId, { deleted: true });
     case 'AllNotificationsRead': {
-      const byId: Record<string, NotificationState> = {};
-      for (const [id, n] of Object.entries(state.byId)) byId[id] = n.deleted || n.read ? n : { ...n, read: true };
+      let byId = state.byId;
+      for (const [id, n] of state.byId.entries()) if (!n.deleted && !n.read) byId = byId.set(id, { ...n, read: true });
       return { byId };
     }
     default:
@@ -71,19 +70,23 @@ export function evolveNotifications(state: NotificationsState, event: Notificati
 }
 
 const live = (state: NotificationsState, id: string) => {
-  const n = Object.hasOwn(state.byId, id) ? state.byId[id] : undefined;
+  const n = state.byId.get(id);
   return n && !n.deleted ? n : undefined;
 };
 
 /** How many notifications MarkAllRead would mark. */
-export const unreadCount = (state: NotificationsState) => Object.values(state.byId).filter((n) => !n.deleted && !n.read).length;
+export function unreadCount(state: NotificationsState): number {
+  let count = 0;
+  for (const n of state.byId.values()) if (!n.deleted && !n.read) count++;
+  return count;
+}
 
 export function decideNotifications(command: NotificationsCommand, state: NotificationsState): NotificationEvent[] {
   const at = command.now.toISOString();
   switch (command.type) {
     case 'Create':
       // Created once, ever: a replayed cause finds its notification (even a deleted one) and adds nothing.
-      if (Object.hasOwn(state.byId, command.notificationId)) return [];
+      if (state.byId.has(command.notificationId)) return [];
       return [
         {
           type: 'NotificationCreated',
@@ -101,7 +104,7 @@ export function decideNotifications(command: NotificationsCommand, state: Notifi
       ];
     case 'ResolveRequest': {
       const events: NotificationEvent[] = [];
-      for (const [notificationId, n] of Object.entries(state.byId)) {
+      for (const [notificationId, n] of state.byId.entries()) {
         if (n.deleted || n.type !== command.kind || n.fromUserId !== command.fromUserId || n.status !== 'pending') continue;
         events.push({ type: 'NotificationStatusChanged', data: { notificationId, status: command.status, at } });
         if (!n.read) events.push({ type: 'NotificationRead', data: { notificationId, at } });

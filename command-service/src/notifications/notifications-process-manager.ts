@@ -9,7 +9,8 @@ import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, t
 import type { Bus } from '@circuit/shared/ports/bus';
 import type { Logger } from '@circuit/shared/logger';
 import type { ReadModelProgress } from '@circuit/shared/projections/progress';
-import { findUserRow } from '@circuit/shared/read-models/users';
+import type { UserRow } from '@circuit/shared/read-models/users';
+import { batchPerTurn } from '@circuit/shared/process/batch-per-turn';
 import { toNotification, type Notification } from '@circuit/shared/read-models/notifications';
 import { initialNotificationsState, notificationsDecider, type NotificationEvent, type NotificationsCommand } from './notifications-decider';
 import { readCheckpoint, saveCheckpoint } from '../process-managers/checkpoints';
@@ -25,12 +26,30 @@ export const NOTIFICATIONS_TOPIC = 'notifications';
 export async function publishNotification(deps: { knex: Knex; bus: Bus; log: Logger }, d: EventData<'NotificationCreated'>): Promise<void> {
   try {
     const row = { id: d.notificationId, type: d.type, status: d.status, is_outgoing: d.isOutgoing, read: false, from_user_id: d.fromUserId, created_at: d.at, subject: d.subject ?? null };
-    const message: NotificationMessage = { userId: d.userId, notification: toNotification(row, await findUserRow(deps.knex, d.fromUserId)) };
+    const message: NotificationMessage = { userId: d.userId, notification: toNotification(row, await sendersOf(deps.knex)(d.fromUserId)) };
     await deps.bus.publish(NOTIFICATIONS_TOPIC, message);
   } catch (error) {
     deps.log.warn({ err: error, notificationId: d.notificationId }, 'could not publish a notification');
   }
 }
+/**
+ * The senders of the notifications published in one turn of the event loop, read by one statement:
+ * a projection batch releases many follows at once, each published with its sender's name.
+ */
+const senderReaders = new WeakMap<Knex, (id: string) => Promise<UserRow | undefined>>();
+function sendersOf(knex: Knex): (id: string) => Promise<UserRow | undefined> {
+  let read = senderReaders.get(knex);
+  if (!read) {
+    read = batchPerTurn(async (ids: string[]) => {
+      const rows = await knex<UserRow>('users').whereIn('id', [...new Set(ids)]);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id));
+    });
+    senderReaders.set(knex, read);
+  }
+  return read;
+}
+
 export interface NotificationMessage {
   userId: string;
   notification: Notification;
@@ -228,8 +247,10 @@ export class NotificationsProcessManager {
         return reactions;
       }
       case 'UserFollowed': {
-        const { from, to } = SocialEventSchemas.UserFollowed.parse(event.data);
-        if ((await this.commandOf(event)).some((e) => e.type === 'ConnectionAccepted')) return [];
+        const { from, to, via } = SocialEventSchemas.UserFollowed.parse(event.data);
+        // A follow stored before `via` existed tells it by the events of its command.
+        const byAccepting = via ? via === 'accept' : (await this.commandOf(event)).some((e) => e.type === 'ConnectionAccepted');
+        if (byAccepting) return [];
         return [{ recipient: to, command: { type: 'Create', kind: 'follow', status: null, isOutgoing: false, fromUserId: from } }];
       }
       default:

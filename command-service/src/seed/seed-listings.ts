@@ -91,5 +91,7 @@ for (let next = 0; next < EVENTS; next += PARALLEL) {
   if ((next / PARALLEL) % 50 === 0) log.info({ done: next, of: EVENTS }, 'seeding events');
 }
 log.info({ hackathons: COUNT, events: EVENTS, seconds: (Date.now() - started) / 1000 }, 'seeded listings');
+// The store first: its last NOTIFY (which wakes the running app) may still be on its way through the pool.
+await store.close();
 await knex.destroy();
 process.exit(0);

@@ -117,7 +117,7 @@ export function decideRelationship(command: RelationshipCommand, state: Relation
 
   switch (command.type) {
     case 'Follow':
-      return state.followers.includes(actor) ? [] : [{ type: 'UserFollowed', data: pair }];
+      return state.followers.includes(actor) ? [] : [{ type: 'UserFollowed', data: { ...pair, via: 'follow' } }];
     case 'Unfollow':
       return state.followers.includes(actor) ? [{ type: 'UserUnfollowed', data: pair }] : [];
     case 'RemoveFollower':
@@ -131,8 +131,8 @@ export function decideRelationship(command: RelationshipCommand, state: Relation
       if (state.request?.from !== target) throw conflict(SocialMessages.noPendingRequest);
       // Accepting connects both ways and, as users expect, makes both follow each other.
       const events: RelationshipEvent[] = [{ type: 'ConnectionAccepted', data: pair }];
-      if (!state.followers.includes(actor)) events.push({ type: 'UserFollowed', data: { from: actor, to: target, at } });
-      if (!state.followers.includes(target)) events.push({ type: 'UserFollowed', data: { from: target, to: actor, at } });
+      if (!state.followers.includes(actor)) events.push({ type: 'UserFollowed', data: { from: actor, to: target, at, via: 'accept' } });
+      if (!state.followers.includes(target)) events.push({ type: 'UserFollowed', data: { from: target, to: actor, at, via: 'accept' } });
       return events;
     }
     case 'RejectConnection':

@@ -12,6 +12,8 @@ const cmd = (type: RelationshipAction, actor = A, target = B) => ({ type, actor,
 const ev = <T extends RelationshipEvent['type']>(type: T, from: string, to: string, when = at) => ({ type, data: { from, to, at: when } }) as RelationshipEvent;
 
 const followed = (from: string, to: string) => ev('UserFollowed', from, to, EARLIER);
+/** A follow decided now: a plain one, or one of accepting a connection. */
+const follows = (from: string, to: string, via: 'follow' | 'accept' = 'follow') => ({ type: 'UserFollowed', data: { from, to, at, via } }) as RelationshipEvent;
 const requested = (from: string, to: string) => ev('ConnectionRequested', from, to, EARLIER);
 const accepted = (by: string, requester: string) => ev('ConnectionAccepted', by, requester, EARLIER);
 const blocked = (from: string, to: string) => ev('UserBlocked', from, to, EARLIER);
@@ -31,7 +33,7 @@ describe('relationship decider', () => {
 
   describe('follow and unfollow', () => {
     it('follows', () => {
-      relationship.when(cmd('Follow')).then([ev('UserFollowed', A, B)]);
+      relationship.when(cmd('Follow')).then([follows(A, B)]);
     });
 
     it('following again changes nothing (idempotent, no event)', () => {
@@ -39,7 +41,7 @@ describe('relationship decider', () => {
     });
 
     it('follows back someone who follows you', () => {
-      given(relationshipDecider, [followed(B, A)]).when(cmd('Follow')).then([ev('UserFollowed', A, B)]);
+      given(relationshipDecider, [followed(B, A)]).when(cmd('Follow')).then([follows(A, B)]);
     });
 
     it('unfollows', () => {
@@ -91,7 +93,7 @@ describe('relationship decider', () => {
       given(relationshipDecider, [requested(B, A)])
         .when(cmd('AcceptConnection'))
         .then((events, state) => {
-          expect(events).toEqual([ev('ConnectionAccepted', A, B), ev('UserFollowed', A, B), ev('UserFollowed', B, A)]);
+          expect(events).toEqual([ev('ConnectionAccepted', A, B), follows(A, B, 'accept'), follows(B, A, 'accept')]);
           expect(relationshipOf(state, A, B)).toEqual({
             isConnected: true,
             isFollowing: true,
@@ -105,7 +107,7 @@ describe('relationship decider', () => {
     });
 
     it('accepting adds only the follows that are missing', () => {
-      given(relationshipDecider, [followed(B, A), requested(B, A)]).when(cmd('AcceptConnection')).then([ev('ConnectionAccepted', A, B), ev('UserFollowed', A, B)]);
+      given(relationshipDecider, [followed(B, A), requested(B, A)]).when(cmd('AcceptConnection')).then([ev('ConnectionAccepted', A, B), follows(A, B, 'accept')]);
       given(relationshipDecider, [followed(A, B), followed(B, A), requested(B, A)]).when(cmd('AcceptConnection')).then([ev('ConnectionAccepted', A, B)]);
     });
 
@@ -206,7 +208,7 @@ describe('relationship decider', () => {
         hasBlockedTarget: false,
         isBlockedByTarget: false,
       });
-      given(relationshipDecider, history).when(cmd('Follow', B, A)).then([ev('UserFollowed', B, A)]);
+      given(relationshipDecider, history).when(cmd('Follow', B, A)).then([follows(B, A)]);
     });
   });
 

@@ -5,7 +5,13 @@
  */
 interface EarlyWindow {
   __circuitEarly?: { path: string; answer: Promise<Response> };
+  __circuitAppStarted?: boolean;
 }
+
+// early.js is revalidated on each visit while the app's fingerprinted code comes from the cache, so on a
+// return visit the app may run first and ask for itself; early.js then asks for nothing (it asked again, and
+// nobody took the answer). Set as this module loads: before any route loader can send a request.
+if (typeof window !== 'undefined') (window as unknown as EarlyWindow).__circuitAppStarted = true;
 
 export function takeEarlyAnswer(path: string): Promise<Response> | undefined {
   if (typeof window === 'undefined') return undefined;

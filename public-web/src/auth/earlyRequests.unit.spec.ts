@@ -12,11 +12,11 @@ const EARLY_JS = fs.readFileSync(new URL('../../public/early.js', import.meta.ur
  * Runs public/early.js as the browser would, on `url`, with a fetch that records what it was asked and a head that
  * records the links added to it; `routeChunks` stands for what the build writes into it.
  */
-function load(url: string, routeChunks?: Record<string, string[]>) {
+function load(url: string, routeChunks?: Record<string, string[]>, appStarted = false) {
   const asked: string[] = [];
   const links: { rel?: string; href?: string }[] = [];
   const { pathname, search } = new URL(url, 'http://circuit.test');
-  const window: Record<string, unknown> = {};
+  const window: Record<string, unknown> = appStarted ? { __circuitAppStarted: true } : {};
   const context = vm.createContext({
     window,
     location: { pathname, search },
@@ -41,6 +41,13 @@ describe('public/early.js', () => {
 
   it('asks for nothing elsewhere, nor on a filtered list (its path is the app’s to make)', () => {
     for (const url of ['/', '/hackathons?status=registration_open', '/hackathons/x/team', '/events', '/login']) expect(load(url).asked).toEqual([]);
+  });
+
+  it('asks for nothing once the app has started (its code came from the cache first and asked itself)', () => {
+    const late = load('/hackathons/cyber-shield-ctf', { detail: ['/assets/HackathonDetailPage-b.js'] }, true);
+    expect(late.asked).toEqual([]);
+    expect(late.links).toEqual([]);
+    expect(late.early).toBeUndefined();
   });
 
   it('preloads the screen’s code the build wrote into it, for the screen of the page only', () => {

@@ -9,7 +9,11 @@ export { hackathonKeys };
 
 export const useHackathonList = (filters: Filters) => useInfiniteQuery(hackathonListQuery(filters));
 
-export const useHackathon = (username: string) => useQuery(hackathonQuery(username));
+/**
+ * `fetchedByRouteLoader`: the route's loader has just asked (prefetchHackathon), so a failed answer
+ * stands instead of being asked again as the screen mounts (a missing listing was requested twice).
+ */
+export const useHackathon = (username: string, fetchedByRouteLoader = false) => useQuery({ ...hackathonQuery(username), retryOnMount: !fetchedByRouteLoader });
 
 export function useRegistrationStatus(hackathonId: string | undefined, enabled: boolean) {
   return useQuery({

@@ -27,7 +27,7 @@ export async function shareLink(title: string, url = window.location.href) {
 export function useHackathonDetail(username: string) {
   const navigate = useNavigate();
   const { user } = useAuth();
-  const query = useHackathon(username);
+  const query = useHackathon(username, true);
   const saved = useSavedHackathons(Boolean(user));
   const save = useSaveHackathon();
   const h = query.data;

@@ -8,7 +8,11 @@ import { z } from 'zod';
 const Pair = { from: z.string(), to: z.string(), at: z.string() };
 
 export const SocialEventSchemas = {
-  UserFollowed: z.object(Pair),
+  /**
+   * `via`: a plain follow, or one of the mutual follows of accepting a connection (whose
+   * notification connection_accepted already says it). Absent on follows stored before it existed.
+   */
+  UserFollowed: z.object({ ...Pair, via: z.enum(['follow', 'accept']).optional() }),
   UserUnfollowed: z.object(Pair),
   ConnectionRequested: z.object(Pair),
   /** `from` accepted the request that `to` had sent. */
