@@ -9,17 +9,23 @@
  * prints delivered/expected, duplicates, POST errors, and the p50/p99 of the delivery latency
  * (from the start of the POST to the socket's new_community_message) and of the POSTs.
  * Exits 1 if any message was lost or delivered twice (or a POST failed).
+ *
+ * `--client lean` (the default) receives on bare WebSockets speaking the Socket.IO protocol
+ * (bench/lean-socket.ts: every packet still decoded, its JSON parsed); `--client socket.io` on
+ * socket.io-client, which spends several µs more CPU per message on the cores the app shares.
+ * With BENCH_STATEMENTS=file the app counts its SQL statements, and the bench prints them per POST.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import { createKnex } from '@circuit/shared/db/knex';
 import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
 import { appendListedHackathon } from '@circuit/command-service/hackathon-registrations/hackathon-fixtures';
 import { client, inBatches, startServer } from './app';
 import { fmt, intArg, percentile, table } from './lib';
+import { LeanSocket } from './lean-socket';
 
 const { values } = parseArgs({
   options: {
@@ -27,11 +33,14 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     /** Messages per participant per second. */
     rate: { type: 'string', default: '1' },
+    client: { type: 'string', default: 'lean' },
   },
 });
 const PARTICIPANTS = intArg(values.participants, 200);
 const SECONDS = intArg(values.seconds, 20);
 const RATE = Number(values.rate) > 0 ? Number(values.rate) : 1;
+if (values.client !== 'lean' && values.client !== 'socket.io') throw new Error('--client is lean or socket.io');
+const CLIENT = values.client;
 
 /** CPU time (user + system) a process has used so far, in ms, from /proc (Linux); NaN elsewhere. */
 function cpuMs(pid: number | undefined): number {
@@ -47,15 +56,55 @@ const ownCpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
+/** A participant's socket in the room, whichever client speaks for it. */
+interface RoomSocket {
+  on(event: 'new_community_message', handler: (m: unknown) => void): void;
+  close(): void;
+}
+
 interface Participant {
   id: string;
   cookie: string;
-  socket?: Socket;
+  socket?: RoomSocket;
+}
+
+/** A socket of the participant's, in the hackathon's room. */
+async function joinRoom(base: string, cookie: string, hackathonId: string): Promise<RoomSocket> {
+  let joined: { ok: boolean; message?: string };
+  let socket: RoomSocket;
+  if (CLIENT === 'lean') {
+    const lean = await LeanSocket.connect(base, cookie);
+    socket = lean;
+    sockets.push(socket);
+    joined = (await lean.emitWithAck(10_000, 'join_community', hackathonId)) as typeof joined;
+  } else {
+    const s = io(base, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+    socket = s;
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      s.once('connect', () => resolve());
+      s.once('connect_error', reject);
+    });
+    joined = (await s.timeout(10_000).emitWithAck('join_community', hackathonId)) as typeof joined;
+  }
+  if (!joined.ok) throw new Error(`join refused: ${joined.message}`);
+  return socket;
 }
 
 const server = await startServer({ database: 'postgres' });
+
+/** With BENCH_STATEMENTS=file: the app's SQL statements (by text) since the last call (see count-statements.ts). */
+async function statementsSince(): Promise<Record<string, number> | undefined> {
+  const file = process.env.BENCH_STATEMENTS;
+  if (!file) return undefined;
+  fs.rmSync(file, { force: true });
+  server.child.kill('SIGUSR2');
+  for (let i = 0; i < 50 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setTimeout(r, 20));
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;
+}
 const { call, createUser } = client(server.base);
-const sockets: Socket[] = [];
+const sockets: RoomSocket[] = [];
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
 try {
   const setupStarted = Date.now();
@@ -73,15 +122,7 @@ try {
   }
   await inBatches(users.length, 20, (i) => call('POST', `/api/hackathons/${hackathonId}/register`, {}, users[i]!.cookie));
   await inBatches(users.length, 50, async (i) => {
-    const u = users[i]!;
-    u.socket = io(server.base, { transports: ['websocket'], extraHeaders: { cookie: u.cookie }, reconnection: false });
-    sockets.push(u.socket);
-    await new Promise<void>((resolve, reject) => {
-      u.socket!.once('connect', () => resolve());
-      u.socket!.once('connect_error', reject);
-    });
-    const joined = (await u.socket.timeout(10_000).emitWithAck('join_community', hackathonId)) as { ok: boolean; message?: string };
-    if (!joined.ok) throw new Error(`join refused: ${joined.message}`);
+    users[i]!.socket = await joinRoom(server.base, users[i]!.cookie, hackathonId);
   });
   console.log(`setup: ${users.length} participants registered, in the room, in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s`);
 
@@ -129,8 +170,8 @@ try {
   let sent = 0;
   users.forEach((u, index) => {
     const times = received[index]!;
-    u.socket!.on('new_community_message', (m: { message: string }) => {
-      const n = started.get(m.message);
+    u.socket!.on('new_community_message', (m) => {
+      const n = started.get((m as { message: string }).message);
       if (n === undefined) return;
       if (times[n]! > 0) duplicates++;
       else latencies.push(performance.now() - startedAt[n]!);
@@ -154,7 +195,8 @@ try {
     }
   }
 
-  console.log(`database: postgres, ${users.length} participants, ${RATE} message(s)/s each, ${SECONDS} s`);
+  await statementsSince();
+  console.log(`database: postgres, ${users.length} participants, ${RATE} message(s)/s each, ${SECONDS} s, ${CLIENT} sockets`);
   const begin = Date.now();
   const cpuBefore = { app: cpuMs(server.child.pid), load: ownCpuMs() };
   const interval = 1000 / RATE;
@@ -178,6 +220,7 @@ try {
   // The CPU each side spent on the run (the app: POSTs and deliveries; this process: the POSTs' clients and the sockets).
   const cpu = { app: cpuMs(server.child.pid) - cpuBefore.app, load: ownCpuMs() - cpuBefore.load };
 
+  const statements = await statementsSince();
   latencies.sort((a, b) => a - b);
   postLatencies.sort((a, b) => a - b);
   const lost = expected() - latencies.length;
@@ -203,6 +246,12 @@ try {
     `\nCPU over the run: app ${fmt(cpu.app / 1000, 1)} s (${perPost(cpu.app)} ms per POST, ${perDelivery(cpu.app)} µs per delivery), ` +
       `load generator ${fmt(cpu.load / 1000, 1)} s (${perPost(cpu.load)} ms per POST, ${perDelivery(cpu.load)} µs per delivery)`,
   );
+  if (statements) {
+    const rows = Object.entries(statements).sort((x, y) => y[1] - x[1]);
+    const perPostOf = (c: number) => (c / Math.max(1, sent)).toFixed(2);
+    console.log(`\nSQL statements per POST: ${perPostOf(rows.reduce((sum, [, c]) => sum + c, 0))}`);
+    for (const [sql, c] of rows.slice(0, 15)) console.log(`  ${perPostOf(c).padStart(6)}  ${sql}`);
+  }
   process.exitCode = lost > 0 || duplicates > 0 || errors > 0 ? 1 : 0;
 } finally {
   for (const s of sockets) s.close();

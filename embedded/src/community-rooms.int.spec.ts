@@ -169,6 +169,29 @@ function suite(name: string, env: Record<string, string>) {
       for (const list of heard.values()) expect([...list].sort()).toEqual(['only once', ...burst].sort());
     });
 
+    it('hands out an edit, a deletion or a removal after the posts announced before it, however the room is paced', async () => {
+      const c = await community(2);
+      const [ana, ben] = c.participants as [Person, Person];
+      const [sa, sb] = [await socketOf(ana), await socketOf(ben)];
+      for (const s of [sa, sb]) expect((await join(s, c.id)).ok).toBe(true);
+      const seen: string[] = [];
+      sb.on('new_community_message', (m: CommunityMessage) => seen.push(`posted ${m.message}`));
+      sb.on('community_message_updated', (m: CommunityMessage) => seen.push(`updated ${m.message}`));
+      sb.on('community_message_deleted', () => seen.push('deleted'));
+      sb.on('community_removed', () => seen.push('removed'));
+      const post = async (message: string) => (await ana.agent.post(`/api/community/${c.id}/messages`).send({ message }).expect(201)).body.data as CommunityMessage;
+      // The first goes out at once; in a paced room the next ones wait for the pace, and each change after them must not overtake them.
+      await post('first');
+      const second = await post('second');
+      await ana.agent.put(`/api/community/${c.id}/messages/${second._id}`).send({ message: 'second, edited' }).expect(200);
+      const third = await post('third');
+      await ana.agent.delete(`/api/community/${c.id}/messages/${third._id}`).expect(200);
+      await post('fourth');
+      await c.organiser.agent.delete(`/api/community/${c.id}/users/${ben.id}`).expect(200);
+      for (let i = 0; !seen.includes('removed') && i < 100; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(seen).toEqual(['posted first', 'posted second', 'updated second, edited', 'posted third', 'deleted', 'posted fourth', 'removed']);
+    });
+
     it('stops delivering to a socket that left the room', async () => {
       const c = await community(2);
       const [ana, ben] = c.participants as [Person, Person];
@@ -186,4 +209,6 @@ function suite(name: string, env: Record<string, string>) {
 }
 
 suite('community rooms (one instance)', {});
+// Paced slowly enough that every change of the order test arrives while posts wait for their hand-out.
+suite('community rooms, a busy room handed out at most every 400 ms', { COMMUNITY_ROOM_PACE_MS: '400' });
 if (process.env.REDIS_URL) suite('community rooms with the Redis adapter', { REDIS_URL: process.env.REDIS_URL });

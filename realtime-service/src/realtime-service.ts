@@ -48,16 +48,19 @@ export interface RealtimeDeps {
   messagesPer10s?: number;
   /** Adds HSTS to the handshake answers (production). */
   production?: boolean;
+  /** A busy community room's hand-outs of new messages are this far apart at least (COMMUNITY_ROOM_PACE_MS). */
+  communityRoomPaceMs?: number;
 }
 
 type SessionRequest = IncomingMessage & { session?: { userId?: string }; sessionID?: string; sessionStore?: unknown };
 
 /** The deps a process takes from its configuration. */
-export function realtimeSettings(config: Pick<Config, 'publicUrl' | 'SOCKETS_PER_USER' | 'RATE_LIMIT_MESSAGES' | 'NODE_ENV'>) {
+export function realtimeSettings(config: Pick<Config, 'publicUrl' | 'SOCKETS_PER_USER' | 'RATE_LIMIT_MESSAGES' | 'NODE_ENV' | 'COMMUNITY_ROOM_PACE_MS'>) {
   return {
     allowedOrigins: [config.publicUrl],
     socketsPerUser: config.SOCKETS_PER_USER,
     messagesPer10s: config.RATE_LIMIT_MESSAGES,
+    communityRoomPaceMs: config.COMMUNITY_ROOM_PACE_MS,
     production: config.NODE_ENV === 'production',
   } satisfies Partial<RealtimeDeps>;
 }
@@ -154,7 +157,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   io.engine.on('initial_headers', addHeaders);
   io.engine.on('headers', addHeaders);
   io.engine.use(deps.session);
-  const community = communityRealtime(io, deps.knex);
+  const community = communityRealtime(io, deps.knex, { roomPostsIntervalMs: deps.communityRoomPaceMs });
   const quizzes = quizRealtime(io, deps.knex);
 
   // Work started by sockets; stop() waits for it before the caller closes the database pool.

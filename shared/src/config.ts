@@ -60,6 +60,8 @@ const ConfigSchema = z.object({
   RATE_LIMIT_WRITES: z.coerce.number().int().positive().default(300),
   /** Sockets one user may hold open at once (tabs, devices). */
   SOCKETS_PER_USER: z.coerce.number().int().positive().default(20),
+  /** A busy community room hands its new messages to its sockets at most once per this many ms (0: every turn of the event loop). */
+  COMMUNITY_ROOM_PACE_MS: z.coerce.number().int().nonnegative().default(25),
   /** "false": every query answer is computed afresh (see ReadCache; the benches' uncached figures). */
   READ_CACHE: z.enum(['true', 'false']).default('true'),
   /** Set to "false" to start with an empty store. */

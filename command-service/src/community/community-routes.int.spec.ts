@@ -208,6 +208,39 @@ describe('community admins and removals', () => {
     await ben.agent.post(path(c.id)).send({ message: 'back' }).expect(201);
   });
 
+  it('judges posts that arrive together each by its own author’s standing (their standings are read together)', async () => {
+    const c = await community(3);
+    const [ana, ben, removed] = c.participants as [Person, Person, Person];
+    await c.organiser.agent.delete(path(c.id, `users/${removed.userId}`)).expect(200);
+    const stranger = await person();
+    const other = await community(1);
+    const answers = await Promise.all([
+      ana.agent.post(path(c.id)).send({ message: 'from ana' }),
+      stranger.agent.post(path(c.id)).send({ message: 'from a stranger' }),
+      removed.agent.post(path(c.id)).send({ message: 'from the removed' }),
+      c.organiser.agent.post(path(c.id)).send({ message: 'from the organiser' }),
+      ben.agent.post(path(c.username)).send({ message: 'from ben, by username' }),
+      ben.agent.post(path(other.id)).send({ message: 'ben elsewhere' }),
+      other.participants[0]!.agent.post(path(other.id)).send({ message: 'from the other room' }),
+      ana.agent.post(path('no-such-hackathon')).send({ message: 'nowhere' }),
+    ]);
+    expect(answers.map((a) => [a.status, a.body.message])).toEqual([
+      [201, M.posted],
+      [403, M.notMember],
+      [403, M.removed],
+      [201, M.posted],
+      [201, M.posted],
+      [403, M.notMember],
+      [201, M.posted],
+      [404, M.notFound],
+    ]);
+    expect(answers[0]!.body.data).toMatchObject({ message: 'from ana', user: { _id: ana.userId } });
+    expect(answers[3]!.body.data).toMatchObject({ message: 'from the organiser', user: { _id: c.organiser.userId } });
+    expect(answers[4]!.body.data).toMatchObject({ message: 'from ben, by username', user: { _id: ben.userId } });
+    expect(await messageCount(c.id)).toBe(3);
+    expect(await messageCount(other.id)).toBe(1);
+  });
+
   it('refuses to remove an admin before their role is taken away, and lets platform admins moderate', async () => {
     const c = await community(1);
     const [ana] = c.participants as [Person];

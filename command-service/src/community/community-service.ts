@@ -5,7 +5,7 @@ import { CommunityMessages as M, type CommunityMessage } from '@circuit/shared/a
 import { communityMessageId } from '@circuit/shared/community/message-id';
 import { DomainError, notFound } from '@circuit/shared/http/errors';
 import {
-  findCommunityAccess,
+  communityStandingReader,
   findCommunityMessageRow,
   toCommunityMessage,
   toCommunityMessages,
@@ -30,8 +30,11 @@ export type ModerationAction = CommunityCommand['type'];
 export function createCommunityService(deps: CommandServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
+  /** The actor's standing; the standings of requests that arrive together are read in one statement. */
+  const standing = communityStandingReader(deps.knex);
+
   async function accessOf(idOrUsername: string, userId: string): Promise<CommunityAccess> {
-    const access = await findCommunityAccess(deps.knex, idOrUsername, userId);
+    const access = await standing(idOrUsername, userId);
     if (!access) throw notFound(M.notFound);
     return access;
   }

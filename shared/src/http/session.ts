@@ -292,16 +292,19 @@ export function createSessionMiddleware(knex: Knex, options: { secret: string; s
   };
   const signedIn = signedSessionIds(options.secret);
   /**
-   * A read whose session this process has just read (SESSION_CACHE_MS) and that needs no refresh
+   * A request whose session this process has just read (SESSION_CACHE_MS) and that needs no refresh
    * gets it without express-session: no cookie parse of every name, no session hash before and
-   * after, no hook on the answer. A read changes nothing in the session, so there is nothing to
-   * save; anything else (a miss, a refresh due, no session) takes the full path below.
+   * after, no hook on the answer. It must change nothing in the session, so there is nothing to
+   * save: a read, or a signed-in user's write outside /api/auth/ (only the sign-in flows change a
+   * session, and the idempotency keys of signed-out ones); anything else (a miss, a refresh due, no
+   * session) takes the full path below.
    */
-  const cachedRead = (req: Request): boolean => {
+  const cachedSession = (req: Request, signedInOnly: boolean): boolean => {
     const sid = signedIn(req.headers.cookie);
     if (!sid) return false;
     const data = store.peek(sid);
     if (!data || !data.cookie) return false;
+    if (signedInOnly && !data.userId) return false;
     if (data.userId && Date.now() - (data.refreshedAt ?? 0) > SESSION_REFRESH_MS) return false;
     req.sessionID = sid;
     // express-session gave the store its generate() when it was set up above.
@@ -310,12 +313,14 @@ export function createSessionMiddleware(knex: Knex, options: { secret: string; s
     return true;
   };
   const middleware: RequestHandler = (req, res, next) => {
-    if ((req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/auth/') && !req.url.startsWith('/socket.io/')) {
-      // A read without the cookie has no session to load, and the one express-session would make up (an id,
-      // a hash) is thrown away unsaved: the busiest requests skip it. Sign-in flows (/api/auth/, OAuth's GETs)
-      // keep their session.
-      if (!req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return next();
-      if (cachedRead(req)) return next();
+    if (!req.url.startsWith('/api/auth/') && !req.url.startsWith('/socket.io/')) {
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        // A read without the cookie has no session to load, and the one express-session would make up (an id,
+        // a hash) is thrown away unsaved: the busiest requests skip it. Sign-in flows (/api/auth/, OAuth's GETs)
+        // keep their session.
+        if (!req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return next();
+        if (cachedSession(req, false)) return next();
+      } else if (cachedSession(req, true)) return next();
     }
     sessions(req, res, (err?: unknown) => (err ? next(err) : refresh(req, res, next)));
   };
