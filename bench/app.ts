@@ -189,3 +189,14 @@ export function leanClient(base: string, connections: number) {
   }
   return { request, close: () => agent.destroy() };
 }
+
+/** With BENCH_STATEMENTS=file: the app's SQL statements (by text) since the last call (see count-statements.ts). */
+export async function statementsSince(server: BenchServer): Promise<Record<string, number> | undefined> {
+  const file = process.env.BENCH_STATEMENTS;
+  if (!file) return undefined;
+  fs.rmSync(file, { force: true });
+  server.child.kill('SIGUSR2');
+  for (let i = 0; i < 50 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setTimeout(r, 20));
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;
+}

@@ -16,14 +16,12 @@
  * With BENCH_STATEMENTS=file the app counts its SQL statements, and the bench prints them per POST.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
 import { createKnex } from '@circuit/shared/db/knex';
 import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
 import { appendListedHackathon } from '@circuit/command-service/hackathon-registrations/hackathon-fixtures';
-import { client, inBatches, startServer } from './app';
+import { appCpuMs, client, inBatches, leanClient, startServer, statementsSince } from './app';
 import { fmt, intArg, percentile, table } from './lib';
 import { LeanSocket } from './lean-socket';
 
@@ -42,15 +40,6 @@ const RATE = Number(values.rate) > 0 ? Number(values.rate) : 1;
 if (values.client !== 'lean' && values.client !== 'socket.io') throw new Error('--client is lean or socket.io');
 const CLIENT = values.client;
 
-/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux); NaN elsewhere. */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return NaN;
-  }
-}
 const ownCpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
@@ -93,19 +82,9 @@ async function joinRoom(base: string, cookie: string, hackathonId: string): Prom
 
 const server = await startServer({ database: 'postgres' });
 
-/** With BENCH_STATEMENTS=file: the app's SQL statements (by text) since the last call (see count-statements.ts). */
-async function statementsSince(): Promise<Record<string, number> | undefined> {
-  const file = process.env.BENCH_STATEMENTS;
-  if (!file) return undefined;
-  fs.rmSync(file, { force: true });
-  server.child.kill('SIGUSR2');
-  for (let i = 0; i < 50 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
-  await new Promise((r) => setTimeout(r, 20));
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;
-}
 const { call, createUser } = client(server.base);
 const sockets: RoomSocket[] = [];
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+const poster = leanClient(server.base, 1024);
 try {
   const setupStarted = Date.now();
   const [organiser, ...users] = (await inBatches(PARTICIPANTS + 1, 20, createUser)) as Participant[];
@@ -127,35 +106,9 @@ try {
   console.log(`setup: ${users.length} participants registered, in the room, in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s`);
 
   // The load generator shares the machine's cores with the app, so it is kept lean: POSTs over
-  // node:http with kept-alive connections (fetch costs several times more per request), and the
-  // receipts counted in typed arrays by message number rather than in a map keyed by strings.
-  // Every socket still receives and decodes every message, and each is recognised by its text.
-  /** One POST; sent again (the same body, so the same clientMessageId) when a kept-alive connection the server had just closed takes it. */
-  function postJson(path: string, body: unknown, cookie: string, retried = false): Promise<void> {
-    const payload = JSON.stringify(body);
-    return new Promise<void>((resolve, reject) => {
-      const req = http.request(
-        `${server.base}${path}`,
-        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), cookie } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const status = res.statusCode ?? 0;
-            if (status >= 200 && status < 300) resolve();
-            else reject(new Error(`POST ${path}: ${status} ${Buffer.concat(chunks).toString().slice(0, 200)}`));
-          });
-          res.on('error', reject);
-        },
-      );
-      req.on('error', (error: NodeJS.ErrnoException) => {
-        if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) resolve(postJson(path, body, cookie, true));
-        else reject(error);
-      });
-      req.end(payload);
-    });
-  }
-
+  // node:http with kept-alive connections (leanClient), and the receipts counted in typed arrays by
+  // message number rather than in a map keyed by strings. Every socket still receives and decodes
+  // every message, and each is recognised by its text.
   /** Each message's number, by its text; when its POST started, by number. */
   const started = new Map<string, number>();
   const startedAt: number[] = [];
@@ -186,7 +139,7 @@ try {
     startedAt.push(t);
     started.set(text, n);
     try {
-      await postJson(`/api/community/${hackathonId}/messages`, { message: text, clientMessageId: crypto.randomUUID() }, u.cookie);
+      await poster.request('POST', `/api/community/${hackathonId}/messages`, u.cookie, { message: text, clientMessageId: crypto.randomUUID() });
       sent++;
       postLatencies.push(performance.now() - t);
     } catch (error) {
@@ -195,10 +148,10 @@ try {
     }
   }
 
-  await statementsSince();
+  await statementsSince(server);
   console.log(`database: postgres, ${users.length} participants, ${RATE} message(s)/s each, ${SECONDS} s, ${CLIENT} sockets`);
   const begin = Date.now();
-  const cpuBefore = { app: cpuMs(server.child.pid), load: ownCpuMs() };
+  const cpuBefore = { app: (appCpuMs(server) ?? NaN), load: ownCpuMs() };
   const interval = 1000 / RATE;
   const inFlight: Promise<void>[] = [];
   await Promise.all(
@@ -218,9 +171,9 @@ try {
   const expected = () => sent * users.length;
   for (let i = 0; i < 100 && latencies.length < expected(); i++) await new Promise((r) => setTimeout(r, 100));
   // The CPU each side spent on the run (the app: POSTs and deliveries; this process: the POSTs' clients and the sockets).
-  const cpu = { app: cpuMs(server.child.pid) - cpuBefore.app, load: ownCpuMs() - cpuBefore.load };
+  const cpu = { app: (appCpuMs(server) ?? NaN) - cpuBefore.app, load: ownCpuMs() - cpuBefore.load };
 
-  const statements = await statementsSince();
+  const statements = await statementsSince(server);
   latencies.sort((a, b) => a - b);
   postLatencies.sort((a, b) => a - b);
   const lost = expected() - latencies.length;
@@ -255,6 +208,6 @@ try {
   process.exitCode = lost > 0 || duplicates > 0 || errors > 0 ? 1 : 0;
 } finally {
   for (const s of sockets) s.close();
-  agent.destroy();
+  poster.close();
   await server.stop();
 }

@@ -9,10 +9,9 @@
  * projection -> bus -> socket), each reply sent `--think` ms after the message arrived.
  * Prints delivered count, latency percentiles and errors; exits 1 if a message was lost.
  */
-import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
-import { client, inBatches, startServer } from './app';
+import { client, inBatches, startServer, statementsSince } from './app';
 import { cpuMicros, fmt, intArg, median, percentile } from './lib';
 
 const { values } = parseArgs({
@@ -95,24 +94,13 @@ try {
     from.socket!.emit('private_message', { from: from.id, to: to.id, message: text, replyTo: null });
   }
 
-  /** With BENCH_STATEMENTS=file: the app's SQL statements (by text) since the last call (see count-statements.ts). */
-  async function statementsSince(): Promise<Record<string, number> | undefined> {
-    const file = process.env.BENCH_STATEMENTS;
-    if (!file) return undefined;
-    fs.rmSync(file, { force: true });
-    server.child.kill('SIGUSR2');
-    for (let i = 0; i < 50 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 20));
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;
-  }
-
   /** One measured phase: every pair ping-pongs for `seconds`, replying `thinkMs` after each message. */
   async function phase(thinkMs: number, seconds: number) {
     think = thinkMs;
     latencies = [];
     const sentBefore = sent;
     const errorsBefore = errors;
-    await statementsSince();
+    await statementsSince(server);
     const appCpuBefore = cpuMicros(server.child.pid);
     const benchCpuBefore = process.cpuUsage();
     running = true;
@@ -142,7 +130,7 @@ try {
       appCpuMs,
     };
     pending.clear();
-    const statements = await statementsSince();
+    const statements = await statementsSince(server);
     if (statements) {
       const n = Math.max(1, latencies.length);
       const rows = Object.entries(statements).sort((x, y) => y[1] - x[1]);
