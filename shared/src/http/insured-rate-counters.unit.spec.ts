@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InsuredRateCounterStore, type RateCounterStore } from './user-rate-limit';
 
 /** A shared store the test breaks and mends. */
@@ -37,5 +37,29 @@ describe('InsuredRateCounterStore', () => {
     expect(await counters.increment('a', 2000)).toBe(1);
     shared.mend();
     expect(await counters.increment('a', 2000)).toBe(2);
+  });
+
+  it('counts here when the shared store neither answers nor fails in time', async () => {
+    vi.useFakeTimers();
+    try {
+      const hanging: RateCounterStore = {
+        increment: () => new Promise<number>(() => undefined),
+        incrementMany: () => new Promise<number[]>(() => undefined),
+        async close() {},
+      };
+      const counters = new InsuredRateCounterStore(hanging, undefined, () => 0, 500);
+      const first = counters.increment('a', 1000);
+      const many = counters.incrementMany([{ key: 'a', resetAt: 1000 }, { key: 'b', resetAt: 1000 }]);
+      await vi.advanceTimersByTimeAsync(499);
+      let settled = false;
+      void first.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await first).toBe(1);
+      expect(await many).toEqual([2, 1]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

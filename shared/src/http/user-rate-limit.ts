@@ -225,6 +225,11 @@ export class InsuredRateCounterStore implements RateCounterStore {
     private readonly shared: RateCounterStore,
     private readonly log?: Logger,
     private readonly now: () => number = Date.now,
+    /**
+     * How long a count may wait for the shared store before it is counted here: a store that
+     * neither answers nor fails (a connection that hangs) must not hold the request.
+     */
+    private readonly answerWithinMs = 2000,
   ) {}
 
   async increment(key: string, resetAt: number): Promise<number> {
@@ -240,8 +245,13 @@ export class InsuredRateCounterStore implements RateCounterStore {
   }
 
   private async insured(count: () => Promise<number[]>, entries: readonly { key: string; resetAt: number }[]): Promise<number[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the shared rate counters did not answer within ${this.answerWithinMs} ms`)), this.answerWithinMs);
+    });
     try {
-      const counts = await count();
+      // A late answer is dropped: the shared count then holds one more, which only errs on the safe side.
+      const counts = await Promise.race([count(), late]);
       if (this.failing) this.log?.info('rate counters: the shared store answers again');
       this.failing = false;
       return counts;
@@ -249,6 +259,8 @@ export class InsuredRateCounterStore implements RateCounterStore {
       if (!this.failing) this.log?.warn({ err }, 'rate counters: the shared store failed; counting in this process until it answers');
       this.failing = true;
       return entries.map((entry) => this.countHere(entry));
+    } finally {
+      clearTimeout(timer);
     }
   }
 
