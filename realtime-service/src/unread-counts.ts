@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { batchPerTurn } from '@circuit/shared/process/batch-per-turn';
+import { batchPerTurn } from '@circuit/shared/process/batching';
 
 export interface UnreadCounts {
   unreadCounts: Record<string, number>;

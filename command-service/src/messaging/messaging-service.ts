@@ -6,7 +6,7 @@ import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { decideConversation, type ConversationCommand } from './conversation-decider';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
-import { batchPerTurn } from '@circuit/shared/process/batch-per-turn';
+import { batchPerTurn } from '@circuit/shared/process/batching';
 
 export interface PairFacts {
   recipientExists: boolean;

@@ -10,7 +10,7 @@ import type { Bus } from '@circuit/shared/ports/bus';
 import type { Logger } from '@circuit/shared/logger';
 import type { ReadModelProgress } from '@circuit/shared/projections/progress';
 import type { UserRow } from '@circuit/shared/read-models/users';
-import { batchPerTurn } from '@circuit/shared/process/batch-per-turn';
+import { batchPerTurn } from '@circuit/shared/process/batching';
 import { toNotification, type Notification } from '@circuit/shared/read-models/notifications';
 import { initialNotificationsState, notificationsDecider, type NotificationEvent, type NotificationsCommand } from './notifications-decider';
 import { readCheckpoint, saveCheckpoint } from '../process-managers/checkpoints';

@@ -75,22 +75,24 @@ export class TableChanges {
   }
 
   async flushInserts(trx: Knex.Transaction): Promise<void> {
-    if (this.inserts.size === 0) return;
-    // Rows with different columns go apart: a column a row leaves out gets its default, not null.
+    for (const { sql, bindings } of this.insertStatements()) await trx.raw(sql, bindings);
+    this.inserts.clear();
+  }
+
+  /** The pending inserts, one statement per shape: a column a row leaves out gets its default, not null. */
+  private insertStatements(): { sql: string; bindings: string[] }[] {
     const byShape = new Map<string, Row[]>();
     for (const row of this.inserts.values()) {
       const shape = Object.keys(row).sort().join(',');
       byShape.set(shape, [...(byShape.get(shape) ?? []), row]);
     }
-    for (const [shape, rows] of byShape) {
+    return [...byShape].map(([shape, rows]) => {
       const columns = shape.split(',').map(ident).join(', ');
-      await trx.raw(`insert into ?? (${columns}) select ${columns} from jsonb_populate_recordset(null::??, ?::jsonb) on conflict do nothing`, [
-        this.table,
-        this.table,
-        toJson(rows),
-      ]);
-    }
-    this.inserts.clear();
+      return {
+        sql: `insert into ?? (${columns}) select ${columns} from jsonb_populate_recordset(null::??, ?::jsonb) on conflict do nothing`,
+        bindings: [this.table, this.table, toJson(rows)],
+      };
+    });
   }
 
   async flushPatches(trx: Knex.Transaction): Promise<void> {
@@ -121,16 +123,11 @@ export class TableChanges {
    * round trip instead of two. Forgets them: the caller runs the statement. Undefined otherwise.
    */
   takeAsOneInsert(): { sql: string; bindings: string[] } | undefined {
-    if (this.deletes.size > 0 || this.patches.size > 0 || this.inserts.size === 0) return undefined;
-    const rows = [...this.inserts.values()];
-    const shape = Object.keys(rows[0]!).sort().join(',');
-    if (rows.some((row) => Object.keys(row).sort().join(',') !== shape)) return undefined;
-    const columns = shape.split(',').map(ident).join(', ');
+    if (this.deletes.size > 0 || this.patches.size > 0) return undefined;
+    const statements = this.insertStatements();
+    if (statements.length !== 1) return undefined;
     this.inserts.clear();
-    return {
-      sql: `insert into ?? (${columns}) select ${columns} from jsonb_populate_recordset(null::??, ?::jsonb) on conflict do nothing`,
-      bindings: [this.table, this.table, toJson(rows)],
-    };
+    return statements[0];
   }
 
   async flush(trx: Knex.Transaction): Promise<void> {

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { migrate } from '../db/migrations';
 import type { Logger } from '../logger';
 import { resilientRedisClient, type RedisClient } from '../adapters/redis/redis-client';
+import { batchWhileInFlight } from '../process/batching';
 
 /**
  * Per-user limits on writes and socket events (DESIGN section 6: one user cannot slow the others).
@@ -71,12 +72,6 @@ function countersTable(knex: Knex): Promise<void> {
   return ready;
 }
 
-interface PendingIncrements {
-  entries: readonly { key: string; resetAt: number }[];
-  resolve(counts: number[]): void;
-  reject(error: unknown): void;
-}
-
 /**
  * Counters in a Postgres table (one row per user, action and window; old windows swept). The
  * increments of requests that arrive together share one statement: while one upsert is on its
@@ -86,8 +81,13 @@ interface PendingIncrements {
 export class KnexRateCounterStore implements RateCounterStore {
   private readonly ready: Promise<void>;
   private lastSweep = Date.now();
-  private pending: PendingIncrements[] = [];
-  private flushing = false;
+  /** The increments of the requests that came while an upsert was on its way, in one upsert. */
+  private readonly upsertTogether = batchWhileInFlight(async (requests: (readonly { key: string; resetAt: number }[])[]) => {
+    const counts = await this.upsert(requests.flat());
+    this.sweepSometimes();
+    let at = 0;
+    return requests.map((entries) => counts.slice(at, (at += entries.length)));
+  });
 
   constructor(private readonly knex: Knex) {
     this.ready = countersTable(knex);
@@ -99,29 +99,14 @@ export class KnexRateCounterStore implements RateCounterStore {
 
   async incrementMany(entries: readonly { key: string; resetAt: number }[]): Promise<number[]> {
     await this.ready;
-    return new Promise<number[]>((resolve, reject) => {
-      this.pending.push({ entries, resolve, reject });
-      if (!this.flushing) void this.flush();
-    });
+    return this.upsertTogether(entries);
   }
 
-  private async flush(): Promise<void> {
-    this.flushing = true;
-    while (this.pending.length > 0) {
-      const batch = this.pending.splice(0);
-      try {
-        const counts = await this.upsert(batch.flatMap((p) => p.entries));
-        let at = 0;
-        for (const p of batch) p.resolve(counts.slice(at, (at += p.entries.length)));
-      } catch (error) {
-        for (const p of batch) p.reject(error);
-      }
-    }
-    this.flushing = false;
-    if (Date.now() - this.lastSweep > 60_000) {
-      this.lastSweep = Date.now();
-      void this.knex(TABLE).where('reset_at', '<', new Date()).del().catch(() => undefined);
-    }
+  /** Forgets ended windows, at most once a minute. */
+  private sweepSometimes(): void {
+    if (Date.now() - this.lastSweep <= 60_000) return;
+    this.lastSweep = Date.now();
+    void this.knex(TABLE).where('reset_at', '<', new Date()).del().catch(() => undefined);
   }
 
   /**
@@ -322,10 +307,7 @@ export class UserRateLimiter {
     for (;;) {
       const now = this.now();
       this.sweepLocal(now);
-      const rule = this.rules[action];
-      const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
-      const resetAt = windowStart + rule.windowMs;
-      const key = `${action}:${userId}:${windowStart}`;
+      const { rule, resetAt, key } = this.windowOf(action, userId, now);
       const left = this.leased.get(key) ?? 0;
       if (left > 0) {
         if (left > 1) this.leased.set(key, left - 1);
@@ -370,10 +352,7 @@ export class UserRateLimiter {
     this.sweepLocal(now);
     const entries: { key: string; resetAt: number; limit: number; seen: number }[] = [];
     for (const action of actions) {
-      const rule = this.rules[action];
-      const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
-      const resetAt = windowStart + rule.windowMs;
-      const key = `${action}:${userId}:${windowStart}`;
+      const { rule, resetAt, key } = this.windowOf(action, userId, now);
       const seen = this.local.get(key) ?? 0;
       if (seen >= rule.limit) {
         if (entries.length > 0) await this.count(entries);
@@ -384,6 +363,13 @@ export class UserRateLimiter {
     const counts = await this.count(entries);
     const refused = entries.find((e, i) => counts[i]! > e.limit);
     return refused ? { allowed: false, retryAfterMs: refused.resetAt - now } : { allowed: true, retryAfterMs: 0 };
+  }
+
+  /** The action's rule, the end of its current fixed window, and the counter key of that window. */
+  private windowOf(action: UserAction, userId: string, now: number): { rule: RateRule; resetAt: number; key: string } {
+    const rule = this.rules[action];
+    const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+    return { rule, resetAt: windowStart + rule.windowMs, key: `${action}:${userId}:${windowStart}` };
   }
 
   private async count(entries: { key: string; resetAt: number; seen: number }[]): Promise<number[]> {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { batchWhileInFlight } from '../process/batching';
 import type {
   CommunityAdmin,
   CommunityMessage,
@@ -85,13 +86,6 @@ function toCommunityAccess(row: StandingRow, userId: string | null): CommunityAc
   };
 }
 
-interface PendingStanding {
-  hackathonId: string;
-  userId: string;
-  resolve(access: CommunityAccess | undefined): void;
-  reject(error: unknown): void;
-}
-
 /**
  * Standings read together: what `findCommunityAccess` answers, for the signed-in users of
  * requests that arrive together, in one statement over a recordset instead of one each (a busy
@@ -101,10 +95,7 @@ interface PendingStanding {
  * named by its username, or not found by id, is looked up on its own as before.
  */
 export function communityStandingReader(knex: Knex): (idOrUsername: string, userId: string) => Promise<CommunityAccess | undefined> {
-  let pending: PendingStanding[] = [];
-  let reading = false;
-
-  async function readBatch(batch: PendingStanding[]): Promise<void> {
+  const read = batchWhileInFlight(async (batch: { hackathonId: string; userId: string }[]) => {
     const rows = await knex.raw<{ rows: (StandingRow & { ord: number })[] }>(
       `select i.ord, h.id, h.created_by,
          exists(select 1 from hackathon_participants p where p.hackathon_id = h.id and p.user_id = i.u) as registered,
@@ -117,35 +108,14 @@ export function communityStandingReader(knex: Knex): (idOrUsername: string, user
       [JSON.stringify(batch.map((p, ord) => ({ ord, h: p.hackathonId, u: p.userId })))],
     );
     const byOrd = new Map(rows.rows.map((r) => [Number(r.ord), r]));
-    batch.forEach((p, ord) => {
+    // A miss is perhaps a username: the single lookup tries it, on its own (the next read does not wait for it).
+    return batch.map((p, ord) => {
       const row = byOrd.get(ord);
-      if (row) p.resolve(toCommunityAccess(row, p.userId));
-      // Perhaps a username: the single lookup tries it.
-      else findCommunityAccess(knex, p.hackathonId, p.userId).then(p.resolve, p.reject);
+      return row ? Promise.resolve(toCommunityAccess(row, p.userId)) : findCommunityAccess(knex, p.hackathonId, p.userId);
     });
-  }
-
-  async function drain(): Promise<void> {
-    reading = true;
-    while (pending.length > 0) {
-      const batch = pending;
-      pending = [];
-      try {
-        await readBatch(batch);
-      } catch (error) {
-        for (const p of batch) p.reject(error);
-      }
-    }
-    reading = false;
-  }
-
-  return (idOrUsername, userId) => {
-    if (!HACKATHON_KEY.test(idOrUsername)) return Promise.resolve(undefined);
-    return new Promise((resolve, reject) => {
-      pending.push({ hackathonId: idOrUsername, userId, resolve, reject });
-      if (!reading) void drain();
-    });
-  };
+  });
+  return (idOrUsername, userId) =>
+    HACKATHON_KEY.test(idOrUsername) ? read({ hackathonId: idOrUsername, userId }).then((access) => access) : Promise.resolve(undefined);
 }
 
 export interface CommunityMessageRow {
