@@ -142,7 +142,8 @@ describe.skipIf(Boolean(skipReason))(`home and dashboards in Chromium${skipReaso
 
     // Marketing figures and three testimonials.
     await page.goto(`${journey.base}/`);
-    expect(await page.getByRole('region', { name: 'What our community says' }).locator('figure').count()).toBe(3);
+    // The page's code may still be loading when goto resolves at the load event: wait for the render.
+    await expect.poll(() => page.getByRole('region', { name: 'What our community says' }).locator('figure').count()).toBe(3);
     await page.getByText('Students and developers', { exact: true }).waitFor();
   });
 
