@@ -3,7 +3,7 @@
  * it), on a temporary PGlite data directory or on a schema of its own on a real Postgres, plus the
  * HTTP helpers that sign bench users up and in.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -74,7 +74,7 @@ export async function startServer(options: { port?: number; database: 'pglite' |
   }
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   // BENCH_STATEMENTS=file: the child counts its SQL statements (see count-statements.ts).
-  const statements = process.env.BENCH_STATEMENTS ? ['--import', './bench/count-statements.ts'] : [];
+  const statements = [...(process.env.BENCH_STATEMENTS ? ['--import', './bench/count-statements.ts'] : []), ...(process.env.BENCH_PRELOAD ? ['--import', process.env.BENCH_PRELOAD] : [])];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...statements, 'embedded/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -199,4 +199,33 @@ export async function statementsSince(server: BenchServer): Promise<Record<strin
   for (let i = 0; i < 50 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
   await new Promise((r) => setTimeout(r, 20));
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;
+}
+
+/**
+ * On Postgres: waits until every projection has applied the whole feed and the feed has stopped
+ * growing (the process managers are through what the setup caused: notifications, mails), so a
+ * measure that follows sees the app at rest rather than working through the setup's backlog.
+ */
+export async function waitForQuietFeed(server: BenchServer): Promise<void> {
+  if (!server.databaseUrl) return;
+  const schema = new URL(server.databaseUrl).searchParams.get('options')?.split('=')[1] ?? 'public';
+  let lastHead = '';
+  for (let t = 0; ; t++) {
+    const [behind, head] = spawnSync(
+      'psql',
+      [
+        server.databaseUrl.split('?')[0]!,
+        '-AtF,',
+        '-c',
+        `select (select count(*) from ${schema}.projection_checkpoints where position < (select max(position) from ${schema}.event_store_events)), (select max(position) from ${schema}.event_store_events)`,
+      ],
+      { encoding: 'utf8' },
+    )
+      .stdout.trim()
+      .split(',');
+    if (behind === '0' && head === lastHead) return;
+    lastHead = head ?? '';
+    if (t > 300) throw new Error(`${behind} projections still behind the feed, or the feed still growing, after 5 minutes`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
 }

@@ -68,6 +68,11 @@ export class LeanSocket {
     this.handlers.set(event, handler);
   }
 
+  /** Emits an event without an acknowledgement. */
+  emit(event: string, ...args: unknown[]): void {
+    this.ws.send(`42${JSON.stringify([event, ...args])}`);
+  }
+
   /** Emits an event with an acknowledgement; resolves with the acknowledgement's first argument. */
   emitWithAck(timeoutMs: number, event: string, ...args: unknown[]): Promise<unknown> {
     const id = this.nextAckId++;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, freePort, startServer, waitReady } from './app';
+import { ROOT, freePort, startServer, waitForQuietFeed, waitReady } from './app';
 import { httpLoad } from './http-load';
 import { fmt, intArg, medianOf, table, type Measure } from './lib';
 
@@ -58,30 +58,11 @@ export async function runListingBench({ kind, query: QUERY, seedArgs }: ListingB
     }
 
     // Every projection the list's cached answer is keyed by (reviews, users...) must be through the load too: one
-    // still catching up moves its checkpoint all through the runs, and every request would miss the cache. So must
-    // the process managers (the organiser's 10,000 "listing approved" notifications): the feed must stop growing.
-    const schema = new URL(server.databaseUrl!).searchParams.get('options')?.split('=')[1] ?? 'public';
-    let lastHead = '';
-    for (let t = 0; ; t++) {
-      const [behind, head] = spawnSync(
-        'psql',
-        [
-          server.databaseUrl!.split('?')[0]!,
-          '-AtF,',
-          '-c',
-          `select (select count(*) from ${schema}.projection_checkpoints where position < (select max(position) from ${schema}.event_store_events)), (select max(position) from ${schema}.event_store_events)`,
-        ],
-        { encoding: 'utf8' },
-      )
-        .stdout.trim()
-        .split(',');
-      if (behind === '0' && head === lastHead) break;
-      lastHead = head ?? '';
-      if (t > 300) throw new Error(`${behind} projections still behind the feed, or the feed still growing, after 5 minutes`);
-      await new Promise((r) => setTimeout(r, 1000));
-    }
+    // still catching up moves its checkpoint all through the runs, and every request would miss the cache.
+    await waitForQuietFeed(server);
 
     // What autovacuum does a minute after a bulk load: fresh statistics for the planner.
+    const schema = new URL(server.databaseUrl!).searchParams.get('options')?.split('=')[1] ?? 'public';
     spawnSync('psql', [server.databaseUrl!.split('?')[0]!, '-qc', `analyze ${schema}.${kind}`], { stdio: 'inherit' });
     const res = await fetch(`${server.base}${QUERY}`);
     const body = Buffer.from(await res.arrayBuffer());

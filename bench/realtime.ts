@@ -10,8 +10,9 @@
  * Prints delivered count, latency percentiles and errors; exits 1 if a message was lost.
  */
 import { parseArgs } from 'node:util';
-import { io, type Socket } from 'socket.io-client';
-import { client, inBatches, startServer, statementsSince } from './app';
+import { io } from 'socket.io-client';
+import { LeanSocket } from './lean-socket';
+import { client, inBatches, startServer, statementsSince, waitForQuietFeed } from './app';
 import { cpuMicros, fmt, intArg, median, percentile } from './lib';
 
 const { values } = parseArgs({
@@ -25,6 +26,10 @@ const { values } = parseArgs({
     /** pglite (the embedded default) or postgres (BENCH_DATABASE_URL, a schema of its own). */
     database: { type: 'string', default: 'pglite' },
     runs: { type: 'string', default: '1' },
+    /** lean (bare WebSockets speaking Socket.IO, bench/lean-socket.ts) or socket.io (socket.io-client). */
+    client: { type: 'string', default: 'lean' },
+    /** Seconds of the same ping-pong before the measured runs, not measured (the first seconds warm the app up). */
+    warmup: { type: 'string', default: '5' },
     /** After the runs with think time, as many saturated runs of this many seconds (0: none). */
     saturate: { type: 'string', default: '0' },
   },
@@ -35,11 +40,34 @@ const THINK_MS = Number(values.think);
 const DATABASE = values.database === 'postgres' ? 'postgres' : 'pglite';
 const RUNS = intArg(values.runs, 1);
 const SATURATE = Number(values.saturate) || 0;
+const WARMUP = Number(values.warmup) || 0;
+if (values.client !== 'lean' && values.client !== 'socket.io') throw new Error('--client is lean or socket.io');
+const CLIENT = values.client;
+
+/** What the bench needs of a user's socket, whichever client speaks for it. */
+interface ChatSocket {
+  on(event: 'message_error' | 'private_message', handler: (m: never) => void): void;
+  emit(event: 'private_message', payload: unknown): void;
+  close(): void;
+}
+
+async function openSocket(base: string, cookie: string): Promise<ChatSocket> {
+  if (CLIENT === 'lean') {
+    const lean = await LeanSocket.connect(base, cookie);
+    return { on: (event, handler) => lean.on(event, (m) => handler(m as never)), emit: (event, payload) => lean.emit(event, payload), close: () => lean.close() };
+  }
+  const socket = io(base, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
 
 interface BenchUser {
   id: string;
   cookie: string;
-  socket?: Socket;
+  socket?: ChatSocket;
 }
 
 const server = await startServer({ port: values.port ? Number(values.port) : undefined, database: DATABASE });
@@ -56,19 +84,19 @@ try {
   });
   await inBatches(users.length, 50, async (i) => {
     const u = users[i]!;
-    u.socket = io(BASE, { transports: ['websocket'], extraHeaders: { cookie: u.cookie }, reconnection: false });
-    await new Promise<void>((resolve, reject) => {
-      u.socket!.once('connect', () => resolve());
-      u.socket!.once('connect_error', reject);
-    });
+    u.socket = await openSocket(BASE, u.cookie);
   });
   console.log(`setup: ${users.length} users, ${PAIRS} connected pairs, ${users.length} sockets in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s`);
+  // The setup's connection requests and acceptances are still being notified: measure the chat, not that backlog.
+  await waitForQuietFeed(server);
 
   let errors = 0;
   let sent = 0;
   const pending = new Map<string, number>();
   let latencies: number[] = [];
   let running = false;
+  /** The phase a reply belongs to: a reply scheduled in one phase is never sent in the next (two chains per pair). */
+  let phaseNumber = 0;
   let think = THINK_MS;
 
   for (let p = 0; p < PAIRS; p++) {
@@ -84,7 +112,8 @@ try {
         if (started === undefined) return;
         pending.delete(m.message);
         latencies.push(performance.now() - started);
-        if (running) setTimeout(() => running && send(me, other), think);
+        const replyPhase = phaseNumber;
+        if (running) setTimeout(() => running && replyPhase === phaseNumber && send(me, other), think);
       });
     });
   }
@@ -103,10 +132,12 @@ try {
     await statementsSince(server);
     const appCpuBefore = cpuMicros(server.child.pid);
     const benchCpuBefore = process.cpuUsage();
+    phaseNumber++;
     running = true;
     const started = Date.now();
     // With a think time, pairs start spread over it instead of all in one burst.
-    for (let p = 0; p < PAIRS; p++) setTimeout(() => send(users[2 * p]!, users[2 * p + 1]!), Math.random() * thinkMs);
+    const startPhase = phaseNumber;
+    for (let p = 0; p < PAIRS; p++) setTimeout(() => running && startPhase === phaseNumber && send(users[2 * p]!, users[2 * p + 1]!), Math.random() * thinkMs);
     await new Promise((r) => setTimeout(r, seconds * 1000));
     running = false;
     // Let the messages in flight arrive.
@@ -146,6 +177,10 @@ try {
   }
 
   console.log(`database: ${DATABASE}, pairs: ${PAIRS}, ${RUNS} run(s) of ${SECONDS} s, think time: ${THINK_MS} ms${SATURATE ? `, then ${RUNS} saturated run(s) of ${SATURATE} s` : ''}`);
+  if (WARMUP > 0) {
+    console.log(`warm-up (not measured):`);
+    await phase(THINK_MS, WARMUP);
+  }
   const runs: Awaited<ReturnType<typeof phase>>[] = [];
   for (let r = 0; r < RUNS; r++) runs.push(await phase(THINK_MS, SECONDS));
   const saturated: Awaited<ReturnType<typeof phase>>[] = [];

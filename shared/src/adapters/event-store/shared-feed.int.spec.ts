@@ -66,6 +66,37 @@ describe('shared feed', () => {
     await Promise.all(subscribers.map((s) => s.subscription.stop()));
   });
 
+  it('hands a subscriber that fell behind by several of the reader\'s batches all of them at once, in feed order', async () => {
+    const head = await feed.headPosition();
+    const batches: bigint[][] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const subscription = feed.subscribe({
+      after: head,
+      onEvent: async () => undefined,
+      onBatch: async (events) => {
+        batches.push(events.map((e) => e.position));
+        // The first batch is slow to apply: the reader reads the next appends meanwhile, one batch each.
+        if (batches.length === 1) await held;
+      },
+    });
+    const positions: bigint[] = [];
+    positions.push((await feed.append(`thing-${randomUUID()}`, [event()], 'any')).position);
+    await waitFor(() => batches.length === 1, { message: 'the first batch' });
+    const readsBefore = feedReads;
+    for (let i = 0; i < 5; i++) {
+      positions.push((await feed.append(`thing-${randomUUID()}`, [event()], 'any')).position);
+      // Each append read by the reader before the next: five batches of its own.
+      await waitFor(() => feedReads - readsBefore === i + 1, { message: `the reader to read append ${i + 1}` });
+    }
+    release();
+    await waitFor(() => batches.flat().length === positions.length, { message: 'every event' });
+    expect(batches.flat()).toEqual(positions);
+    // The five later batches came as one: a projection applies them in one transaction, not five.
+    expect(batches).toHaveLength(2);
+    await subscription.stop();
+  });
+
   it('lets a subscriber far behind catch up on its own, and a failing one retry, without holding the others back', async () => {
     const head = await feed.headPosition();
     let failing = true;

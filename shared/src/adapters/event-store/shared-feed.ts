@@ -106,9 +106,28 @@ export class SharedFeed implements EventStore {
       const batch = this.recent[mid]!;
       if (batch.events.at(-1)!.position <= cursor) low = mid + 1;
       else if (batch.after > cursor) high = mid - 1;
-      else return batch.events.filter((e) => e.position > cursor);
+      else return this.fromRecent(mid, cursor);
     }
     return this.store.readAll(cursor, this.options.pageSize);
+  }
+
+  /**
+   * The events after `cursor` in the recent batch `index` and the ones after it, up to a page: a
+   * subscriber that fell behind the reader by several small batches (under load the reader reads
+   * after nearly every append) takes them in one go, one transaction of a projection instead of
+   * one per batch. One batch at a time, a projection whose transaction took longer than the time
+   * between two reads never caught up again.
+   */
+  private fromRecent(index: number, cursor: bigint): RecordedEvent[] {
+    const first = this.recent[index]!.events;
+    const events = first.filter((e) => e.position > cursor);
+    for (let i = index + 1; i < this.recent.length && events.length < this.options.pageSize; i++) {
+      const batch = this.recent[i]!.events;
+      const room = this.options.pageSize - events.length;
+      if (batch.length <= room) for (const e of batch) events.push(e);
+      else for (let j = 0; j < room; j++) events.push(batch[j]!);
+    }
+    return events;
   }
 
   /** @internal */
