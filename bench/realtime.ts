@@ -1,5 +1,5 @@
 /**
- * `npm run bench:realtime -- --pairs 200 --seconds 20 [--think 0] [--database pglite|postgres]`
+ * `npm run bench:realtime -- --pairs 200 --seconds 20 [--think 0] [--database pglite|postgres] [--warmup 5] [--client lean|socket.io]`
  *
  * Starts the embedded app in a child process (on a temporary PGlite data directory, or on a schema
  * of its own on Postgres with `--database postgres`), creates 2N users
@@ -7,6 +7,11 @@
  * socket per user, then lets every pair exchange messages as a ping-pong for the given time:
  * each message goes through the full path (socket -> bus -> command -> event store ->
  * projection -> bus -> socket), each reply sent `--think` ms after the message arrived.
+ * On Postgres it first waits until the setup's events are through (notifications of the
+ * connection requests), then ping-pongs `--warmup` seconds unmeasured before the measured runs.
+ * The sockets speak Socket.IO over bare WebSockets (`--client lean`, bench/lean-socket.ts) unless
+ * `--client socket.io`: 2,000 socket.io-client sockets spent the load generator's share of the two
+ * cores the app runs on.
  * Prints delivered count, latency percentiles and errors; exits 1 if a message was lost.
  */
 import { parseArgs } from 'node:util';

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '@circuit/shared/logger';
 import { InsuredRateCounterStore, KnexRateCounterStore, RedisRateCounterStore, type RateCounterStore } from '@circuit/shared/http/user-rate-limit';
+import { LeasedRateCounterStore } from '@circuit/shared/http/leased-rate-counters';
 
 /** The counters of every limiter live in this table (or in Redis), so all instances share them. */
 export const LIMITS_TABLE = 'rate_limits';
@@ -19,14 +20,25 @@ export interface LimiterStore {
   limiter(spec: LimiterSpec): RateLimiterAbstract;
   /**
    * Plain fixed-window counters in the same place, for the counts taken on every write (the
-   * client ceiling, the per-user limits): on Postgres the increments of requests that arrive
-   * together share one statement.
+   * client ceiling, the per-user limits), taken from the shared store a few at a time (see
+   * countUnitsOf): most writes count without a round trip, and on Postgres the takes of requests
+   * that arrive together share one statement.
    */
   counters: RateCounterStore;
   close(): Promise<void>;
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * Counts of a kind taken from the shared store at once (LeasedRateCounterStore), by the first part
+ * of the counter's key: the client ceiling (3,000 per window) and the per-user allowances of
+ * every write (300 a minute), social actions (60) and messages (30 per 10 s). Each stays a small
+ * part of its limit, the most a user could be refused early per other instance; the small
+ * allowances (comments, reports) count one at a time.
+ */
+const COUNT_UNITS: Record<string, number> = { client: 10, writes: 5, follows: 3, messages: 3 };
+const countUnitsOf = (key: string): number => COUNT_UNITS[key.slice(0, key.indexOf(':'))] ?? 1;
 
 /**
  * rate-limiter-flexible speaks to Postgres through a `query({ text, values })` client with `$n`
@@ -65,7 +77,7 @@ export async function createLimiterStore(deps: ({ knex: Knex; redisUrl?: string 
   if (deps.redisUrl) {
     const client = resilientRedisClient(deps.redisUrl, { name: 'rate limiters', log: deps.log, failFast: true });
     await client.connect();
-    const counters = new InsuredRateCounterStore(new RedisRateCounterStore(deps.redisUrl, deps.log), deps.log);
+    const counters = new LeasedRateCounterStore(new InsuredRateCounterStore(new RedisRateCounterStore(deps.redisUrl, deps.log), deps.log), countUnitsOf);
     return {
       counters,
       limiter: (spec) =>
@@ -89,7 +101,7 @@ export async function createLimiterStore(deps: ({ knex: Knex; redisUrl?: string 
   const storeClient = knexQueryClient(deps.knex);
   const limiters: RateLimiterPostgres[] = [];
   return {
-    counters: new InsuredRateCounterStore(new KnexRateCounterStore(deps.knex), deps.log),
+    counters: new LeasedRateCounterStore(new InsuredRateCounterStore(new KnexRateCounterStore(deps.knex), deps.log), countUnitsOf),
     limiter(spec) {
       const limiter = new RateLimiterPostgres({
         storeClient,

@@ -270,76 +270,19 @@ export interface RateDecision {
   retryAfterMs: number;
 }
 
-export interface UserRateLimiterOptions {
-  /**
-   * Units of an allowance taken from the shared store at once, per action (default 1: a round trip
-   * per attempt). The units taken and not yet used are this process's to hand out without a round
-   * trip until the window ends. Every unit is counted in the shared store when taken, so all
-   * instances together never allow more than the limit; a user whose attempts go to several
-   * instances may be refused up to (units - 1) per other instance before the limit.
-   */
-  leases?: Partial<Record<UserAction, number>>;
-}
-
 export class UserRateLimiter {
   /** This process's own count per key and window (never more than the shared count). */
   private readonly local = new Map<string, number>();
-  /** Units taken from the shared store and not used yet, per key of a current window. */
-  private readonly leased = new Map<string, number>();
-  /** The take of units under way per key: attempts that come meanwhile wait for it. */
-  private readonly taking = new Map<string, Promise<unknown>>();
   private localWindowEnd = 0;
 
   constructor(
     private readonly store: RateCounterStore,
     private readonly rules: Record<UserAction, RateRule> = DEFAULT_USER_RATE_RULES,
     private readonly now: () => number = Date.now,
-    private readonly options: UserRateLimiterOptions = {},
   ) {}
 
-  async consume(action: UserAction, userId: string): Promise<RateDecision> {
-    const lease = this.options.leases?.[action] ?? 1;
-    return lease > 1 ? this.consumeLeased(action, userId, lease) : this.consumeAll([action], userId);
-  }
-
-  /** One attempt from the units this process holds, taking `size` more from the shared store when it has none. */
-  private async consumeLeased(action: UserAction, userId: string, size: number): Promise<RateDecision> {
-    for (;;) {
-      const now = this.now();
-      this.sweepLocal(now);
-      const { rule, resetAt, key } = this.windowOf(action, userId, now);
-      const left = this.leased.get(key) ?? 0;
-      if (left > 0) {
-        if (left > 1) this.leased.set(key, left - 1);
-        else this.leased.delete(key);
-        return { allowed: true, retryAfterMs: 0 };
-      }
-      const seen = this.local.get(key) ?? 0;
-      if (seen >= rule.limit) return { allowed: false, retryAfterMs: resetAt - now };
-      const under = this.taking.get(key);
-      if (under) {
-        await under.catch(() => undefined);
-        continue;
-      }
-      const units = Math.min(size, rule.limit - seen);
-      this.local.set(key, seen + units);
-      this.localWindowEnd = Math.max(this.localWindowEnd, resetAt);
-      const take = this.store.incrementMany(Array.from({ length: units }, () => ({ key, resetAt })));
-      this.taking.set(key, take);
-      let counts: number[];
-      try {
-        counts = await take;
-      } finally {
-        this.taking.delete(key);
-      }
-      const total = counts.at(-1)!;
-      if (total > seen + units) this.local.set(key, total);
-      // The units counted within the limit are this process's: one for this attempt, the rest held.
-      const allowed = counts.filter((c) => c <= rule.limit).length;
-      if (allowed === 0) return { allowed: false, retryAfterMs: resetAt - now };
-      if (allowed > 1) this.leased.set(key, allowed - 1);
-      return { allowed: true, retryAfterMs: 0 };
-    }
+  consume(action: UserAction, userId: string): Promise<RateDecision> {
+    return this.consumeAll([action], userId);
   }
 
   /**
@@ -387,10 +330,7 @@ export class UserRateLimiter {
 
   /** Forgets local counts of ended windows (all of them once the latest window is over). */
   private sweepLocal(now: number): void {
-    if (now >= this.localWindowEnd || this.local.size > 50_000) {
-      this.local.clear();
-      this.leased.clear();
-    }
+    if (now >= this.localWindowEnd || this.local.size > 50_000) this.local.clear();
   }
 
   async close(): Promise<void> {

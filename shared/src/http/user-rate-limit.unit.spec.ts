@@ -1,32 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { countingRateStore } from '../testkit/counting-rate-store';
 import { DEFAULT_USER_RATE_RULES, UserRateLimiter, type RateCounterStore } from './user-rate-limit';
-
-/** A shared store in memory that counts its round trips. */
-function countingStore() {
-  const counts = new Map<string, number>();
-  const store: RateCounterStore & { trips: number } = {
-    trips: 0,
-    async increment(key) {
-      return (await this.incrementMany([{ key, resetAt: 0 }]))[0]!;
-    },
-    async incrementMany(entries) {
-      store.trips++;
-      return entries.map(({ key }) => {
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-        return counts.get(key)!;
-      });
-    },
-    async close() {},
-  };
-  return store;
-}
+import { LeasedRateCounterStore } from './leased-rate-counters';
 
 describe('per-user limits of a request that counts against several allowances', () => {
   const rules = { ...DEFAULT_USER_RATE_RULES, writes: { limit: 5, windowMs: 60_000 }, follows: { limit: 3, windowMs: 60_000 } };
   const at = 1_800_000_000_000;
 
   it('counts them all in one round trip, and refuses once any of them is used up', async () => {
-    const store = countingStore();
+    const store = countingRateStore();
     const limiter = new UserRateLimiter(store, rules, () => at);
     const decisions = [];
     for (let i = 0; i < 4; i++) decisions.push((await limiter.consumeAll(['writes', 'follows'], 'u1')).allowed);
@@ -38,7 +20,7 @@ describe('per-user limits of a request that counts against several allowances', 
   });
 
   it('an allowance this process saw used up refuses without a round trip', async () => {
-    const store = countingStore();
+    const store = countingRateStore();
     const limiter = new UserRateLimiter(store, rules, () => at);
     for (let i = 0; i < 3; i++) await limiter.consumeAll(['writes', 'follows'], 'u2');
     const trips = store.trips;
@@ -48,24 +30,25 @@ describe('per-user limits of a request that counts against several allowances', 
   });
 });
 
-describe('an allowance taken from the shared count a few units at a time', () => {
+describe('an allowance counted over counts taken from the shared store a few at a time', () => {
+  const leased = (store: RateCounterStore) => new LeasedRateCounterStore(store, () => 3);
   const rules = { ...DEFAULT_USER_RATE_RULES, messages: { limit: 7, windowMs: 10_000 } };
   const at = 1_800_000_000_000;
 
   it('allows exactly the limit on one instance, with a round trip per units taken', async () => {
-    const store = countingStore();
-    const limiter = new UserRateLimiter(store, rules, () => at, { leases: { messages: 3 } });
+    const store = countingRateStore();
+    const limiter = new UserRateLimiter(leased(store), rules, () => at);
     const decisions = [];
     for (let i = 0; i < 9; i++) decisions.push((await limiter.consume('messages', 'u1')).allowed);
     expect(decisions).toEqual([true, true, true, true, true, true, true, false, false]);
-    // 3 + 3 + 1 units taken; the refusals come from this process's own count.
+    // 3 + 3 + 3 counts taken; the eighth is refused from the last three, the ninth by this process's own count.
     expect(store.trips).toBe(3);
   });
 
   it('never allows more than the limit over two instances sharing the count', async () => {
-    const store = countingStore();
-    const a = new UserRateLimiter(store, rules, () => at, { leases: { messages: 3 } });
-    const b = new UserRateLimiter(store, rules, () => at, { leases: { messages: 3 } });
+    const store = countingRateStore();
+    const a = new UserRateLimiter(leased(store), rules, () => at);
+    const b = new UserRateLimiter(leased(store), rules, () => at);
     let allowed = 0;
     for (let i = 0; i < 10; i++) {
       if ((await a.consume('messages', 'u2')).allowed) allowed++;
@@ -75,17 +58,17 @@ describe('an allowance taken from the shared count a few units at a time', () =>
   });
 
   it('attempts that come together while units are being taken wait for them instead of taking more', async () => {
-    const store = countingStore();
-    const limiter = new UserRateLimiter(store, rules, () => at, { leases: { messages: 3 } });
+    const store = countingRateStore();
+    const limiter = new UserRateLimiter(leased(store), rules, () => at);
     const decisions = await Promise.all(Array.from({ length: 3 }, () => limiter.consume('messages', 'u3')));
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true]);
     expect(store.trips).toBe(1);
   });
 
   it('units left over from a window are not used in the next', async () => {
-    const store = countingStore();
+    const store = countingRateStore();
     let now = at - (at % 10_000);
-    const limiter = new UserRateLimiter(store, rules, () => now, { leases: { messages: 3 } });
+    const limiter = new UserRateLimiter(leased(store), rules, () => now);
     await limiter.consume('messages', 'u4');
     now += 10_000;
     await limiter.consume('messages', 'u4');

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { countingRateStore } from '../testkit/counting-rate-store';
+import { LeasedRateCounterStore } from './leased-rate-counters';
+import type { RateCounterStore } from './user-rate-limit';
+
+describe('counts taken from the shared store a few at a time', () => {
+  it('hands out every count in order, with a round trip per units taken', async () => {
+    const shared = countingRateStore();
+    const leased = new LeasedRateCounterStore(shared, () => 5);
+    const counts = [];
+    for (let i = 0; i < 12; i++) counts.push(await leased.increment('k', 60_000));
+    expect(counts).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(shared.trips).toBe(3);
+  });
+
+  it('gives simultaneous counts of one key distinct counts in order; those that wait for a take are answered by the next, one for all', async () => {
+    const shared = countingRateStore(5);
+    const leased = new LeasedRateCounterStore(shared, () => 4);
+    const counts = await Promise.all(Array.from({ length: 30 }, () => leased.increment('k', 60_000)));
+    expect(counts).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    // The first takes 4; the 29 that came meanwhile take 26 more (the 3 it held answer 3 of them) and 3 to hold.
+    expect(shared.trips).toBe(2);
+    expect(shared.total('k')).toBe(33);
+    expect(await leased.increment('k', 60_000)).toBe(31);
+    expect(shared.trips).toBe(2);
+  });
+
+  it('takes the units of several keys of one call in one round trip, each its own size', async () => {
+    const shared = countingRateStore();
+    const leased = new LeasedRateCounterStore(shared, (key) => (key.startsWith('writes:') ? 5 : 1));
+    expect(await leased.incrementMany([{ key: 'writes:u', resetAt: 1 }, { key: 'reports:u', resetAt: 1 }])).toEqual([1, 1]);
+    expect(shared.trips).toBe(1);
+    expect(shared.total('writes:u')).toBe(5);
+    expect(await leased.incrementMany([{ key: 'writes:u', resetAt: 1 }, { key: 'reports:u', resetAt: 1 }])).toEqual([2, 2]);
+    expect(shared.trips).toBe(2);
+  });
+
+  it('fails a count whose take fails, and takes again on the next', async () => {
+    const shared = countingRateStore();
+    let failing = true;
+    const flaky: RateCounterStore = { ...shared, incrementMany: (entries) => (failing ? Promise.reject(new Error('down')) : shared.incrementMany(entries)) };
+    const leased = new LeasedRateCounterStore(flaky, () => 3);
+    await expect(leased.increment('k', 1)).rejects.toThrow('down');
+    failing = false;
+    expect(await leased.increment('k', 1)).toBe(1);
+  });
+});
