@@ -138,6 +138,8 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     mailbox,
     commands,
     projections,
+    /** How far the read models are: a test waits on it for what it appended to the store directly. */
+    progress,
     realtime,
     log,
     async listen(port = config.PORT): Promise<number> {

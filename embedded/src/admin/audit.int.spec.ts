@@ -68,6 +68,8 @@ describe('audit of registrations and payments', () => {
       { correlationId: 'seed' },
     );
     await seedQuizzes({ store: t.store, knex: t.knex, now: t.clock.now() }, users.map((u) => ({ userId: u.userId, firstName: u.username, lastName: 'Demo' })), moderator.userId);
+    // The quizzes were appended to the store directly: the rows compared below must all be there.
+    await t.caughtUp();
    }, 240_000);
   afterAll(async () => t?.stop());
 

@@ -79,6 +79,8 @@ export interface TestApp {
   signedIn(user?: NewUser): Promise<{ user: NewUser; agent: Agent; userId: string }>;
   /** A verified account of `role` made through the command side (no mail), signed in; the agent carries the session. */
   member(role?: Role): Promise<{ agent: Agent; userId: string; username: string; email: string }>;
+  /** Waits until every read model includes everything stored so far (for events appended to the store directly). */
+  caughtUp(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -189,6 +191,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return { agent, userId, username: user.username, email: user.email };
   }
 
+  async function caughtUp(timeoutMs = 30_000) {
+    const head = await embedded.store.headPosition();
+    if (!(await embedded.progress.waitFor(head, timeoutMs))) throw new Error(`the read models did not reach position ${head} within ${timeoutMs} ms`);
+  }
+
   let stopped = false;
   return {
     app,
@@ -207,6 +214,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     signUpVerified,
     signedIn,
     member,
+    caughtUp,
     async stop() {
       if (stopped) return;
       stopped = true;
