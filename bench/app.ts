@@ -74,6 +74,7 @@ export async function startServer(options: { port?: number; database: 'pglite' |
   }
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   // BENCH_STATEMENTS=file: the child counts its SQL statements (see count-statements.ts).
+  // BENCH_PRELOAD=module: one's own module loaded into the child first (timers, counters for a run).
   const statements = [...(process.env.BENCH_STATEMENTS ? ['--import', './bench/count-statements.ts'] : []), ...(process.env.BENCH_PRELOAD ? ['--import', process.env.BENCH_PRELOAD] : [])];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...statements, 'embedded/src/main.ts'], {
     cwd: ROOT,
