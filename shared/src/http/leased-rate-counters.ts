@@ -24,6 +24,7 @@ interface KeyState {
  */
 export class LeasedRateCounterStore implements RateCounterStore {
   private readonly keys = new Map<string, KeyState>();
+  private lastSweep = 0;
 
   constructor(
     private readonly shared: RateCounterStore,
@@ -56,7 +57,7 @@ export class LeasedRateCounterStore implements RateCounterStore {
   private stateOf(key: string, resetAt: number): KeyState {
     let state = this.keys.get(key);
     if (!state) {
-      if (this.keys.size >= 10_000) this.sweep();
+      if (this.keys.size >= 10_000 && this.now() - this.lastSweep >= 1000) this.sweep();
       state = { key, resetAt, next: 1, last: 0, waiting: [], taking: false };
       this.keys.set(key, state);
     }
@@ -92,9 +93,10 @@ export class LeasedRateCounterStore implements RateCounterStore {
     );
   }
 
-  /** Forgets keys of windows that ended (their keys name a window that is over) with nothing under way. */
+  /** Forgets keys of windows that ended (their keys name a window that is over) with nothing under way; at most once a second. */
   private sweep(): void {
     const now = this.now();
+    this.lastSweep = now;
     for (const [key, s] of this.keys) if (s.resetAt <= now && !s.taking && s.waiting.length === 0) this.keys.delete(key);
   }
 

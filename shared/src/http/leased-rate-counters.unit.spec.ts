@@ -44,4 +44,18 @@ describe('counts taken from the shared store a few at a time', () => {
     failing = false;
     expect(await leased.increment('k', 1)).toBe(1);
   });
+
+  it('forgets the counts it held for windows that ended, once it holds many keys', async () => {
+    const shared = countingRateStore();
+    let now = 0;
+    const leased = new LeasedRateCounterStore(shared, () => 2, () => now);
+    await leased.increment('old', 1000);
+    for (let i = 0; i < 10_000; i++) await leased.increment(`k${i}`, 1000);
+    const trips = shared.trips;
+    now = 2000;
+    await leased.increment('new', 3000);
+    // 'old' held a second count; its window is over, so it was forgotten and is taken again.
+    await leased.increment('old', 1000);
+    expect(shared.trips).toBe(trips + 2);
+  });
 });
