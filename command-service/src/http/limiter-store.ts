@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '@circuit/shared/logger';
 import { InsuredRateCounterStore, KnexRateCounterStore, RedisRateCounterStore, type RateCounterStore } from '@circuit/shared/http/user-rate-limit';
-import { LeasedRateCounterStore } from '@circuit/shared/http/leased-rate-counters';
+import { LeasedRateCounterStore, unitsByKind } from '@circuit/shared/http/leased-rate-counters';
 
 /** The counters of every limiter live in this table (or in Redis), so all instances share them. */
 export const LIMITS_TABLE = 'rate_limits';
@@ -37,8 +37,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  * part of its limit, the most a user could be refused early per other instance; the small
  * allowances (comments, reports) count one at a time.
  */
-const COUNT_UNITS: Record<string, number> = { client: 10, writes: 5, follows: 3, messages: 3 };
-const countUnitsOf = (key: string): number => COUNT_UNITS[key.slice(0, key.indexOf(':'))] ?? 1;
+const countUnitsOf = unitsByKind({ client: 10, writes: 5, follows: 3, messages: 3 });
 
 /**
  * rate-limiter-flexible speaks to Postgres through a `query({ text, values })` client with `$n`

@@ -1,5 +1,14 @@
 import type { RateCounterStore } from './user-rate-limit';
 
+/**
+ * `unitsFor` from a table of units per kind of counter, the kind being the part of the key before
+ * its first ':' (`client:<address>:<window>`, `<action>:<user>:<window>`); kinds not named count one
+ * at a time.
+ */
+export function unitsByKind(units: Readonly<Record<string, number>>): (key: string) => number {
+  return (key) => units[key.slice(0, key.indexOf(':'))] ?? 1;
+}
+
 /** One counter key as this process sees it: the counts it holds, and the counts asked for and not answered yet. */
 interface KeyState {
   key: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countingRateStore } from '../testkit/counting-rate-store';
-import { LeasedRateCounterStore } from './leased-rate-counters';
+import { LeasedRateCounterStore, unitsByKind } from './leased-rate-counters';
 import type { RateCounterStore } from './user-rate-limit';
 
 describe('counts taken from the shared store a few at a time', () => {
@@ -27,12 +27,17 @@ describe('counts taken from the shared store a few at a time', () => {
 
   it('takes the units of several keys of one call in one round trip, each its own size', async () => {
     const shared = countingRateStore();
-    const leased = new LeasedRateCounterStore(shared, (key) => (key.startsWith('writes:') ? 5 : 1));
+    const leased = new LeasedRateCounterStore(shared, unitsByKind({ writes: 5 }));
     expect(await leased.incrementMany([{ key: 'writes:u', resetAt: 1 }, { key: 'reports:u', resetAt: 1 }])).toEqual([1, 1]);
     expect(shared.trips).toBe(1);
     expect(shared.total('writes:u')).toBe(5);
     expect(await leased.incrementMany([{ key: 'writes:u', resetAt: 1 }, { key: 'reports:u', resetAt: 1 }])).toEqual([2, 2]);
     expect(shared.trips).toBe(2);
+  });
+
+  it('reads the kind of a counter from its key, an IPv6 client address included', () => {
+    const units = unitsByKind({ client: 10, writes: 5 });
+    expect([units('client:::1:1800000000000'), units('writes:u1:1800000000000'), units('reports:u1:1800000000000')]).toEqual([10, 5, 1]);
   });
 
   it('fails a count whose take fails, and takes again on the next', async () => {
