@@ -88,12 +88,44 @@ describe('chat-send consumer', () => {
       const r = request('then deleted');
       await t.embedded.bus.publish(ChatTopics.sendRequested, r);
       await waitFor(() => delivered.got.some((m) => m._id === r.messageId), { message: 'the first delivery' });
-      await t.knex('chat_messages').where({ id: r.messageId }).update({ deleted_at: new Date() });
+      // Delivered once stored: the read model gets its row a moment later.
+      await waitFor(async () => (await t.knex('chat_messages').where({ id: r.messageId }).update({ deleted_at: new Date() })) === 1, { message: 'the stored row' });
       await t.embedded.bus.publish(ChatTopics.sendRequested, r);
       await sleep(300);
       expect(delivered.got.filter((m) => m._id === r.messageId)).toHaveLength(1);
     } finally {
       await (await delivered.off)();
+    }
+  });
+
+  it('delivers a message once it is stored, and tells of unread counts only once the read models include it', async () => {
+    const bus = new InProcessBus();
+    let readModelsCaughtUp!: (reached: boolean) => void;
+    const caughtUp = new Promise<boolean>((resolve) => (readModelsCaughtUp = resolve));
+    const messaging = {
+      async sendOnce(input: { messageId?: string; from: string; to: string; text: string }, _ctx: unknown, options: { readYourWrites?: boolean }) {
+        expect(options).toEqual({ readYourWrites: false });
+        const message: ChatMessageView = { _id: input.messageId ?? '', from: input.from, to: input.to, message: input.text, createdAt: new Date(0).toISOString(), replyTo: null };
+        return { message, repeated: false, inReadModels: () => caughtUp };
+      },
+    } as unknown as MessagingService;
+    const deps = { knex: t.knex, bus, log: createLogger('test', 'silent') } as unknown as CommandServiceDeps;
+    const stop = await startChatSendConsumer(deps, messaging);
+    const delivered: unknown[] = [];
+    const unread: unknown[] = [];
+    await bus.subscribe(ChatTopics.delivered, (p) => void delivered.push(p));
+    await bus.subscribe(ChatTopics.unreadChanged, (p) => void unread.push(p));
+    try {
+      await bus.publish(ChatTopics.sendRequested, request('fast'));
+      await waitFor(() => delivered.length === 1, { message: 'the delivery before the read models' });
+      await sleep(50);
+      expect(unread).toEqual([]);
+      readModelsCaughtUp(true);
+      await waitFor(() => unread.length === 1, { message: 'the unread update after them' });
+      expect(unread).toEqual([{ userId: to }]);
+    } finally {
+      await stop();
+      await bus.close();
     }
   });
 

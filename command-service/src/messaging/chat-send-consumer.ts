@@ -79,12 +79,16 @@ export async function startChatSendConsumer(deps: CommandServiceDeps, messaging:
       // The send first (its append is idempotent by message id), the stored message only for a
       // repeat: a first send, by far the most common, costs no read of the messages table.
       let message: ChatMessageView | 'deleted';
+      let inReadModels: (() => Promise<boolean>) | undefined;
       try {
         const sent = await messaging.sendOnce(
           { messageId: r.messageId, clientMessageId: r.clientMessageId, from: r.from, to: r.to, text: r.message, replyToId: r.replyTo?._id ?? null },
           { userId: r.from, correlationId: r.correlationId },
+          { readYourWrites: false },
         );
-        // A repeat of a message deleted since is not delivered again.
+        inReadModels = sent.inReadModels;
+        // A repeat of a message deleted since is not delivered again (the read models tell).
+        if (sent.repeated) await inReadModels();
         message = sent.repeated ? ((await storedMessage(r.messageId)) ?? sent.message) : sent.message;
       } catch (error) {
         // A repeat that would now be refused (the pair blocked since) is answered with what was stored.
@@ -95,7 +99,10 @@ export async function startChatSendConsumer(deps: CommandServiceDeps, messaging:
       attempts.delete(r.messageId);
       if (message === 'deleted') return;
       // A stored copy echoes the client's id too, so the sender's retry matches it.
+      // Stored is enough to deliver: the sockets get the message itself, nobody needs to read it
+      // from a read model first. The unread counts are read from one, so they wait for it.
       await deps.bus.publish(ChatTopics.delivered, { ...message, ...(r.clientMessageId ? { clientMessageId: r.clientMessageId } : {}), origin: r.origin });
+      await inReadModels?.();
       await deps.bus.publish(ChatTopics.unreadChanged, { userId: r.to });
     } catch (error) {
       const refused = error instanceof DomainError || error instanceof ZodError;

@@ -66,11 +66,15 @@ export function createMessagingService(deps: CommandServiceDeps) {
     return deps.knex('chat_messages').where({ id: messageId }).whereNull('deleted_at').first<{ id: string; from_id: string; to_id: string; message: string } | undefined>();
   }
 
-  async function append(a: string, b: string, command: ConversationCommand, ctx: CommandContext, eventId?: string) {
+  /** Appends the conversation's events; `readYourWrites: false` answers once they are stored, before the read models include them. */
+  async function append(a: string, b: string, command: ConversationCommand, ctx: CommandContext, eventId?: string, readYourWrites = true) {
     const events = decideConversation(command);
     const newEvents = toNewEvents(events, ctx, now().toISOString()).map((e) => (eventId ? { ...e, id: eventId } : e));
-    const { position, alreadyStored } = await deps.store.append(conversationStream(a, b), newEvents, 'any');
-    await caughtUp(deps.progress, position, events);
+    const { position, alreadyStored, nextRevision } = await deps.store.append(conversationStream(a, b), newEvents, 'any');
+    // A conversation's first message makes a new row in both sides' lists, which their screens
+    // fetch when they hear of it: that one waits for the read models whatever was asked.
+    const startedConversation = nextRevision < newEvents.length;
+    if (readYourWrites || startedConversation) await caughtUp(deps.progress, position, events);
     return { events, position, repeated: alreadyStored === true };
   }
 
@@ -89,7 +93,8 @@ export function createMessagingService(deps: CommandServiceDeps) {
   async function sendOnce(
     input: { messageId?: string; clientMessageId?: string; from: string; to: string; text: string; replyToId?: string | null },
     ctx: CommandContext,
-  ): Promise<{ message: ChatMessageView; repeated: boolean }> {
+    { readYourWrites = true }: { readYourWrites?: boolean } = {},
+  ): Promise<{ message: ChatMessageView; repeated: boolean; inReadModels: () => Promise<boolean> }> {
     const messageId = input.clientMessageId ? chatMessageId(input.from, input.clientMessageId) : (input.messageId ?? crypto.randomUUID());
     const facts = await pairFacts(input.from, input.to);
     let replyTo: { _id: string; message: string; from: string } | null | 'missing' = null;
@@ -104,14 +109,16 @@ export function createMessagingService(deps: CommandServiceDeps) {
       { type: 'SendMessage', messageId, from: input.from, to: input.to, text: input.text, ...facts, replyTo, now: now() },
       ctx,
       messageId,
+      readYourWrites,
     );
+    const inReadModels = () => caughtUp(deps.progress, position, events);
     const [event] = events;
     if (event?.type !== 'MessageSent') throw new Error('send produced no message');
     // A retry answers the message as first stored (its time), not as decided again now. Only a
     // repeat reads it back: a first send stored exactly what was decided.
     const d = (repeated ? await storedSend(messageId, position) : undefined) ?? event.data;
     const view: ChatMessageView = { _id: d.messageId, from: d.from, to: d.to, message: d.message, createdAt: d.at, replyTo: d.replyTo };
-    return { message: input.clientMessageId ? { ...view, clientMessageId: input.clientMessageId } : view, repeated };
+    return { message: input.clientMessageId ? { ...view, clientMessageId: input.clientMessageId } : view, repeated, inReadModels };
   }
 
   return {
