@@ -117,6 +117,30 @@ function suite(name: string, env: Record<string, string>) {
       expect(await t.knex('chat_messages').where({ from_id: a.id })).toHaveLength(0);
     });
 
+    it('refuses the next message of a pair that chatted and then blocked, and of one no longer connected', async () => {
+      const [a, b, c] = [await user(), await user(), await user()];
+      await connect(a, b);
+      await connect(a, c);
+      const sa = await socketOf(a);
+      const sb = await socketOf(b);
+      const sc = await socketOf(c);
+      // A first message each: the pairs' facts are read, and kept until the read models change.
+      for (const [to, socket] of [[b, sb], [c, sc]] as const) {
+        const got = next<{ message: string }>(socket, 'private_message');
+        sa.emit('private_message', { from: a.id, to: to.id, message: 'before', replyTo: null });
+        expect((await got).message).toBe('before');
+      }
+      await b.agent.post(`/api/users/block/${a.id}`).expect(200);
+      const blocked = next<string>(sa, 'message_error');
+      sa.emit('private_message', { from: a.id, to: b.id, message: 'after the block', replyTo: null });
+      expect(await blocked).toBe('You cannot message this user');
+      await c.agent.post(`/api/users/connections/${a.id}/remove`).expect(200);
+      const removed = next<string>(sa, 'message_error');
+      sa.emit('private_message', { from: a.id, to: c.id, message: 'after the removal', replyTo: null });
+      expect(await removed).toBe('You can only message your connections');
+      expect(await t.knex('chat_messages').where({ from_id: a.id }).pluck('message')).toEqual(['before', 'before']);
+    });
+
     it('lets only the sender delete a message and announces the deletion to both sides', async () => {
       const [a, b] = [await user(), await user()];
       await connect(a, b);

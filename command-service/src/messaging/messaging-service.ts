@@ -7,6 +7,7 @@ import { caughtUp } from '../http/read-your-writes';
 import { decideConversation, type ConversationCommand } from './conversation-decider';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
 import { batchPerTurn } from '@circuit/shared/process/batching';
+import type { ReadModelVersions } from '@circuit/shared/projections/read-cache';
 
 export interface PairFacts {
   recipientExists: boolean;
@@ -22,13 +23,24 @@ select p.i,
        exists(select 1 from user_blocks where (blocker_id = p.a and blocked_id = p.b) or (blocker_id = p.b and blocked_id = p.a)) as blocked
 from jsonb_to_recordset(?::jsonb) as p(i int, a text, b text)`;
 
+/** The projections whose tables the pair facts are read from (users; connections and blocks). */
+const PAIR_FACTS_FROM = ['users', 'social'] as const;
+/** Pairs whose facts one process remembers; a chat of many pairs starts over when it is full. */
+const PAIR_FACTS_REMEMBERED = 100_000;
+
 /**
- * What a send decides on (recipient, connection, block), read just before the decision as
- * before, but for every send that asks in the same turn of the event loop together: sends that
- * arrive together (a busy instance reads many sockets in one turn) cost one statement, not one
- * each. A request never joins a statement already sent, so what it gets was read after it asked.
+ * What a send decides on (recipient, connection, block), read from the read models just before
+ * the decision. Sends that ask in the same turn of the event loop share one statement (a busy
+ * instance reads many sockets in one turn); a request never joins a statement already sent, so
+ * what it gets was read after it asked.
+ *
+ * Where the process knows when those read models last changed (`versions` answers at once: the
+ * embedded mode, whose runner is the only one), a pair's facts are kept with that version and
+ * reused until one of the projections commits a change: the same facts a new statement would
+ * read, without the round trip in the path of every message. The version is taken before the
+ * read, so kept facts are never labelled newer than they are.
  */
-export function pairFactsReader(knex: Knex): (a: string, b: string) => Promise<PairFacts> {
+export function pairFactsReader(knex: Knex, versions?: ReadModelVersions): (a: string, b: string) => Promise<PairFacts> {
   const read = batchPerTurn(async (pairs: { a: string; b: string }[]) => {
     const { rows } = (await knex.raw(PAIR_FACTS_SQL, [JSON.stringify(pairs.map((p, i) => ({ i, ...p })))])) as {
       rows: { i: number; recipient: boolean; connected: boolean; blocked: boolean }[];
@@ -37,7 +49,18 @@ export function pairFactsReader(knex: Knex): (a: string, b: string) => Promise<P
     for (const r of rows) facts[r.i] = { recipientExists: Boolean(r.recipient), connected: Boolean(r.connected), blocked: Boolean(r.blocked) };
     return facts;
   });
-  return (a, b) => read({ a, b });
+  const kept = new Map<string, { version: string; facts: PairFacts }>();
+  return async (a, b) => {
+    const version = versions?.versionOf(PAIR_FACTS_FROM);
+    if (typeof version !== 'string') return read({ a, b });
+    const key = `${a}|${b}`;
+    const known = kept.get(key);
+    if (known?.version === version) return known.facts;
+    const facts = await read({ a, b });
+    if (kept.size >= PAIR_FACTS_REMEMBERED) kept.clear();
+    kept.set(key, { version, facts });
+    return facts;
+  };
 }
 
 export interface ChatMessageView {
@@ -60,7 +83,7 @@ export interface ChatMessageView {
 export function createMessagingService(deps: CommandServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
-  const pairFacts = pairFactsReader(deps.knex);
+  const pairFacts = pairFactsReader(deps.knex, deps.progress);
 
   async function messageRow(messageId: string) {
     return deps.knex('chat_messages').where({ id: messageId }).whereNull('deleted_at').first<{ id: string; from_id: string; to_id: string; message: string } | undefined>();

@@ -211,7 +211,7 @@ export class ProjectionRunner {
   private skipped(p: Projection, position: bigint): void {
     if ((this.positions.get(p.name) ?? -1n) < position) this.positions.set(p.name, position);
     this.unsaved.set(p.name, position);
-    this.progress?.report(position, p.name);
+    this.progress?.report(position, p.name, false);
     this.saveTimer ??= setTimeout(() => {
       this.saveTimer = undefined;
       void this.saveSkipped();

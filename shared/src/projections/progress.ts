@@ -23,6 +23,8 @@ interface Waiter {
 
 interface Known {
   position: bigint;
+  /** The position of its last batch that changed its tables (skipped batches move `position` only). */
+  changed: bigint;
   /** Event types the projection reads; undefined: it did not say, so every wait concerns it. */
   eventTypes: readonly string[] | undefined;
 }
@@ -49,19 +51,29 @@ export class ReadModelProgress implements ReadModelVersions {
   /** Called by an in-process runner for each projection it runs, before it reports. */
   register(name: string, eventTypes: readonly string[] | undefined, position = 0n): void {
     const known = this.projections.get(name);
-    this.projections.set(name, { position: known && known.position > position ? known.position : position, eventTypes });
+    const reached = known && known.position > position ? known.position : position;
+    this.projections.set(name, { position: reached, changed: known && known.changed > position ? known.changed : position, eventTypes });
     this.settle();
   }
 
-  /** Called by an in-process runner after each committed batch (of `projection`, or of all). */
-  report(position: bigint, projection?: string): void {
+  /**
+   * Called by an in-process runner after each committed batch (of `projection`, or of all), and
+   * after a batch it skipped (`changedTables: false`: none of its events, nothing written).
+   */
+  report(position: bigint, projection?: string, changedTables = true): void {
     if (projection === undefined) {
       if (position > this.anonymous) this.anonymous = position;
-      for (const known of this.projections.values()) if (position > known.position) known.position = position;
+      for (const known of this.projections.values()) {
+        if (position > known.position) known.position = position;
+        if (position > known.changed) known.changed = position;
+      }
     } else {
       const known = this.projections.get(projection);
-      if (!known) this.projections.set(projection, { position, eventTypes: undefined });
-      else if (position > known.position) known.position = position;
+      if (!known) this.projections.set(projection, { position, changed: position, eventTypes: undefined });
+      else {
+        if (position > known.position) known.position = position;
+        if (changedTables && position > known.changed) known.changed = position;
+      }
     }
     this.settle();
   }
@@ -107,18 +119,20 @@ export class ReadModelProgress implements ReadModelVersions {
       .select('name', 'position', 'event_types');
     for (const row of rows) {
       const types = Array.isArray(row.event_types) ? row.event_types.filter((t): t is string => typeof t === 'string') : undefined;
-      this.projections.set(row.name, { position: BigInt(row.position), eventTypes: types });
+      this.projections.set(row.name, { position: BigInt(row.position), changed: BigInt(row.position), eventTypes: types });
     }
     this.settle();
   }
 
   /**
    * The checkpoints of `names` as one string (ReadCache's version). A process whose runner is
-   * the only one (`local`: the embedded mode) knows them; otherwise the table is read each time,
-   * since a runner of another process may have moved them a moment ago.
+   * the only one (`local`: the embedded mode) knows them, and knows which batches changed the
+   * tables: the version moves only with those, so a burst of chat messages does not make every
+   * profile answer new. Otherwise the table is read each time, since a runner of another process
+   * may have moved them a moment ago.
    */
   versionOf(names: readonly string[]): string | Promise<string> {
-    if (this.options.local) return names.map((name) => (this.projections.get(name)?.position ?? this.anonymous).toString()).join(',');
+    if (this.options.local) return names.map((name) => (this.projections.get(name)?.changed ?? this.anonymous).toString()).join(',');
     return this.knex(CHECKPOINT_TABLE)
       .whereIn('name', names)
       .select('name', 'position')
