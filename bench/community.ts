@@ -156,10 +156,13 @@ try {
   const inFlight: Promise<void>[] = [];
   await Promise.all(
     users.map(async (u, index) => {
-      // Spread over the first interval, so the posts do not all land in one burst.
-      await new Promise((r) => setTimeout(r, Math.random() * interval));
+      // Each participant keeps a phase of its own within the interval, so the posts do not all
+      // land in one burst (the schedule used to keep only the first post's: every later post of
+      // all 200 came at the same instant each second).
+      const phase = Math.random() * interval;
+      await new Promise((r) => setTimeout(r, phase));
       for (let n = 0; Date.now() - begin < SECONDS * 1000; n++) {
-        const next = begin + (n + 1) * interval;
+        const next = begin + phase + (n + 1) * interval;
         inFlight.push(post(u, `bench ${index}-${n}`));
         await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
       }
