@@ -166,6 +166,9 @@ export function createMessagingService(deps: CommandServiceDeps) {
 
     /** Marks what `from` sent `reader` as read; nothing is recorded when nothing was unread. */
     async markRead(reader: string, from: string, ctx: CommandContext): Promise<boolean> {
+      // A message is delivered before the read models include it, and the reader's screen marks it
+      // read as soon as it shows it: the unread count must include every message stored so far.
+      await caughtUp(deps.progress, await deps.store.headPosition(), [{ type: 'MessageSent' }]);
       const unread = await deps.knex('chat_unread').where({ user_id: reader, from_id: from }).first<{ count: number } | undefined>('count');
       if (!unread || unread.count === 0) return false;
       await append(reader, from, { type: 'MarkRead', reader, from, now: now() }, ctx);
