@@ -7,7 +7,7 @@ import { caughtUp } from '../http/read-your-writes';
 import { decideConversation, type ConversationCommand } from './conversation-decider';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
 import { batchPerTurn } from '@circuit/shared/process/batching';
-import type { ReadModelVersions } from '@circuit/shared/projections/read-cache';
+import type { ReadModelProgress } from '@circuit/shared/projections/progress';
 
 export interface PairFacts {
   recipientExists: boolean;
@@ -34,13 +34,13 @@ const PAIR_FACTS_REMEMBERED = 100_000;
  * instance reads many sockets in one turn); a request never joins a statement already sent, so
  * what it gets was read after it asked.
  *
- * Where the process knows when those read models last changed (`versions` answers at once: the
- * embedded mode, whose runner is the only one), a pair's facts are kept with that version and
+ * Where the process knows when those read models last changed without a read (the embedded mode,
+ * whose runner is the only one), a pair's facts are kept with that version and
  * reused until one of the projections commits a change: the same facts a new statement would
  * read, without the round trip in the path of every message. The version is taken before the
  * read, so kept facts are never labelled newer than they are.
  */
-export function pairFactsReader(knex: Knex, versions?: ReadModelVersions): (a: string, b: string) => Promise<PairFacts> {
+export function pairFactsReader(knex: Knex, versions?: Pick<ReadModelProgress, 'localVersionOf'>): (a: string, b: string) => Promise<PairFacts> {
   const read = batchPerTurn(async (pairs: { a: string; b: string }[]) => {
     const { rows } = (await knex.raw(PAIR_FACTS_SQL, [JSON.stringify(pairs.map((p, i) => ({ i, ...p })))])) as {
       rows: { i: number; recipient: boolean; connected: boolean; blocked: boolean }[];
@@ -51,8 +51,8 @@ export function pairFactsReader(knex: Knex, versions?: ReadModelVersions): (a: s
   });
   const kept = new Map<string, { version: string; facts: PairFacts }>();
   return async (a, b) => {
-    const version = versions?.versionOf(PAIR_FACTS_FROM);
-    if (typeof version !== 'string') return read({ a, b });
+    const version = versions?.localVersionOf(PAIR_FACTS_FROM);
+    if (version === undefined) return read({ a, b });
     const key = `${a}|${b}`;
     const known = kept.get(key);
     if (known?.version === version) return known.facts;

@@ -132,7 +132,8 @@ export class ReadModelProgress implements ReadModelVersions {
    * may have moved them a moment ago.
    */
   versionOf(names: readonly string[]): string | Promise<string> {
-    if (this.options.local) return names.map((name) => (this.projections.get(name)?.changed ?? this.anonymous).toString()).join(',');
+    const local = this.localVersionOf(names);
+    if (local !== undefined) return local;
     return this.knex(CHECKPOINT_TABLE)
       .whereIn('name', names)
       .select('name', 'position')
@@ -140,6 +141,12 @@ export class ReadModelProgress implements ReadModelVersions {
         const at = new Map(rows.map((r) => [r.name, String(r.position)]));
         return names.map((name) => at.get(name) ?? '0').join(',');
       });
+  }
+
+  /** The version `versionOf` gives, when this process knows it without a read (the embedded mode); else undefined. */
+  localVersionOf(names: readonly string[]): string | undefined {
+    if (!this.options.local) return undefined;
+    return names.map((name) => (this.projections.get(name)?.changed ?? this.anonymous).toString()).join(',');
   }
 
   /**

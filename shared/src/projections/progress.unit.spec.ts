@@ -22,6 +22,12 @@ describe('read-model progress, in the process of its only runner', () => {
     expect(p.versionOf(['social'])).toBe('12');
   });
 
+  it('tells no version without a read when another process runs the projections', () => {
+    const remote = new ReadModelProgress({} as Knex, { local: false });
+    expect(remote.localVersionOf(['social'])).toBeUndefined();
+    expect(progress().localVersionOf(['social', 'messaging'])).toBe('0,0');
+  });
+
   it('still lets a wait for a skipped position end at once', async () => {
     const p = progress();
     p.report(20n, 'social', false);
