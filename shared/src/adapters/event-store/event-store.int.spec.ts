@@ -188,7 +188,12 @@ describeWhen('Postgres adapter: the LISTEN connection', testDatabaseUrl(), (url)
       try {
         for (let round = 1; round <= 5; round++) {
           // 40 appends at once: two statements in flight, the rest queued behind them.
-          await Promise.all(Array.from({ length: 40 }, (_, i) => writer.append(`burst-${round}-${i}`, [newEvent('Burst')], 'no_stream')));
+          await withinOrExplain(
+            Promise.all(Array.from({ length: 40 }, (_, i) => writer.append(`burst-${round}-${i}`, [newEvent('Burst')], 'no_stream'))),
+            20_000,
+            db,
+            `round ${round}'s appends`,
+          );
           // Only a NOTIFY after the last commit can deliver within this wait (the reader polls every 10 minutes).
           await waitFor(() => received.length === round * 40, { timeoutMs: 5000, message: () => `round ${round}: ${received.length} of ${round * 40}` });
         }
@@ -201,6 +206,38 @@ describeWhen('Postgres adapter: the LISTEN connection', testDatabaseUrl(), (url)
     }, 60_000);
   });
 });
+
+/**
+ * `work` within `ms`, or a failure that says what the server's sessions were doing then: once in
+ * a CI run (2026-11-27) appends of the burst test hung for a minute while other suites ran on the
+ * same server, and nothing told on what they waited.
+ */
+async function withinOrExplain<T>(work: Promise<T>, ms: number, db: TestSchema, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const probe = db.connect({ poolMax: 1 });
+      probe
+        .raw(
+          `select pid, state, wait_event_type, wait_event, now() - xact_start as in_transaction, left(query, 120) as query
+           from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'`,
+        )
+        .then((r: { rows: unknown[] }) => JSON.stringify(r.rows, null, 1), (error: unknown) => `(sessions not read: ${String(error)})`)
+        .then((sessions: string) => {
+          const message = `${what} did not finish within ${ms} ms; the server's busy sessions then: ${sessions}`;
+          // Printed as well: a clean-up that hangs too would leave only the test's time-out to read.
+          console.error(message);
+          reject(new Error(message));
+        })
+        .finally(() => void probe.destroy());
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 // Production: KurrentDB at EVENTSTORE_URL, or one started with testcontainers when Docker is there.
 const KURRENT_IMAGE = process.env.KURRENTDB_IMAGE ?? 'docker.kurrent.io/kurrent-latest/kurrentdb:latest';
