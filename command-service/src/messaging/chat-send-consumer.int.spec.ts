@@ -36,6 +36,34 @@ describe('chat-send consumer', () => {
     return { got, off };
   }
 
+  /** The message a fake messaging service answers a send with. */
+  const viewOf = (input: { messageId?: string; from: string; to: string; text: string }): ChatMessageView => ({
+    _id: input.messageId ?? '',
+    from: input.from,
+    to: input.to,
+    message: input.text,
+    createdAt: new Date(0).toISOString(),
+    replyTo: null,
+  });
+
+  /** A consumer over a bus of its own and a fake messaging service, and what it published on each outcome topic. */
+  async function consumerOver(bus: InProcessBus, messaging: Partial<MessagingService>) {
+    const deps = { knex: t.knex, bus, log: createLogger('test', 'silent') } as unknown as CommandServiceDeps;
+    const stop = await startChatSendConsumer(deps, messaging as MessagingService);
+    const published = { delivered: [] as unknown[], failed: [] as unknown[], unread: [] as unknown[] };
+    await bus.subscribe(ChatTopics.delivered, (p) => void published.delivered.push(p));
+    await bus.subscribe(ChatTopics.failed, (p) => void published.failed.push(p));
+    await bus.subscribe(ChatTopics.unreadChanged, (p) => void published.unread.push(p));
+    return {
+      ...published,
+      bus,
+      async stop() {
+        await stop();
+        await bus.close();
+      },
+    };
+  }
+
   it('stores a request that comes twice once, and delivers the stored message both times', async () => {
     const delivered = inbox(ChatTopics.delivered);
     try {
@@ -99,69 +127,52 @@ describe('chat-send consumer', () => {
   });
 
   it('delivers a message once it is stored, and tells of unread counts only once the read models include it', async () => {
-    const bus = new InProcessBus();
     let readModelsCaughtUp!: (reached: boolean) => void;
     const caughtUp = new Promise<boolean>((resolve) => (readModelsCaughtUp = resolve));
-    const messaging = {
-      async sendOnce(input: { messageId?: string; from: string; to: string; text: string }, _ctx: unknown, options: { readYourWrites?: boolean }) {
+    const consumer = await consumerOver(new InProcessBus(), {
+      async sendOnce(input, _ctx, options) {
         expect(options).toEqual({ readYourWrites: false });
-        const message: ChatMessageView = { _id: input.messageId ?? '', from: input.from, to: input.to, message: input.text, createdAt: new Date(0).toISOString(), replyTo: null };
-        return { message, repeated: false, inReadModels: () => caughtUp };
+        return { message: viewOf(input), repeated: false, inReadModels: () => caughtUp };
       },
-    } as unknown as MessagingService;
-    const deps = { knex: t.knex, bus, log: createLogger('test', 'silent') } as unknown as CommandServiceDeps;
-    const stop = await startChatSendConsumer(deps, messaging);
-    const delivered: unknown[] = [];
-    const unread: unknown[] = [];
-    await bus.subscribe(ChatTopics.delivered, (p) => void delivered.push(p));
-    await bus.subscribe(ChatTopics.unreadChanged, (p) => void unread.push(p));
+    });
     try {
-      await bus.publish(ChatTopics.sendRequested, request('fast'));
-      await waitFor(() => delivered.length === 1, { message: 'the delivery before the read models' });
+      await consumer.bus.publish(ChatTopics.sendRequested, request('fast'));
+      await waitFor(() => consumer.delivered.length === 1, { message: 'the delivery before the read models' });
       await sleep(50);
-      expect(unread).toEqual([]);
+      expect(consumer.unread).toEqual([]);
       readModelsCaughtUp(true);
-      await waitFor(() => unread.length === 1, { message: 'the unread update after them' });
-      expect(unread).toEqual([{ userId: to }]);
+      await waitFor(() => consumer.unread.length === 1, { message: 'the unread update after them' });
+      expect(consumer.unread).toEqual([{ userId: to }]);
     } finally {
-      await stop();
-      await bus.close();
+      await consumer.stop();
     }
   });
 
   it('lets the bus deliver again a send that failed for a moment, and tells the sender only after repeated failures', async () => {
     // A bus of its own with a short retry delay, and a messaging service whose database is "down" at first.
-    const bus = new InProcessBus({ retryDelayMs: 10 });
     let failuresLeft = 2;
     let calls = 0;
-    const messaging = {
-      async sendOnce(input: { messageId?: string; from: string; to: string; text: string }): Promise<{ message: ChatMessageView; repeated: boolean }> {
+    const consumer = await consumerOver(new InProcessBus({ retryDelayMs: 10 }), {
+      async sendOnce(input) {
         calls += 1;
         if (input.text === 'always broken' || failuresLeft-- > 0) throw new Error('connection terminated');
-        return { message: { _id: input.messageId ?? '', from: input.from, to: input.to, message: input.text, createdAt: new Date(0).toISOString(), replyTo: null }, repeated: false };
+        return { message: viewOf(input), repeated: false, inReadModels: async () => true };
       },
-    } as unknown as MessagingService;
-    const deps = { knex: t.knex, bus, log: createLogger('test', 'silent') } as unknown as CommandServiceDeps;
-    const stop = await startChatSendConsumer(deps, messaging);
-    const delivered: unknown[] = [];
-    const failed: unknown[] = [];
-    await bus.subscribe(ChatTopics.delivered, (p) => void delivered.push(p));
-    await bus.subscribe(ChatTopics.failed, (p) => void failed.push(p));
+    });
     try {
       const flaky = request('flaky');
-      await bus.publish(ChatTopics.sendRequested, flaky);
-      await waitFor(() => delivered.length >= 1, { message: 'the delivery after two failures' });
+      await consumer.bus.publish(ChatTopics.sendRequested, flaky);
+      await waitFor(() => consumer.delivered.length >= 1, { message: 'the delivery after two failures' });
       expect(calls).toBe(3);
-      expect(failed).toEqual([]);
+      expect(consumer.failed).toEqual([]);
 
       const broken = request('always broken');
-      await bus.publish(ChatTopics.sendRequested, broken);
-      await waitFor(() => failed.length >= 1, { message: 'the failure answer' });
+      await consumer.bus.publish(ChatTopics.sendRequested, broken);
+      await waitFor(() => consumer.failed.length >= 1, { message: 'the failure answer' });
       expect(calls).toBe(3 + 5);
-      expect(failed).toEqual([expect.objectContaining({ messageId: broken.messageId, userId: from, error: 'Message could not be sent. Please try again.' })]);
+      expect(consumer.failed).toEqual([expect.objectContaining({ messageId: broken.messageId, userId: from, error: 'Message could not be sent. Please try again.' })]);
     } finally {
-      await stop();
-      await bus.close();
+      await consumer.stop();
     }
   });
 });

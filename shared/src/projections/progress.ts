@@ -51,8 +51,8 @@ export class ReadModelProgress implements ReadModelVersions {
   /** Called by an in-process runner for each projection it runs, before it reports. */
   register(name: string, eventTypes: readonly string[] | undefined, position = 0n): void {
     const known = this.projections.get(name);
-    const reached = known && known.position > position ? known.position : position;
-    this.projections.set(name, { position: reached, changed: known && known.changed > position ? known.changed : position, eventTypes });
+    const atLeast = (kept: bigint | undefined) => (kept !== undefined && kept > position ? kept : position);
+    this.projections.set(name, { position: atLeast(known?.position), changed: atLeast(known?.changed), eventTypes });
     this.settle();
   }
 
