@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web [-- --runs 3]`
+ * `npm run bench:web [-- --runs 3] [--page 'hackathon page'] [--verbose]`
  *
  * Lighthouse (mobile preset: simulated slow 4G and a 4x slower CPU) in Debian's Chromium against the
  * built public web app served by the embedded app (in memory, as in production: pre-compressed, cached),
@@ -8,6 +8,9 @@
  * and accessibility scores, the cumulative layout shift, and the JavaScript of the first load gzipped
  * (each script the page loaded, gzipped at the default level) beside the bytes actually transferred.
  * Exits 1 when a page misses a target: performance and accessibility >= 95, CLS < 0.05, JS <= 170 KB.
+ *
+ * `--page` measures one page (by the name the table prints); `--verbose` prints each run's metrics, the
+ * observed paints, each request with its priority and end, the main thread's work and its long tasks.
  *
  * Needs `npm run build:web` first and Chromium at /usr/bin/chromium (or CHROMIUM_PATH).
  */
@@ -22,7 +25,7 @@ import { loadConfig } from '@circuit/shared/config';
 import { createKnex } from '@circuit/shared/db/knex';
 import { composeEmbedded } from '@circuit/embedded/compose';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, verbose: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, verbose: { type: 'boolean', default: false }, page: { type: 'string' } } });
 const RUNS = Math.max(1, Number(values.runs));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DIST = path.resolve(import.meta.dirname, '../public-web/dist');
@@ -81,7 +84,7 @@ async function main() {
   });
   const results: { name: string; m: Measure }[] = [];
   try {
-    for (const page of pages) {
+    for (const page of pages.filter((p) => !values.page || p.name === values.page)) {
       const runs: Measure[] = [];
       for (let i = 0; i < RUNS; i++) {
         // On a busy machine Chromium now and then records no trace (NO_NAVSTART): that run is taken again.
@@ -93,15 +96,19 @@ async function main() {
           if (!lhr.runtimeError) break;
           if (attempt === 3) throw new Error(`${page.url}: ${lhr.runtimeError.message}`);
         }
-        const requests = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []);
+        const requests = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number; priority?: string; networkEndTime?: number }[] } | undefined)?.items ?? []);
         const js = gzippedScripts(requests);
         if (values.verbose) {
           const metric = (id: string) => `${id} ${Math.round(lhr.audits[id]?.numericValue ?? NaN)} (${lhr.audits[id]?.score})`;
           console.log(page.name, ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift'].map(metric).join(', '));
-          for (const r of requests) console.log(`  ${r.resourceType} ${r.transferSize} ${r.url}`);
+          const observed = (lhr.audits['metrics']?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0];
+          console.log(`  observed: FCP ${observed?.observedFirstContentfulPaint} LCP ${observed?.observedLargestContentfulPaint}`);
+          for (const r of requests) console.log(`  ${r.resourceType} ${r.priority} ${r.transferSize} ended ${Math.round(r.networkEndTime ?? NaN)} ${r.url}`);
           const work = (lhr.audits['mainthread-work-breakdown']?.details as { items?: { groupLabel: string; duration: number }[] } | undefined)?.items ?? [];
           console.log('  main thread:', work.map((w) => `${w.groupLabel} ${Math.round(w.duration)}`).join(', '));
           const boot = (lhr.audits['bootup-time']?.details as { items?: { url: string; total: number; scripting: number }[] } | undefined)?.items ?? [];
+          const long = (lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [];
+          console.log('  long tasks:', long.map((t) => `${t.url.split('/').pop()} @${Math.round(t.startTime)} ${Math.round(t.duration)}`).join(', '));
           console.log('  bootup:', boot.map((b) => `${b.url.split('/').pop()} ${Math.round(b.total)}/${Math.round(b.scripting)}`).join(', '));
         }
         runs.push({

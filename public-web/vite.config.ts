@@ -2,11 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { earlyRouteChunks } from './build/earlyRouteChunks.ts';
+import { inlineStylesheet } from './build/inlineStylesheet.ts';
 
 const backend = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), earlyRouteChunks()],
+  plugins: [react(), tailwindcss(), earlyRouteChunks(), inlineStylesheet()],
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: true },

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { isApiError, messageOf } from './apiClient';
 import { authApi } from './authApi';
 import { broadcastAuthState } from './authEvents';
@@ -68,14 +68,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
 
   // Initial check of the current user. A 401 is the ordinary signed-out answer and is ignored silently.
+  // Its answer re-renders every screen that reads the session: as a transition, React renders that in slices
+  // that yield to the browser instead of one long task on a phone's first second.
   useEffect(() => {
     const controller = new AbortController();
     authApi
       .session(controller.signal)
-      .then((user) => dispatch(user ? { type: 'signedIn', user } : { type: 'failed', error: 'Authentication failed' }))
+      .then((user) => startTransition(() => dispatch(user ? { type: 'signedIn', user } : { type: 'failed', error: 'Authentication failed' })))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        dispatch({ type: 'failed', error: 'Authentication failed' });
+        startTransition(() => dispatch({ type: 'failed', error: 'Authentication failed' }));
         if (!isApiError(error) || error.status !== 401) console.warn('Current-user check failed', error);
       });
     return () => controller.abort();

@@ -9,8 +9,9 @@ import { notify } from '../ui/toast';
 import { ManageActions, StatusNote } from '../dashboard/ManageCardParts';
 import { useDeleteEvent } from './eventsApi';
 import { eventPrice } from './labels';
+import { dateFormat } from '../ui/intlFormats';
 
-const startDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
+const startDate = (iso: string) => dateFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' }).format(new Date(iso));
 
 /** The organiser's card on /dashboard (spec 3): facts, then View, Edit, Participants, Share, Delete. */
 export function EventManageCard({ event }: { event: EventCard }) {

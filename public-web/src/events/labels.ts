@@ -1,4 +1,5 @@
 import type { EventCard } from '@circuit/shared/api/events';
+import { money } from '../hackathons/labels';
 
 export const EVENT_TYPE_LABELS: Record<string, string> = {
   College_fests: 'College fest',
@@ -30,11 +31,7 @@ export const EVENT_CATEGORY_LABELS: Record<string, string> = {
  */
 export function eventPrice(e: Pick<EventCard, 'pricing'>): string {
   if (e.pricing.type === 'free' || e.pricing.amount <= 0) return e.pricing.type === 'donation' ? 'Donation' : 'Free';
-  try {
-    return new Intl.NumberFormat('en-IN', { style: 'currency', currency: e.pricing.currency, currencyDisplay: 'narrowSymbol', maximumFractionDigits: 2, minimumFractionDigits: 0 }).format(e.pricing.amount);
-  } catch {
-    return `${e.pricing.amount.toLocaleString('en-IN')} ${e.pricing.currency}`; // a code Intl does not know
-  }
+  return money(e.pricing.amount, e.pricing.currency);
 }
 
 export const seatsText = (e: Pick<EventCard, 'currentAttendees' | 'maxAttendees'>) => (e.maxAttendees > 0 ? `${e.currentAttendees} / ${e.maxAttendees}` : `${e.currentAttendees} going`);

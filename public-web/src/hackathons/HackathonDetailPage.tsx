@@ -1,4 +1,5 @@
 import { Bookmark, BookmarkCheck, Megaphone, Pencil, Share2 } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { HackathonMessages } from '@circuit/shared/hackathons/messages';
 import { Button, ButtonLink } from '../ui/Button';
@@ -13,7 +14,9 @@ import { shareLink, useHackathonDetail } from './useHackathonDetail';
 export function HackathonDetailPage() {
   const { username = '' } = useParams();
   const detail = useHackathonDetail(username);
-  const h = detail.hackathon;
+  // The answer re-renders the whole page: deferred, React renders it in slices that yield to the browser
+  // (the spinner stays meanwhile) instead of one long task in a phone's first seconds.
+  const h = useDeferredValue(detail.hackathon);
   useDocumentTitle(h?.title ?? 'Hackathon');
 
   if (detail.notFound) return <Navigate to="/404" replace />;

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card } from '../ui/Card';
 import { EmptyState } from '../ui/EmptyState';
@@ -42,7 +42,11 @@ export interface FeaturedCarouselProps<T> {
  * previous/next buttons that wrap, a polite live region that says which cards are shown, the arrow keys on
  * the controls, skeletons of the cards' size while loading (nothing below moves), and an empty state.
  */
-export function FeaturedCarousel<T>({ title, subtitle, noun, browseHref, items, loading, icon, keyOf, render }: FeaturedCarouselProps<T>) {
+export function FeaturedCarousel<T>({ title, subtitle, noun, browseHref, items: arrived, loading: waiting, icon, keyOf, render }: FeaturedCarouselProps<T>) {
+  // A query's answer re-renders at once and in one piece; deferred, the cards are rendered in slices that
+  // yield to the browser (the skeletons stay meanwhile), not as a long task of a phone's first seconds.
+  const items = useDeferredValue(arrived);
+  const loading = useDeferredValue(waiting);
   const [page, setPage] = useState(0);
   const id = useId();
   const row = useRef<HTMLUListElement>(null);
@@ -62,7 +66,7 @@ export function FeaturedCarousel<T>({ title, subtitle, noun, browseHref, items, 
   };
 
   return (
-    <section aria-labelledby={`${id}-heading`} aria-roledescription="carousel" className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+    <section aria-labelledby={`${id}-heading`} aria-roledescription="carousel" className="below-fold mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight text-slate-900">

@@ -164,7 +164,7 @@ export function HomePage() {
         <FeaturedListings />
       </Suspense>
 
-      <section aria-labelledby="explore-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+      <section aria-labelledby="explore-heading" className="below-fold mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <h2 id="explore-heading" className="text-2xl font-bold tracking-tight text-slate-900">
           Explore
         </h2>
@@ -191,7 +191,7 @@ export function HomePage() {
 
       <Testimonials />
 
-      <section aria-labelledby="pillars-heading" className="border-t border-slate-200 bg-white">
+      <section aria-labelledby="pillars-heading" className="below-fold border-t border-slate-200 bg-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
           <h2 id="pillars-heading" className="text-2xl font-bold tracking-tight text-slate-900">
             More than a list of events
@@ -215,7 +215,7 @@ export function HomePage() {
       </section>
 
       {!user && state.status !== 'loading' && (
-        <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <section className="below-fold mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
           <div className="rounded-3xl bg-indigo-600 px-6 py-12 text-center shadow-lg sm:px-12">
             <h2 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Your next project starts here</h2>
             <p className="mx-auto mt-3 max-w-xl text-indigo-100">

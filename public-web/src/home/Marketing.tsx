@@ -49,7 +49,7 @@ export function MarketingFigures() {
 
 export function Testimonials() {
   return (
-    <section aria-labelledby="testimonials-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+    <section aria-labelledby="testimonials-heading" className="below-fold mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
       <h2 id="testimonials-heading" className="text-2xl font-bold tracking-tight text-slate-900">
         What our community says
       </h2>

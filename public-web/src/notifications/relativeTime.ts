@@ -1,3 +1,5 @@
+import { dateFormat } from '../ui/intlFormats';
+
 /**
  * Relative times of spec section 9: under 60 s 'Just now', under 1 hour 'Nm ago', under 1 day 'Nh ago',
  * under 30 days 'Nd ago', otherwise a date. A time slightly in the future (clock skew) is 'Just now'.
@@ -13,5 +15,5 @@ export function relativeTime(iso: string, now: Date = new Date(), locale?: strin
   if (hours < 24) return `${hours}h ago`;
   const days = Math.floor(hours / 24);
   if (days < 30) return `${days}d ago`;
-  return then.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+  return dateFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' }).format(then);
 }

@@ -17,6 +17,7 @@ import { userKeys } from '../users/keys';
 import { capitalise, type Profile } from '../users/types';
 import { usersApi } from '../users/usersApi';
 import { validatePasswordChange, type PasswordField as PasswordFieldName } from './validation';
+import { dateFormat } from '../ui/intlFormats';
 
 function CardTitle({ id, children, aside }: { id: string; children: ReactNode; aside?: ReactNode }) {
   return (
@@ -122,8 +123,8 @@ const formatDate = (iso: string | null | undefined, withTime = false) => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   return withTime
-    ? date.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+    ? dateFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date)
+    : dateFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
 };
 
 /** Account Information: what is not edited here (username, email, role, verification, dates). */
