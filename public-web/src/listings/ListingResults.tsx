@@ -65,7 +65,7 @@ export function ListingResults<T extends { id: string }>({ list, loadingText, er
       </p>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {cards.map((item, index) => (
-          <li key={item.id} className="relative">
+          <li key={item.id} className="below-fold-card relative -m-2 p-2">
             {card(item, index)}
           </li>
         ))}
