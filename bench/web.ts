@@ -10,7 +10,7 @@
  * Exits 1 when a page misses a target: performance and accessibility >= 95, CLS < 0.05, JS <= 170 KB.
  *
  * `--page` measures one page (by the name the table prints); `--verbose` prints each run's metrics, the
- * observed paints, each request with its priority and end, the main thread's work and its long tasks.
+ * observed paints, each request with its priority and end, the main thread's work, its long tasks and the accessibility audits that failed.
  *
  * Needs `npm run build:web` first and Chromium at /usr/bin/chromium (or CHROMIUM_PATH).
  */
@@ -110,6 +110,8 @@ async function main() {
           const long = (lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [];
           console.log('  long tasks:', long.map((t) => `${t.url.split('/').pop()} @${Math.round(t.startTime)} ${Math.round(t.duration)}`).join(', '));
           console.log('  bootup:', boot.map((b) => `${b.url.split('/').pop()} ${Math.round(b.total)}/${Math.round(b.scripting)}`).join(', '));
+          const failing = (lhr.categories.accessibility?.auditRefs ?? []).filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0);
+          if (failing.length > 0) console.log('  accessibility audits failed:', failing.map((ref) => ref.id).join(', '));
         }
         runs.push({
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
