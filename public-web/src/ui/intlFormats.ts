@@ -3,13 +3,23 @@
  * formatting: a home page of cards spent ~25 ms of a phone's first second in it. Formatters are made once per
  * locale and options and reused.
  */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Intl.DateTimeFormat's `format`, which writes '' for an invalid date where Intl would throw a RangeError. */
+export interface DateFormat {
+  format(date: Date | number): string;
+}
+
+const dateFormats = new Map<string, DateFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-export function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+export function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): DateFormat {
   const key = `${locale ?? ''}|${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  if (!format) {
+    const intl = new Intl.DateTimeFormat(locale, options);
+    // toLocaleDateString, which these replace, wrote 'Invalid Date' rather than throw: a bad value must not break a screen.
+    format = { format: (date) => (Number.isNaN(Number(date)) ? '' : intl.format(date)) };
+    dateFormats.set(key, format);
+  }
   return format;
 }
 
