@@ -1,8 +1,9 @@
-import { dateFormat, numberFormat } from '../ui/intlFormats';
+import { money } from '../hackathons/labels';
+import { dateFormat } from '../ui/intlFormats';
 
 /** The personal dashboard's price: 'Free', or the amount with the rupee sign (spec 3, "Personal dashboard"). */
 export function rupees(amount: number): string {
-  return amount > 0 ? `₹${numberFormat('en-IN', { maximumFractionDigits: 2 }).format(amount)}` : 'Free';
+  return amount > 0 ? money(amount, 'INR') : 'Free';
 }
 
 /** The personal dashboard's dates, 'MMM dd, yyyy' (Nov 05, 2026), on the Indian calendar day like every other date in the app. */

@@ -1,16 +1,15 @@
-/**
- * `toLocaleDateString(locale, options)` builds a new Intl formatter on every call, which costs far more than
- * formatting: a home page of cards spent ~25 ms of a phone's first second in it. Formatters are made once per
- * locale and options and reused.
- */
 /** Intl.DateTimeFormat's `format`, which writes '' for an invalid date where Intl would throw a RangeError. */
 export interface DateFormat {
   format(date: Date | number): string;
 }
 
 const dateFormats = new Map<string, DateFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
 
+/**
+ * `toLocaleDateString(locale, options)` builds a new Intl formatter on every call, which costs far more than
+ * formatting: a home page of cards spent ~25 ms of a phone's first second in it. Formatters are made once per
+ * locale and options and reused.
+ */
 export function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): DateFormat {
   const key = `${locale ?? ''}|${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
@@ -20,13 +19,5 @@ export function dateFormat(locale: string | undefined, options: Intl.DateTimeFor
     format = { format: (date) => (Number.isNaN(Number(date)) ? '' : intl.format(date)) };
     dateFormats.set(key, format);
   }
-  return format;
-}
-
-/** Throws a RangeError for a currency code Intl does not know, as `new Intl.NumberFormat` does. */
-export function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
   return format;
 }
