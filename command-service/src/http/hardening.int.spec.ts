@@ -111,8 +111,8 @@ describe('HTTP hardening: body types, headers, per-user write limits', () => {
     it('counts in the shared store: a second instance sees the first one\'s count', async () => {
       const rules = { ...DEFAULT_USER_RATE_RULES, messages: { limit: 3, windowMs: 60_000 } };
       // A window far in the future, so the counters' expiry never bites.
-      const fixedNow = () => Date.now() + 365 * 24 * 3600_000 - ((Date.now() + 365 * 24 * 3600_000) % 60_000) + 5;
-      const at = fixedNow();
+      const aYearOn = Date.now() + 365 * 24 * 3600_000;
+      const at = aYearOn - (aYearOn % 60_000) + 5;
       const one = new UserRateLimiter(new KnexRateCounterStore(t.knex), rules, () => at);
       const two = new UserRateLimiter(new KnexRateCounterStore(t.knex), rules, () => at);
       expect((await one.consume('messages', 'u1')).allowed).toBe(true);
