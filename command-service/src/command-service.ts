@@ -102,8 +102,8 @@ export async function createCommandService(
   });
   const messaging = createMessagingService(deps);
   const notifications = new NotificationsProcessManager({ ...deps, store: feed });
-  // Social actions answer once the notifications they cause are readable too.
-  const social = createSocialService(deps, { settled: (position) => notifications.settled(position) });
+  // Social actions answer once the notifications they cause the actor are readable too.
+  const social = createSocialService(deps, { settled: (position, events) => notifications.settledForActor(position, events) });
   const payments = createPaymentService(deps, deps.paymentGateway === undefined ? selectPaymentGateway(deps.config) : deps.paymentGateway);
   const hackathons = createHackathonService(deps);
   const standing = createStandingService(deps);

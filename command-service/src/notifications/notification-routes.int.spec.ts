@@ -135,6 +135,8 @@ function notificationFlows(app: () => TestApp) {
   it('a follow notifies the followee; a block ends a pending request quietly', async () => {
     const [asha, ravi] = await Promise.all([person(), person()]);
     await asha.agent.post(`/api/users/follow/${ravi.userId}`).expect(200);
+    // A follow answers once Asha's reads include it; Ravi's notification comes a moment later.
+    await waitFor(async () => (await list(ravi)).data.length === 1, { timeoutMs: 5000, message: 'the follow notification' });
     expect((await list(ravi)).data).toEqual([
       expect.objectContaining({ type: 'follow', status: null, isOutgoing: false, read: false, message: `${asha.firstName} ${asha.lastName} started following you`, from: sender(asha) }),
     ]);
@@ -154,6 +156,7 @@ function notificationFlows(app: () => TestApp) {
   it('marks one read, deletes one (404 for anyone else or twice), marks all read', async () => {
     const [me, a, b, c] = await Promise.all([person(), person(), person(), person()]);
     for (const p of [a, b, c]) await p.agent.post(`/api/users/follow/${me.userId}`).expect(200);
+    await waitFor(async () => (await list(me)).data.length === 3, { timeoutMs: 5000, message: 'three follow notifications' });
     const before = await list(me);
     expect(before.unreadCount).toBe(3);
     const [newest, middle, oldest] = before.data;

@@ -58,6 +58,8 @@ export interface NotificationMessage {
 }
 
 const NAME = 'notifications';
+/** Social events whose reactions change the notifications of the user who acted, too. */
+const REACHES_BOTH_SIDES = new Set(['ConnectionRequested', 'ConnectionAccepted', 'ConnectionRejected']);
 const MAX_ATTEMPTS = 25;
 /** How far around an event its command's other events can be (a social command appends at most a handful). */
 const COMMAND_WINDOW = 16;
@@ -176,6 +178,16 @@ export class NotificationsProcessManager {
     // Only the projections that read what it appends: another projection's checkpoint row may lag
     // behind the feed by up to a second when its batches hold none of its own events.
     await this.deps.progress.waitFor(this.lastAppended, Math.max(0, deadline - Date.now()), { eventTypes: NOTIFICATION_EVENT_TYPES });
+  }
+
+  /**
+   * `settled`, for a social command whose reactions reach its actor (see reactionsTo): a connection
+   * request, acceptance or rejection changes notifications on both sides. A follow notifies only
+   * the followee, whose notifications the actor never reads: its answer does not wait for that
+   * (the followee gets it live, a moment later).
+   */
+  async settledForActor(position: bigint | undefined, events: readonly { type: string }[]): Promise<void> {
+    if (events.some((e) => REACHES_BOTH_SIDES.has(e.type))) await this.settled(position);
   }
 
   /**

@@ -18,7 +18,7 @@ export const socialOpenApi: ApiRegistration = (api) => {
       'Blocking removes follows, the connection and pending requests both ways; while either blocked the other, every action but unblock (by the blocker) is 403 "You cannot interact with this user". Report is allowed whatever the block state.',
       'Idempotent (200, nothing recorded): follow when already following, unfollow when not following, block when already blocking, unblock when not blocking.',
       'The lists of a user are as public as the profile, newest relationship first; 403 "This profile is not available" when their owner blocked the viewer. The relationship towards oneself answers all false.',
-      'Each action answers once the notifications it causes are readable too.',
+      "Each action answers once the caller's reads include it, the caller's own notifications too (a connection request, acceptance or rejection); the followee's follow notification may arrive a moment after a follow answers.",
     ].join('\n\n'),
   );
   for (const { path, action, message } of SOCIAL_ACTIONS) {

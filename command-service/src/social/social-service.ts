@@ -31,10 +31,10 @@ const reportDecider: Decider<{ exists: boolean }, ReportCommand, ReportEvent> = 
 
 export interface SocialServiceOptions {
   /**
-   * Waits (bounded) until the reactions to the events up to `position` (the notifications they
-   * create or resolve) are in the read models, so a refetch after the answer shows them too.
+   * Waits (bounded) until the reactions to a command's events that change its actor's own
+   * notifications are in the read models, so the actor's refetch after the answer shows them too.
    */
-  settled?: (position: bigint | undefined) => Promise<void>;
+  settled?: (position: bigint | undefined, events: readonly { type: string }[]) => Promise<void>;
 }
 
 /**
@@ -80,7 +80,7 @@ export function createSocialService(deps: CommandServiceDeps, options: SocialSer
       now,
     );
     await caughtUp(deps.progress, result.position, result.events);
-    await options.settled?.(result.position);
+    await options.settled?.(result.position, result.events);
     return relationshipOf(result.state, actorId, targetId);
   }
 

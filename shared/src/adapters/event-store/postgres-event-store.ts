@@ -35,7 +35,7 @@ const MAX_EVENTS_PER_APPEND = 2 ** RANK_BITS - 1;
  * that reads the events: whatever was appending when the bound was taken and is not listed has
  * finished by the time the events are read, so every event below the bound is visible then.
  * pg_locks gives 32-bit ids: each is widened to the xid8 just below the next one. The two
- * statements go in one round trip (see `belowBoundQuery`).
+ * statements run inside one server-side function (see FEED_FUNCTIONS).
  */
 const BOUND_SQL = `
 with n as (select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as next)
@@ -45,8 +45,40 @@ from n left join (
 ) on r.locktype = 'relation' and r.mode = 'RowExclusiveLock' and r.granted
      and r.relation = '${TABLE}'::regclass and r.database = (select oid from pg_database where datname = current_database())
 group by n.next`;
-/** Above every position (PGlite, where no append runs while a read does). */
-const NO_BOUND = (2n ** 62n).toString();
+/**
+ * The feed's reads as PL/pgSQL functions: one round trip each, and their statements are planned
+ * once per connection (planning the bound and the read took Postgres three times as long as
+ * running them, and a subscriber reads after nearly every append). A VOLATILE function takes a
+ * fresh snapshot for each statement, so the read sees everything committed below the bound it
+ * has just taken. Column references are qualified: the output columns share the table's names.
+ */
+const FEED_FUNCTIONS = [
+  `create or replace function event_store_feed_bound() returns bigint language plpgsql volatile as $fn$
+begin
+  return (${BOUND_SQL}) << ${RANK_BITS};
+end $fn$`,
+  `create or replace function event_store_read_all(after bigint, max_count integer)
+returns table (head bigint, bound bigint, "position" bigint, event_id text, stream_id text, revision integer,
+               type text, data jsonb, metadata jsonb, occurred_at timestamptz)
+language plpgsql volatile as $fn$
+#variable_conflict use_column
+declare b bigint := event_store_feed_bound();
+begin
+  return query
+    select h.head, b, e.position, e.event_id, e.stream_id, e.revision, e.type, e.data, e.metadata, e.occurred_at
+    from (select max(t.position) as head from ${TABLE} t) h left join lateral (
+      select t.* from ${TABLE} t where t.position > after and t.position < b order by t.position limit max_count
+    ) e on true;
+end $fn$`,
+  `create or replace function event_store_head() returns table (visible bigint, head bigint)
+language plpgsql volatile as $fn$
+#variable_conflict use_column
+declare b bigint := event_store_feed_bound();
+begin
+  return query
+    select (select max(t.position) from ${TABLE} t where t.position < b), (select max(t.position) from ${TABLE} t);
+end $fn$`,
+];
 /** How long a read waits for committed events hidden behind a transaction that is still open. */
 const HIDDEN_WAIT_MS = 1000;
 const UNIQUE_VIOLATION = '23505';
@@ -222,6 +254,12 @@ export class PostgresEventStore implements EventStore {
             t.timestamp('occurred_at', { useTz: true }).notNullable();
             t.unique(['stream_id', 'revision']);
           });
+        },
+      },
+      {
+        name: '002_feed_functions',
+        up: async (k) => {
+          for (const fn of FEED_FUNCTIONS) await k.raw(fn);
         },
       },
     ]);
@@ -453,33 +491,19 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  /**
-   * Runs `read`, a statement given the visibility bound as a SQL expression (a position: every
-   * event below it is committed, see BOUND_SQL), and answers its rows. On a shared server the
-   * bound and the read are two statements of one simple-protocol query: one round trip, each
-   * statement with a snapshot of its own (read committed), the bound's taken first. The bound
-   * passes from one to the other in a transaction-local setting.
-   */
-  private async belowBoundQuery<R>(read: (bound: string) => string): Promise<R[]> {
-    // PGlite has one connection: a read never runs beside an append, so everything stored is complete.
-    if (!this.onSharedServer) return (await this.knex.raw(read(NO_BOUND))).rows as R[];
-    const results = (await this.knex.raw(
-      `select set_config('circuit.feed_bound', ((${BOUND_SQL}) << ${RANK_BITS})::text, true); ${read(`current_setting('circuit.feed_bound')::bigint`)}`,
-    )) as { rows: R[] }[];
-    return results[1]!.rows;
-  }
-
   async readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
-    // Inlined (integers only): bindings would need the extended protocol, one statement per round trip.
     const from = BigInt(after).toString();
     const count = Math.max(0, Math.floor(limit));
+    // PGlite has one connection: a read never runs beside an append, so everything stored is complete.
+    if (!this.onSharedServer) {
+      const rows: Row[] = await this.knex(TABLE).where('position', '>', from).orderBy('position', 'asc').limit(count);
+      return rows.map(toRecorded);
+    }
     return this.belowBound(async () => {
-      const rows = await this.belowBoundQuery<Partial<Row> & { head: number | string | null; bound: number | string }>(
-        (bound) =>
-          `select h.head, h.bound, e.* from (select max(position) as head, ${bound} as bound from ${TABLE}) h left join lateral (
-             select * from ${TABLE} where position > ${from} and position < h.bound order by position limit ${count}
-           ) e on true`,
-      );
+      const rows = (await this.knex.raw('select * from event_store_read_all(?, ?)', [from, count]).options({ name: 'circuit_read_all' })).rows as (Partial<Row> & {
+        head: number | string | null;
+        bound: number | string;
+      })[];
       const events = rows.filter((r) => r.position !== null && r.position !== undefined).map((r) => toRecorded(r as Row));
       const head = rows[0]?.head;
       const bound = BigInt(rows[0]!.bound);
@@ -490,10 +514,15 @@ export class PostgresEventStore implements EventStore {
 
   /** The position up to which the feed is complete (events of appends still running are not counted). */
   async headPosition(): Promise<bigint> {
+    if (!this.onSharedServer) {
+      const [row] = (await this.knex(TABLE).max('position as head')) as { head: number | string | null }[];
+      return BigInt(row?.head ?? 0);
+    }
     return this.belowBound(async () => {
-      const [row] = await this.belowBoundQuery<{ visible: number | string | null; head: number | string | null }>(
-        (bound) => `select (select max(position) from ${TABLE} where position < ${bound}) as visible, (select max(position) from ${TABLE}) as head`,
-      );
+      const [row] = (await this.knex.raw('select * from event_store_head()').options({ name: 'circuit_feed_head' })).rows as {
+        visible: number | string | null;
+        head: number | string | null;
+      }[];
       const visible = BigInt(row!.visible ?? 0);
       return { result: visible, hidden: BigInt(row!.head ?? 0) > visible };
     });
