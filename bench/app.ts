@@ -112,6 +112,27 @@ export function appCpuMs(server: BenchServer): number | undefined {
   }
 }
 
+/**
+ * CPU time of every local Postgres process so far (ms), when the server runs on this machine and
+ * the platform tells it: beside the app's CPU, it shows where a write's work goes on shared cores.
+ */
+export function postgresCpuMs(): number | undefined {
+  let total = 0;
+  let seen = false;
+  for (const pid of fs.readdirSync('/proc', { withFileTypes: true }).filter((d) => /^\d+$/.test(d.name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid.name}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+      seen = true;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return seen ? total : undefined;
+}
+
 export interface Answer {
   status: number;
   json: { data?: Record<string, unknown> & { id?: string }; message?: string };

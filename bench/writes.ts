@@ -8,7 +8,7 @@
  * without reading the followee's notifications). Each figure is the median of `--runs` runs.
  */
 import { parseArgs } from 'node:util';
-import { appCpuMs, client, inBatches, leanClient, startServer } from './app';
+import { appCpuMs, client, postgresCpuMs, inBatches, leanClient, startServer } from './app';
 import { fmt, intArg, loadFor, median, medianOf, table, type Measure } from './lib';
 
 const { values } = parseArgs({
@@ -52,15 +52,18 @@ try {
     const runs: Measure[] = [];
     for (let r = 1; r <= RUNS; r++) {
       const cpuBefore = appCpuMs(server);
+      const pgCpuBefore = postgresCpuMs();
       const loadCpuBefore = process.cpuUsage();
       const m = await loadFor(CLIENTS, SECONDS, (c) => toggle(c));
       const loadCpu = process.cpuUsage(loadCpuBefore);
       const cpuAfter = appCpuMs(server);
+      const pgCpuAfter = postgresCpuMs();
+      const pgCpu = pgCpuBefore === undefined || pgCpuAfter === undefined || m.count === 0 ? undefined : (pgCpuAfter - pgCpuBefore) / m.count;
       const cpu = cpuBefore === undefined || cpuAfter === undefined || m.count === 0 ? undefined : (cpuAfter - cpuBefore) / m.count;
       if (cpu !== undefined) cpuPerWrite.set(label, [...(cpuPerWrite.get(label) ?? []), cpu]);
       const loadPerWrite = m.count === 0 ? 0 : (loadCpu.user + loadCpu.system) / 1000 / m.count;
       console.error(
-        `${label}, run ${r}: ${fmt(m.rate, 0)} writes/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, errors ${m.errors}${cpu === undefined ? '' : `, app CPU ${fmt(cpu, 2)} ms per write`}, load generator ${fmt(loadPerWrite, 2)} ms per write`,
+        `${label}, run ${r}: ${fmt(m.rate, 0)} writes/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, errors ${m.errors}${cpu === undefined ? '' : `, app CPU ${fmt(cpu, 2)} ms per write`}, load generator ${fmt(loadPerWrite, 2)} ms per write${pgCpu === undefined ? '' : `, local Postgres ${fmt(pgCpu, 2)} ms per write`}`,
       );
       runs.push(m);
     }

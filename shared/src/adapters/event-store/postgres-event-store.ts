@@ -98,7 +98,10 @@ requests as (
   select * from jsonb_to_recordset(?::jsonb) as r(req int, stream_id text, expected_kind text, expected int)
 ),
 existing as (
-  select i.req, e.event_id, e.position from ${TABLE} e join input i on i.event_id = e.event_id
+  -- One index lookup per event (offset 0 keeps it a nested loop): the statement is prepared, and a
+  -- generic plan made while the table was small hashed a scan of the whole table on every append.
+  select i.req, e.event_id, e.position
+  from input i cross join lateral (select x.event_id, x.position from ${TABLE} x where x.event_id = i.event_id offset 0) e
 ),
 decision as (
   select r.req, r.stream_id, r.expected_kind, r.expected,
