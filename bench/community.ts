@@ -21,7 +21,7 @@ import { io } from 'socket.io-client';
 import { createKnex } from '@circuit/shared/db/knex';
 import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
 import { appendListedHackathon } from '@circuit/command-service/hackathon-registrations/hackathon-fixtures';
-import { appCpuMs, client, inBatches, leanClient, startServer, statementsSince } from './app';
+import { appCpuMs, client, inBatches, leanClient, postgresCpuMs, startServer, statementsSince } from './app';
 import { fmt, intArg, percentile, table } from './lib';
 import { LeanSocket } from './lean-socket';
 
@@ -151,7 +151,7 @@ try {
   await statementsSince(server);
   console.log(`database: postgres, ${users.length} participants, ${RATE} message(s)/s each, ${SECONDS} s, ${CLIENT} sockets`);
   const begin = Date.now();
-  const cpuBefore = { app: (appCpuMs(server) ?? NaN), load: ownCpuMs() };
+  const cpuBefore = { app: (appCpuMs(server) ?? NaN), load: ownCpuMs(), postgres: postgresCpuMs() ?? NaN };
   const interval = 1000 / RATE;
   const inFlight: Promise<void>[] = [];
   await Promise.all(
@@ -174,7 +174,7 @@ try {
   const expected = () => sent * users.length;
   for (let i = 0; i < 100 && latencies.length < expected(); i++) await new Promise((r) => setTimeout(r, 100));
   // The CPU each side spent on the run (the app: POSTs and deliveries; this process: the POSTs' clients and the sockets).
-  const cpu = { app: (appCpuMs(server) ?? NaN) - cpuBefore.app, load: ownCpuMs() - cpuBefore.load };
+  const cpu = { app: (appCpuMs(server) ?? NaN) - cpuBefore.app, load: ownCpuMs() - cpuBefore.load, postgres: (postgresCpuMs() ?? NaN) - cpuBefore.postgres };
 
   const statements = await statementsSince(server);
   latencies.sort((a, b) => a - b);
@@ -200,7 +200,8 @@ try {
   const perDelivery = (ms: number) => fmt((ms * 1000) / Math.max(1, latencies.length), 0);
   console.log(
     `\nCPU over the run: app ${fmt(cpu.app / 1000, 1)} s (${perPost(cpu.app)} ms per POST, ${perDelivery(cpu.app)} µs per delivery), ` +
-      `load generator ${fmt(cpu.load / 1000, 1)} s (${perPost(cpu.load)} ms per POST, ${perDelivery(cpu.load)} µs per delivery)`,
+      `load generator ${fmt(cpu.load / 1000, 1)} s (${perPost(cpu.load)} ms per POST, ${perDelivery(cpu.load)} µs per delivery)` +
+      (Number.isNaN(cpu.postgres) ? '' : `, local Postgres ${fmt(cpu.postgres / 1000, 1)} s (${perPost(cpu.postgres)} ms per POST)`),
   );
   if (statements) {
     const rows = Object.entries(statements).sort((x, y) => y[1] - x[1]);

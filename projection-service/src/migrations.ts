@@ -64,6 +64,28 @@ export const readModelMigrations: Migration[] = [
       }
     },
   },
+  {
+    // lockAndAdvanceCheckpoints (runner/checkpoints.ts) as a function: its statement starts every
+    // projection batch, and planning it took Postgres longer than running it; a PL/pgSQL function
+    // plans it once per connection. `position` is qualified throughout: the output column shares it.
+    name: '003_advance_checkpoints_function',
+    up: async (k) => {
+      await k.raw(`create or replace function projection_checkpoints_advance(targets jsonb)
+        returns table (name text, "position" bigint)
+        language plpgsql volatile as $fn$
+        #variable_conflict use_column
+        begin
+          perform set_config('synchronous_commit', 'off', true);
+          return query
+            with v as (select t.name, t.position from jsonb_to_recordset(targets) as t(name text, position bigint)),
+                 old as (select c.name, c.position from ${CHECKPOINT_TABLE} c where c.name in (select v.name from v) order by c.name for update)
+            update ${CHECKPOINT_TABLE} as c set position = greatest(c.position, v.position)
+              from old join v on v.name = old.name
+             where c.name = old.name
+            returning old.name, old.position;
+        end $fn$`);
+    },
+  },
 ];
 
 export async function migrateReadModels(knex: Knex): Promise<void> {

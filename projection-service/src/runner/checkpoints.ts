@@ -51,10 +51,11 @@ export async function declareProjections(knex: Knex, projections: Projection[]):
 
 /**
  * Locks the checkpoint rows of several projections and moves each forward to its target, never
- * backwards, in one statement (in name order, the order every runner locks them in, so two processes never deadlock), and answers the positions they
- * had before. The caller applies the events after those positions in the same transaction: the
- * checkpoint and the rows commit together or not at all, and one round trip does what a lock and
- * a later update did.
+ * backwards, in one statement (projection_checkpoints_advance, a function of the read-model
+ * migrations; in name order, the order every runner locks them in, so two processes never
+ * deadlock), and answers the positions they had before. The caller applies the events after those
+ * positions in the same transaction: the checkpoint and the rows commit together or not at all,
+ * and one round trip does what a lock and a later update did.
  *
  * The same statement makes the transaction's commit asynchronous (synchronous_commit off, for this
  * transaction only): its commit does not wait for the WAL to reach the disk, which on a busy disk is
@@ -72,14 +73,7 @@ export async function lockAndAdvanceCheckpoints(trx: Knex.Transaction, targets: 
     new Map(
       (
         (
-          await trx.raw(
-            `with v as (select v.* from jsonb_to_recordset(${sqlLiteral(JSON.stringify(rows))}::jsonb) as v(name text, position bigint), (select set_config('synchronous_commit', 'off', true)) as async_commit),
-                  old as (select c.name, c.position from ${CHECKPOINT_TABLE} c where c.name in (select name from v) order by c.name for update)
-             update ${CHECKPOINT_TABLE} as c set position = greatest(c.position, v.position)
-               from old join v on v.name = old.name
-              where c.name = old.name
-             returning old.name, old.position`,
-          )
+          await trx.raw(`select * from projection_checkpoints_advance(${sqlLiteral(JSON.stringify(rows))}::jsonb)`)
         ).rows as { name: string; position: number | string }[]
       ).map((r) => [r.name, BigInt(r.position)]),
     );
