@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '@circuit/shared/ports/event-store';
 import { MessagingEventSchemas } from '@circuit/shared/events/messaging';
 import type { Projection } from '../runner/projection';
-import { TableChanges, toJson } from '../runner/table-changes';
+import { sizedRows, TableChanges, toJson } from '../runner/table-changes';
 
 /** A message as far as unread counts care: whose pair it counts in, and whether it still counts. */
 interface MessageState {
@@ -100,7 +100,7 @@ export const messagingProjection: Projection = {
       // Before this batch's rows go in, so it reaches only messages written before the batch.
       await trx.raw(
         `update chat_messages as m set read_at = r.at
-           from jsonb_to_recordset(?::jsonb) as r(reader text, "from" text, at timestamptz, position bigint)
+           from ${sizedRows('jsonb_to_recordset(?::jsonb) as r(reader text, "from" text, at timestamptz, position bigint)', 'r', firstReads.size)}
           where m.to_id = r.reader and m.from_id = r."from" and m.read_at is null and m.position < r.position`,
         [toJson([...firstReads.values()])],
       );

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '@circuit/shared/ports/event-store';
 import { ProjectEventSchemas } from '@circuit/shared/events/projects';
 import type { Projection } from '../runner/projection';
-import { Counters, TableChanges, toJson } from '../runner/table-changes';
+import { Counters, sizedRows, TableChanges, toJson } from '../runner/table-changes';
 
 type ReactionTable = 'project_likes' | 'project_saves';
 const COUNTER: Record<ReactionTable, string> = { project_likes: 'likes_count', project_saves: 'saves_count' };
@@ -33,7 +33,7 @@ async function load(trx: Knex.Transaction, events: RecordedEvent[]): Promise<Kno
     if (pairs[table].length === 0) continue;
     const rows: { project_id: string; user_id: string }[] = (
       await trx.raw(
-        `select t.project_id, t.user_id from ?? as t join jsonb_to_recordset(?::jsonb) as k(project_id text, user_id text)
+        `select t.project_id, t.user_id from ?? as t join ${sizedRows('jsonb_to_recordset(?::jsonb) as k(project_id text, user_id text)', 'k', pairs[table].length)}
            on t.project_id = k.project_id and t.user_id = k.user_id`,
         [table, toJson(pairs[table])],
       )

@@ -66,7 +66,7 @@ export class TableChanges {
   async flushDeletes(trx: Knex.Transaction): Promise<void> {
     if (this.deletes.size === 0) return;
     const match = this.keyColumns.map((c) => `t.${ident(c)} = k.${ident(c)}`).join(' and ');
-    await trx.raw(`delete from ?? as t using jsonb_populate_recordset(null::??, ?::jsonb) as k where ${match}`, [
+    await trx.raw(`delete from ?? as t using ${sizedRows('jsonb_populate_recordset(null::??, ?::jsonb)', 'k', this.deletes.size)} where ${match}`, [
       this.table,
       this.table,
       toJson([...this.deletes.values()]),
@@ -110,7 +110,7 @@ export class TableChanges {
     const match = this.keyColumns.map((c) => `t.${ident(c)} = p.${ident(c)}`).join(' and ');
     // Each row keeps the columns its own patch leaves out: the row itself is the base record.
     await trx.raw(
-      `with p as (select j, ${keys} from jsonb_array_elements(?::jsonb) as j)
+      `with p as (select j, ${keys} from ${sizedRows('jsonb_array_elements(?::jsonb) as e(j)', 'e', this.patches.size)})
        update ?? as t set (${list}) = (select ${list} from jsonb_populate_record(t, p.j)) from p where ${match}`,
       [...this.keyColumns.map(() => this.table), toJson([...this.patches.values()]), this.table],
     );
@@ -135,6 +135,17 @@ export class TableChanges {
     await this.flushInserts(trx);
     await this.flushPatches(trx);
   }
+}
+
+/**
+ * A JSON recordset (a function call with its alias) as a subquery the planner knows the size of.
+ * It takes a set-returning function for a hundred rows, and against a table of up to some tens of
+ * thousands of rows it then hashes a scan of the whole table rather than probe its index for the
+ * few rows a batch holds (each follow's counts scanned every user). A limit of the actual count
+ * gives it the size.
+ */
+export function sizedRows(recordset: string, alias: string, count: number): string {
+  return `(select * from ${recordset} limit ${Math.max(1, Math.floor(count))}) as ${alias}`;
 }
 
 export function ident(name: string): string {
@@ -171,7 +182,7 @@ export class Counters {
     if (rows.length === 0) return;
     const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) => c !== this.keyColumn);
     const set = columns.map((c) => `${ident(c)} = t.${ident(c)} + coalesce((d.j->>'${c}')::integer, 0)`).join(', ');
-    await trx.raw(`update ?? as t set ${set} from jsonb_array_elements(?::jsonb) as d(j) where t.${ident(this.keyColumn)} = d.j->>'${this.keyColumn}'`, [
+    await trx.raw(`update ?? as t set ${set} from ${sizedRows('jsonb_array_elements(?::jsonb) as d(j)', 'd', rows.length)} where t.${ident(this.keyColumn)} = d.j->>'${this.keyColumn}'`, [
       this.table,
       toJson(rows),
     ]);

@@ -301,6 +301,14 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
         expect(await store.readAll(after, 10)).toEqual([]);
       });
 
+      it('readAll takes any page size, up to all of the feed', async () => {
+        const stream = streamName('everything');
+        const { position } = await store.append(stream, [newEvent('A'), newEvent('B')], 'no_stream');
+        const all = await store.readAll(0n, Number.MAX_SAFE_INTEGER);
+        expect(all.filter((e) => e.streamId === stream).map((e) => e.type)).toEqual(['A', 'B']);
+        expect(all.at(-1)!.position).toBe(position);
+      });
+
       it('readAll after a position starts strictly after it', async () => {
         const stream = streamName('after');
         await store.append(stream, [newEvent('One'), newEvent('Two'), newEvent('Three')], 'no_stream');

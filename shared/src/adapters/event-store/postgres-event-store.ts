@@ -79,6 +79,8 @@ begin
     select (select max(t.position) from ${TABLE} t where t.position < b), (select max(t.position) from ${TABLE} t);
 end $fn$`,
 ];
+/** The largest page a read takes (Postgres's integer). */
+const MAX_PAGE = 2 ** 31 - 1;
 /** How long a read waits for committed events hidden behind a transaction that is still open. */
 const HIDDEN_WAIT_MS = 1000;
 const UNIQUE_VIOLATION = '23505';
@@ -496,7 +498,8 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
     const from = BigInt(after).toString();
-    const count = Math.max(0, Math.floor(limit));
+    // The read function's page size is an integer: a larger limit (a rebuild asks for everything) is all of it anyway.
+    const count = Math.min(MAX_PAGE, Math.max(0, Math.floor(limit)));
     // PGlite has one connection: a read never runs beside an append, so everything stored is complete.
     if (!this.onSharedServer) {
       const rows: Row[] = await this.knex(TABLE).where('position', '>', from).orderBy('position', 'asc').limit(count);
