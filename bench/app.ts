@@ -104,12 +104,19 @@ export async function startServer(options: { port?: number; database: 'pglite' |
  */
 export function appCpuMs(server: BenchServer): number | undefined {
   try {
-    const fields = fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // Fields 14 and 15 of stat (utime, stime), in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return cpuMsOf(fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8'));
   } catch {
     return undefined;
   }
+}
+
+/** The process name of a /proc/<pid>/stat line (between the first '(' and the last ')'). */
+const commandOf = (stat: string) => stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+
+/** utime + stime of a /proc/<pid>/stat line (fields 14 and 15, after the name), in ms: clock ticks of 10 ms. */
+function cpuMsOf(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /**
@@ -122,9 +129,8 @@ export function postgresCpuMs(): number | undefined {
   for (const pid of fs.readdirSync('/proc', { withFileTypes: true }).filter((d) => /^\d+$/.test(d.name))) {
     try {
       const stat = fs.readFileSync(`/proc/${pid.name}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * 10;
+      if (commandOf(stat) !== 'postgres') continue;
+      total += cpuMsOf(stat);
       seen = true;
     } catch {
       // The process ended meanwhile.
