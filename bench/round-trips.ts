@@ -20,6 +20,7 @@ import { createLogger } from '@circuit/shared/logger';
 import { createKnex } from '@circuit/shared/db/knex';
 import { composeEmbedded } from '../embedded/src/compose';
 import { appendListedHackathon } from '@circuit/command-service/hackathon-registrations/hackathon-fixtures';
+import { DEFAULT_USER_RATE_RULES } from '@circuit/shared/http/user-rate-limit';
 import { client } from './app';
 import { BENCH_DATABASE_URL, benchSchema, intArg } from './lib';
 
@@ -101,11 +102,13 @@ try {
   const base = `http://127.0.0.1:${port}`;
   const [sa, sb] = [a, b].map((u) => io(base, { transports: ['websocket'], extraHeaders: { cookie: u.cookie }, reconnection: false }));
   await Promise.all([sa, sb].map((s) => new Promise<void>((resolve, reject) => (s!.once('connect', () => resolve()), s!.once('connect_error', reject)))));
+  // Paced under the socket's event allowance (120 per 10 s): faster, the sends are refused and never arrive.
+  const spacingMs = DEFAULT_USER_RATE_RULES.socketEvents.windowMs / DEFAULT_USER_RATE_RULES.socketEvents.limit + 1;
   const chat = async (n: number) => {
     for (let i = 0; i < n; i++) {
       const arrived = new Promise<void>((resolve) => sb!.once('private_message', () => resolve()));
       sa!.emit('private_message', { from: a.id, to: b.id, message: `m${i}`, replyTo: null });
-      await arrived;
+      await Promise.all([arrived, new Promise((r) => setTimeout(r, spacingMs))]);
     }
   };
   await chat(10);

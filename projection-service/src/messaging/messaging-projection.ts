@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '@circuit/shared/ports/event-store';
 import { MessagingEventSchemas } from '@circuit/shared/events/messaging';
+import { deferredWrite } from '@circuit/shared/db/one-trip-transaction';
 import type { Projection } from '../runner/projection';
 import { sizedRows, TableChanges, toJson } from '../runner/table-changes';
 
@@ -98,32 +99,26 @@ export const messagingProjection: Projection = {
 
     if (firstReads.size > 0) {
       // Before this batch's rows go in, so it reaches only messages written before the batch.
-      await trx.raw(
+      await deferredWrite(
+        trx,
         `update chat_messages as m set read_at = r.at
            from ${sizedRows('jsonb_to_recordset(?::jsonb) as r(reader text, "from" text, at timestamptz, position bigint)', 'r', firstReads.size)}
           where m.to_id = r.reader and m.from_id = r."from" and m.read_at is null and m.position < r.position`,
         [toJson([...firstReads.values()])],
       );
     }
-    const entries = [...unread.values()].map((u) => ({ user_id: u.userId, from_id: u.fromId, count: u.value, reset: u.reset }));
-    const upsertUnread = (reset: boolean) =>
-      `insert into chat_unread (user_id, from_id, count)
-       select user_id, from_id, count from jsonb_to_recordset(?::jsonb) as x(user_id text, from_id text, count integer)
-       on conflict (user_id, from_id) do update set count = ${reset ? 'excluded.count' : 'chat_unread.count + excluded.count'}`;
-    // A batch of new messages alone (the chat's own traffic): the messages and the counts they add
-    // in one statement. The two touch different tables, so neither needs to see the other's rows.
-    if (entries.length > 0 && entries.every((e) => !e.reset)) {
-      const inserts = messages.takeAsOneInsert();
-      if (inserts) {
-        await trx.raw(`with inserted_messages as (${inserts.sql}) ${upsertUnread(false)}`, [...inserts.bindings, toJson(entries)]);
-        return;
-      }
-    }
     await messages.flush(trx);
+    const entries = [...unread.values()].map((u) => ({ user_id: u.userId, from_id: u.fromId, count: u.value, reset: u.reset }));
     for (const reset of [true, false]) {
       const rows = entries.filter((e) => e.reset === reset);
       if (rows.length === 0) continue;
-      await trx.raw(upsertUnread(reset), [toJson(rows)]);
+      await deferredWrite(
+        trx,
+        `insert into chat_unread (user_id, from_id, count)
+         select user_id, from_id, count from jsonb_to_recordset(?::jsonb) as x(user_id text, from_id text, count integer)
+         on conflict (user_id, from_id) do update set count = ${reset ? 'excluded.count' : 'chat_unread.count + excluded.count'}`,
+        [toJson(rows)],
+      );
     }
   },
 };

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { CHECKPOINT_TABLE } from '@circuit/shared/projections/progress';
-import { sqlLiteral } from '@circuit/shared/db/one-trip-begin';
+import { deferredWrite, sqlLiteral } from '@circuit/shared/db/one-trip-transaction';
 import type { Projection } from './projection';
 
 type Db = Knex | Knex.Transaction;
@@ -68,7 +68,7 @@ export async function declareProjections(knex: Knex, projections: Projection[]):
 export async function lockAndAdvanceCheckpoints(trx: Knex.Transaction, targets: Map<string, bigint>): Promise<Map<string, bigint>> {
   const rows = [...targets].map(([name, position]) => ({ name, position: position.toString() })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   // Without bind parameters (the rows inlined as a literal): the statement can travel with its
-  // transaction's BEGIN in one round trip (transactionBegunWithFirstStatement).
+  // transaction's BEGIN in one round trip (oneTripTransaction).
   const run = async () =>
     new Map(
       (
@@ -88,4 +88,29 @@ export async function lockAndAdvanceCheckpoints(trx: Knex.Transaction, targets: 
     before = new Map([...before, ...(await lockAndAdvanceCheckpoints(trx, missing))]);
   }
   return before;
+}
+
+/** Where a batch of one projection starts (its events after `from`) and ends. */
+export interface CheckpointMove {
+  name: string;
+  from: bigint;
+  to: bigint;
+}
+
+/**
+ * Moves the checkpoints of a batch that the runner knows the stored positions of (at most
+ * `from`: a position reached by skipping events of no concern may not be stored yet), without
+ * waiting for an answer: in a one-trip transaction the statement travels with the batch's rows
+ * and its COMMIT. When a checkpoint is past `from` (another process applied those events) the
+ * statement fails, and with it the transaction: `isCheckpointMoved` tells that failure apart.
+ * Locks the rows in name order like lockAndAdvanceCheckpoints, and commits asynchronously as it
+ * does (see there).
+ */
+export async function expectAndAdvanceCheckpoints(trx: Knex.Transaction, moves: CheckpointMove[]): Promise<void> {
+  const targets = moves.map((m) => ({ name: m.name, from_position: m.from.toString(), to_position: m.to.toString() }));
+  await deferredWrite(trx, 'select projection_checkpoints_advance_from(?::jsonb)', [JSON.stringify(targets)]);
+}
+
+export function isCheckpointMoved(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'CX001';
 }

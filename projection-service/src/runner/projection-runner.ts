@@ -4,10 +4,10 @@ import { SharedFeed } from '@circuit/shared/adapters/event-store/shared-feed';
 import type { ReadModelProgress } from '@circuit/shared/projections/progress';
 import type { Logger } from '@circuit/shared/logger';
 import type { Projection } from './projection';
-import { advanceCheckpoint, declareProjections, lockAndAdvanceCheckpoints, lockCheckpoint, readCheckpoint, readCheckpoints } from './checkpoints';
+import { advanceCheckpoint, declareProjections, expectAndAdvanceCheckpoints, isCheckpointMoved, lockAndAdvanceCheckpoints, lockCheckpoint, readCheckpoint, readCheckpoints } from './checkpoints';
 import { tryRebuildLocks, type RebuildLocks } from './rebuild-lock';
 import { ScratchTables } from './scratch-tables';
-import { transactionBegunWithFirstStatement } from '@circuit/shared/db/one-trip-begin';
+import { oneTripTransaction } from '@circuit/shared/db/one-trip-transaction';
 
 export interface ProjectionRunnerOptions {
   /** Events per transaction while catching up (live batches are what the feed has). */
@@ -107,33 +107,18 @@ export class ProjectionRunner {
     if (failures.size > 0) throw failures.values().next().value;
   }
 
-  /**
-   * Applies the events after the projection's stored checkpoint and moves it, in one transaction.
-   * The checkpoint row is locked first: a second runner of the same projection (another process)
-   * waits, then sees the new checkpoint and skips what was applied; never twice, never backwards.
-   */
-  private async applyIn(trx: Knex.Transaction, p: Projection, events: RecordedEvent[]): Promise<bigint> {
-    const last = events.at(-1)!;
-    const stored = (await lockAndAdvanceCheckpoints(trx, new Map([[p.name, last.position]]))).get(p.name)!;
-    const fresh = events.filter((e) => e.position > stored);
-    if (fresh.length === 0) return stored;
-    await p.applyBatch(trx, fresh);
-    return last.position;
-  }
-
+  /** One projection's batch again, on its own (after its group failed). */
   private async applyTo(p: Projection, events: RecordedEvent[]): Promise<void> {
     const last = events.at(-1);
-    if (!last) return;
-    const known = this.positions.get(p.name);
-    if (known !== undefined && known >= last.position) return;
-    this.advanced(p, await transactionBegunWithFirstStatement(this.knex, (trx) => this.applyIn(trx, p, events)));
+    if (!last || (this.positions.get(p.name) ?? -1n) >= last.position) return;
+    this.advanced(p, (await this.applyLocked([{ p, events }]))[0]!);
   }
 
   /**
    * Several projections' batches in one transaction (one commit, not one per projection), each
-   * still with its own checkpoint row, locked in name order so two processes never deadlock. When
-   * one of them fails, each goes again in a transaction of its own: the others commit, only the
-   * failing ones are returned, with their errors (to be delivered again).
+   * still with its own checkpoint row. When one of them fails, each goes again in a transaction of
+   * its own: the others commit, only the failing ones are returned, with their errors (to be
+   * delivered again).
    */
   private async applyGroup<E extends { p: Projection; events: RecordedEvent[] }>(entries: E[]): Promise<Map<E, unknown>> {
     const failures = new Map<E, unknown>();
@@ -147,26 +132,10 @@ export class ProjectionRunner {
     todo.sort((a, b) => (a.p.name < b.p.name ? -1 : a.p.name > b.p.name ? 1 : 0));
     if (todo.length === 0) return failures;
     try {
-      if (todo.length === 1) {
-        await this.applyTo(todo[0]!.p, todo[0]!.events);
-        return failures;
-      }
-      const reached = await transactionBegunWithFirstStatement(this.knex, async (trx) => {
-        // Each checkpoint is locked and moved to the end of its batch up front, in one statement:
-        // the rows below commit with it, or nothing does.
-        const stored = await lockAndAdvanceCheckpoints(trx, new Map(todo.map((e) => [e.p.name, e.events.at(-1)!.position])));
-        const positions: bigint[] = [];
-        for (const { p, events } of todo) {
-          const from = stored.get(p.name)!;
-          const fresh = events.filter((e) => e.position > from);
-          if (fresh.length === 0) {
-            positions.push(from);
-            continue;
-          }
-          await p.applyBatch(trx, fresh);
-          positions.push(events.at(-1)!.position);
-        }
-        return positions;
+      const reached = await this.applyExpected(todo).catch((error: unknown) => {
+        // Another process got there first (or a checkpoint row is missing): lock, read, apply what is left.
+        if (isCheckpointMoved(error)) return this.applyLocked(todo);
+        throw error;
       });
       todo.forEach(({ p }, i) => this.advanced(p, reached[i]!));
     } catch (error) {
@@ -174,6 +143,47 @@ export class ProjectionRunner {
       else for (const entry of todo) await this.applyTo(entry.p, entry.events).catch((e: unknown) => failures.set(entry, e));
     }
     return failures;
+  }
+
+  /**
+   * The batches applied after the positions this runner holds, which are the stored ones unless
+   * another process moved them: the checkpoint statement checks that instead of answering them,
+   * so nothing in the transaction waits for an answer and it goes to Postgres as one message
+   * (oneTripTransaction), unless a projection reads in it. Only one batch of a projection is
+   * applied at a time, so its position does not move meanwhile.
+   */
+  private applyExpected(todo: { p: Projection; events: RecordedEvent[] }[]): Promise<bigint[]> {
+    const moves = todo.map(({ p, events }) => ({ name: p.name, from: this.positions.get(p.name) ?? 0n, to: events.at(-1)!.position }));
+    return oneTripTransaction(this.knex, async (trx) => {
+      await expectAndAdvanceCheckpoints(trx, moves);
+      for (const [i, { p, events }] of todo.entries()) await p.applyBatch(trx, events.filter((e) => e.position > moves[i]!.from));
+      return moves.map((m) => m.to);
+    });
+  }
+
+  /**
+   * The batches applied after the stored checkpoints, read and locked first (in name order, so two
+   * processes never deadlock): a second runner of the same projection waits, then sees the new
+   * checkpoint and skips what was applied; never twice, never backwards.
+   */
+  private applyLocked(todo: { p: Projection; events: RecordedEvent[] }[]): Promise<bigint[]> {
+    return oneTripTransaction(this.knex, async (trx) => {
+      // Each checkpoint is locked and moved to the end of its batch up front, in one statement:
+      // the rows below commit with it, or nothing does.
+      const stored = await lockAndAdvanceCheckpoints(trx, new Map(todo.map((e) => [e.p.name, e.events.at(-1)!.position])));
+      const positions: bigint[] = [];
+      for (const { p, events } of todo) {
+        const from = stored.get(p.name)!;
+        const fresh = events.filter((e) => e.position > from);
+        if (fresh.length === 0) {
+          positions.push(from);
+          continue;
+        }
+        await p.applyBatch(trx, fresh);
+        positions.push(events.at(-1)!.position);
+      }
+      return positions;
+    });
   }
 
   private pending: { p: Projection; events: RecordedEvent[]; settle(error?: unknown): void }[] = [];
@@ -224,7 +234,7 @@ export class ProjectionRunner {
     if (this.saving) return this.saving;
     if (this.unsaved.size === 0) return Promise.resolve();
     const targets = new Map(this.unsaved);
-    this.saving = transactionBegunWithFirstStatement(this.knex, (trx) => lockAndAdvanceCheckpoints(trx, targets))
+    this.saving = oneTripTransaction(this.knex, (trx) => lockAndAdvanceCheckpoints(trx, targets))
       .then(() => {
         for (const [name, position] of targets) if (this.unsaved.get(name) === position) this.unsaved.delete(name);
       })

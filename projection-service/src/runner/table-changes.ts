@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { deferredWrite } from '@circuit/shared/db/one-trip-transaction';
 
 export type Row = Record<string, unknown>;
 
@@ -11,8 +12,9 @@ export type Row = Record<string, unknown>;
  *  - insert(k) after a delete(k) replaces the row; a second insert(k) is ignored, as in SQL;
  *  - patch(k) merges into the row's pending patch (later values win) and applies to whatever row
  *    exists after the inserts.
- * Rows and patches travel as one jsonb parameter each, typed by the table's own row type, so a
- * statement has two bind parameters however many rows it carries.
+ * Rows and patches travel as one jsonb value each, typed by the table's own row type, so a
+ * statement's text grows with its rows but not its number of values. The statements are deferred
+ * writes: in a one-trip transaction they go with its COMMIT (or its next read), not one by one.
  */
 export class TableChanges {
   private readonly deletes = new Map<string, Row>();
@@ -66,7 +68,7 @@ export class TableChanges {
   async flushDeletes(trx: Knex.Transaction): Promise<void> {
     if (this.deletes.size === 0) return;
     const match = this.keyColumns.map((c) => `t.${ident(c)} = k.${ident(c)}`).join(' and ');
-    await trx.raw(`delete from ?? as t using ${sizedRows('jsonb_populate_recordset(null::??, ?::jsonb)', 'k', this.deletes.size)} where ${match}`, [
+    await deferredWrite(trx, `delete from ?? as t using ${sizedRows('jsonb_populate_recordset(null::??, ?::jsonb)', 'k', this.deletes.size)} where ${match}`, [
       this.table,
       this.table,
       toJson([...this.deletes.values()]),
@@ -75,7 +77,7 @@ export class TableChanges {
   }
 
   async flushInserts(trx: Knex.Transaction): Promise<void> {
-    for (const { sql, bindings } of this.insertStatements()) await trx.raw(sql, bindings);
+    for (const { sql, bindings } of this.insertStatements()) await deferredWrite(trx, sql, bindings);
     this.inserts.clear();
   }
 
@@ -109,25 +111,13 @@ export class TableChanges {
     const keys = this.keyColumns.map((c) => `(jsonb_populate_record(null::??, j)).${ident(c)} as ${ident(c)}`).join(', ');
     const match = this.keyColumns.map((c) => `t.${ident(c)} = p.${ident(c)}`).join(' and ');
     // Each row keeps the columns its own patch leaves out: the row itself is the base record.
-    await trx.raw(
+    await deferredWrite(
+      trx,
       `with p as (select j, ${keys} from ${sizedRows('jsonb_array_elements(?::jsonb) as e(j)', 'e', this.patches.size)})
        update ?? as t set (${list}) = (select ${list} from jsonb_populate_record(t, p.j)) from p where ${match}`,
       [...this.keyColumns.map(() => this.table), toJson([...this.patches.values()]), this.table],
     );
     this.patches.clear();
-  }
-
-  /**
-   * The pending changes as one insert statement, when they are inserts alone and of one shape:
-   * for a projection to send it together with a statement of its own (data-modifying CTEs), one
-   * round trip instead of two. Forgets them: the caller runs the statement. Undefined otherwise.
-   */
-  takeAsOneInsert(): { sql: string; bindings: string[] } | undefined {
-    if (this.deletes.size > 0 || this.patches.size > 0) return undefined;
-    const statements = this.insertStatements();
-    if (statements.length !== 1) return undefined;
-    this.inserts.clear();
-    return statements[0];
   }
 
   async flush(trx: Knex.Transaction): Promise<void> {
@@ -182,7 +172,7 @@ export class Counters {
     if (rows.length === 0) return;
     const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) => c !== this.keyColumn);
     const set = columns.map((c) => `${ident(c)} = t.${ident(c)} + coalesce((d.j->>'${c}')::integer, 0)`).join(', ');
-    await trx.raw(`update ?? as t set ${set} from ${sizedRows('jsonb_array_elements(?::jsonb) as d(j)', 'd', rows.length)} where t.${ident(this.keyColumn)} = d.j->>'${this.keyColumn}'`, [
+    await deferredWrite(trx, `update ?? as t set ${set} from ${sizedRows('jsonb_array_elements(?::jsonb) as d(j)', 'd', rows.length)} where t.${ident(this.keyColumn)} = d.j->>'${this.keyColumn}'`, [
       this.table,
       toJson(rows),
     ]);
