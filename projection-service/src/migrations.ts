@@ -89,9 +89,10 @@ export const readModelMigrations: Migration[] = [
   {
     // expectAndAdvanceCheckpoints (runner/checkpoints.ts): a batch's checkpoints moved on the
     // runner's word of where they stand, checked here, so the statement needs no answer and a
-    // whole batch (checkpoints, rows, commit) travels as one message. A checkpoint found past
-    // where the runner thought (another process applied those events) or missing fails the
-    // transaction with CX001, and the runner takes the locking way instead.
+    // whole batch (checkpoints, rows, commit) travels as one message. The move is 003's (lock in
+    // name order, never backwards, asynchronous commit); a checkpoint it found past where the
+    // runner thought (another process applied those events), or missing, fails the transaction
+    // with CX001, and the runner takes the locking way instead.
     name: '004_advance_expected_checkpoints_function',
     up: async (k) => {
       await k.raw(`create or replace function projection_checkpoints_advance_from(targets jsonb)
@@ -99,19 +100,14 @@ export const readModelMigrations: Migration[] = [
         language plpgsql volatile as $fn$
         declare
           n_targets integer;
-          n_moved integer;
+          n_as_expected integer;
         begin
-          perform set_config('synchronous_commit', 'off', true);
           select count(*) into n_targets from jsonb_array_elements(targets);
-          with v as (select t.name, t.from_position, t.to_position from jsonb_to_recordset(targets) as t(name text, from_position bigint, to_position bigint)),
-               old as (select c.name, c.position from ${CHECKPOINT_TABLE} c where c.name in (select v.name from v) order by c.name for update),
-               moved as (
-                 update ${CHECKPOINT_TABLE} as c set position = greatest(c.position, v.to_position)
-                   from old join v on v.name = old.name
-                  where c.name = old.name and old.position <= v.from_position
-                 returning c.name)
-          select count(*) into n_moved from moved;
-          if n_moved < n_targets then
+          select count(*) into n_as_expected
+            from projection_checkpoints_advance(targets) as before
+            join jsonb_to_recordset(targets) as t(name text, from_position bigint) on t.name = before.name
+           where before.position <= t.from_position;
+          if n_as_expected < n_targets then
             raise exception 'projection checkpoints are not where this runner left them' using errcode = 'CX001';
           end if;
         end $fn$`);

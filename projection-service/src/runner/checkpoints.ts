@@ -107,7 +107,8 @@ export interface CheckpointMove {
  * does (see there).
  */
 export async function expectAndAdvanceCheckpoints(trx: Knex.Transaction, moves: CheckpointMove[]): Promise<void> {
-  const targets = moves.map((m) => ({ name: m.name, from_position: m.from.toString(), to_position: m.to.toString() }));
+  // `position` is where 003's projection_checkpoints_advance moves it; `from_position` what it must have been at most.
+  const targets = moves.map((m) => ({ name: m.name, position: m.to.toString(), from_position: m.from.toString() }));
   await deferredWrite(trx, 'select projection_checkpoints_advance_from(?::jsonb)', [JSON.stringify(targets)]);
 }
 

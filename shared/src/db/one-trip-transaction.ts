@@ -53,10 +53,14 @@ export async function oneTripTransaction<T>(knex: Knex, work: (trx: Knex.Transac
   // neither the work nor its COMMIT can succeed past it.
   let failure: Error | null = null;
   const send = (config: unknown, done: QueryCallback) => query.call(connection, config, (error: Error | null, result?: unknown) => done(failure ?? error, result));
+  // pg sends queued queries in order: the waiting statements go first, in one message of their own.
+  const sendWaitingAhead = () => {
+    if (waiting.length > 0) void query.call(connection, waiting.splice(0).join(' '), (error: Error | null) => (failure ??= error));
+  };
 
   connection.query = function (config: unknown, callback?: unknown): unknown {
     if (!isPlainQuery(config, callback)) {
-      if (waiting.length > 0) void query.call(connection, waiting.splice(0).join(' '), (error: Error | null) => (failure ??= error));
+      sendWaitingAhead();
       return query.call(connection, config, callback);
     }
     const done = callback as QueryCallback;
@@ -66,23 +70,20 @@ export async function oneTripTransaction<T>(knex: Knex, work: (trx: Knex.Transac
       process.nextTick(() => done(null, BEGUN));
       return undefined;
     }
-    if (isRollback(config.text) && waiting[0] === BEGIN) {
-      // Nothing reached the server: there is nothing to roll back.
+    if (isRollback(config.text)) {
+      const reachedServer = waiting[0] !== BEGIN;
       waiting.length = 0;
+      if (reachedServer) return query.call(connection, config, callback);
+      // Nothing reached the server: there is nothing to roll back.
       process.nextTick(() => done(null, { command: 'ROLLBACK', rowCount: null, rows: [], fields: [] }));
       return undefined;
     }
-    if (isRollback(config.text)) {
-      waiting.length = 0;
-      return query.call(connection, config, callback);
-    }
     if (waiting.length === 0) return send(config, done);
-    const ahead = waiting.splice(0);
     if ((config.values ?? []).length > 0) {
-      // pg sends queued queries in order: the waiting statements first, in one message.
-      void query.call(connection, ahead.join(' '), (error: Error | null) => (failure ??= error));
+      sendWaitingAhead();
       return send(config, done);
     }
+    const ahead = waiting.splice(0);
     return send({ ...config, text: `${ahead.join(' ')} ${config.text}` }, (error, results) => {
       // A failed statement stops the message before its COMMIT: the transaction is left aborted on
       // the server, and knex does not roll back after a failed COMMIT.
