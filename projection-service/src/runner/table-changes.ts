@@ -144,7 +144,14 @@ export function ident(name: string): string {
 }
 
 export function toJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  // A replacer costs a call per value; JSON.stringify meets a bigint early (rows share their
+  // columns) and throws, so the plain form is tried first.
+  try {
+    return JSON.stringify(value);
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  }
 }
 
 /** Per-key integer deltas, written as `col = col + delta` in one statement. */
