@@ -5,7 +5,7 @@
  * same after 10,000 toggles), reads (beside plain express serving the same bytes), realtime (1,000
  * chatting pairs with think time, then saturated), projection rebuilds of 55,000 events, and the
  * chat flood (one user flooding, another's latency), the hackathon and event lists on 10,000 listings each, one community room of 200 participants posting a message a second each, and a quiz-start burst (1,000 participants fetch questions and submit within a minute). `npm run bench:web` (Lighthouse) runs on its own.
- * Extra arguments go to every script (for example `-- --runs 1`).
+ * Extra arguments go to every script (for example `-- --runs 1`; the three that measure once take no `--runs`).
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -25,10 +25,19 @@ const parts: [string, string[]][] = [
   ['quiz-burst', []],
 ];
 
+/** These measure once by nature (a flood, one busy room, one burst) and take no `--runs`. */
+const MEASURE_ONCE = new Set(['flood', 'community', 'quiz-burst']);
+
+/** The extra arguments for one script: `--runs N` (or `--runs=N`) left out where it means nothing. */
+function extraFor(name: string): string[] {
+  if (!MEASURE_ONCE.has(name)) return extra;
+  return extra.filter((arg, i) => arg !== '--runs' && !arg.startsWith('--runs=') && extra[i - 1] !== '--runs');
+}
+
 let failed = 0;
 for (const [name, args] of parts) {
   console.log(`\n## bench:${name}\n`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', `bench/${name}.ts`, ...args, ...extra], { cwd: ROOT, stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', `bench/${name}.ts`, ...args, ...extraFor(name)], { cwd: ROOT, stdio: 'inherit' });
   if (run.status !== 0) {
     failed++;
     console.log(`bench:${name} exited with ${run.status ?? run.signal}`);
