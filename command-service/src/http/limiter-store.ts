@@ -99,8 +99,9 @@ export async function createLimiterStore(deps: ({ knex: Knex; redisUrl?: string 
   await ensureTable(deps.knex);
   const storeClient = knexQueryClient(deps.knex);
   const limiters: RateLimiterPostgres[] = [];
+  const counters = new LeasedRateCounterStore(new InsuredRateCounterStore(new KnexRateCounterStore(deps.knex), deps.log), countUnitsOf);
   return {
-    counters: new LeasedRateCounterStore(new InsuredRateCounterStore(new KnexRateCounterStore(deps.knex), deps.log), countUnitsOf),
+    counters,
     limiter(spec) {
       const limiter = new RateLimiterPostgres({
         storeClient,
@@ -122,6 +123,7 @@ export async function createLimiterStore(deps: ({ knex: Knex; redisUrl?: string 
         const timer = (limiter as unknown as { _clearExpiredTimeoutId?: NodeJS.Timeout })._clearExpiredTimeoutId;
         if (timer) clearTimeout(timer);
       }
+      await counters.close();
     },
   };
 }

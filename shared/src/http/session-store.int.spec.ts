@@ -121,6 +121,20 @@ function storeSuite(open: () => Promise<{ knex: Knex; other: () => Knex; close()
   });
 }
 
+describe('counters in the database', () => {
+  // The table's creation starts with the store; a close that left it running let it wait for a
+  // connection of a database handle destroyed after the close (a test's), for a minute.
+  it('close once the table they create is there', async () => {
+    const knex = await createKnex({ kind: 'pglite' });
+    try {
+      await new KnexRateCounterStore(knex).close();
+      expect(await knex.schema.hasTable('user_rate_counters')).toBe(true);
+    } finally {
+      await knex.destroy();
+    }
+  });
+});
+
 async function countsAcrossInstances(one: RateCounterStore, two: RateCounterStore) {
   const rules = { ...DEFAULT_USER_RATE_RULES, reports: { limit: 4, windowMs: 60_000 } };
   const start = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000 * 60 * 24 * 400;

@@ -132,7 +132,10 @@ export class KnexRateCounterStore implements RateCounterStore {
     });
   }
 
-  async close(): Promise<void> {}
+  /** Waits for the table's creation, which the constructor starts: it must not outlive the database handle. */
+  async close(): Promise<void> {
+    await this.ready.catch(() => undefined);
+  }
 }
 
 /** Counters in Redis: INCR and an expiry at the window's end. */
