@@ -50,8 +50,9 @@ export async function createKnex(target: DatabaseTarget): Promise<Knex> {
   }
   let pglite: PGlite;
   if (target.dataDir) {
-    fs.mkdirSync(path.resolve(target.dataDir), { recursive: true });
-    pglite = await PGlite.create(path.resolve(target.dataDir), { extensions: EXTENSIONS });
+    const dataDir = path.resolve(target.dataDir);
+    fs.mkdirSync(dataDir, { recursive: true });
+    pglite = await PGlite.create(dataDir, { extensions: EXTENSIONS });
   } else {
     pglite = await inMemoryPglite();
   }

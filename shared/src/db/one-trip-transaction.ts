@@ -15,8 +15,8 @@ interface PgConnection {
 
 const BEGIN = 'BEGIN;';
 
-/** What knex reads from the answer to its BEGIN. */
-const BEGUN = { command: 'BEGIN', rowCount: null, rows: [], fields: [] };
+/** What knex reads from the answer to a statement that returns no rows (its BEGIN, its ROLLBACK). */
+const answerOf = (command: 'BEGIN' | 'ROLLBACK') => ({ command, rowCount: null, rows: [], fields: [] });
 
 function isPlainQuery(config: unknown, callback: unknown): config is QueryConfig {
   if (typeof callback !== 'function' || typeof config !== 'object' || config === null) return false;
@@ -67,7 +67,7 @@ export async function oneTripTransaction<T>(knex: Knex, work: (trx: Knex.Transac
     if (config.text === BEGIN && !begun) {
       begun = true;
       waiting.push(BEGIN);
-      process.nextTick(() => done(null, BEGUN));
+      process.nextTick(() => done(null, answerOf('BEGIN')));
       return undefined;
     }
     if (isRollback(config.text)) {
@@ -75,7 +75,7 @@ export async function oneTripTransaction<T>(knex: Knex, work: (trx: Knex.Transac
       waiting.length = 0;
       if (reachedServer) return query.call(connection, config, callback);
       // Nothing reached the server: there is nothing to roll back.
-      process.nextTick(() => done(null, { command: 'ROLLBACK', rowCount: null, rows: [], fields: [] }));
+      process.nextTick(() => done(null, answerOf('ROLLBACK')));
       return undefined;
     }
     if (waiting.length === 0) return send(config, done);
