@@ -1,11 +1,12 @@
 /**
- * `npm run bench:community -- [--participants 200] [--seconds 20] [--rate 1]`
+ * `npm run bench:community -- [--participants 200] [--seconds 20] [--rate 1] [--warmup 5]`
  *
  * One hackathon community room on Postgres (BENCH_DATABASE_URL, a schema of its own): starts the
  * embedded app in a child process, appends an accepted hackathon to its store, signs up N users
  * who register for it and join its room with one socket each, then every participant posts
  * `--rate` messages a second (POST /api/community/{id}/messages, spread over the second) for the
- * given time. Every socket in the room should receive every message once (its own included):
+ * given time, after `--warmup` seconds of the same traffic that are not measured (the server's first
+ * posts compile its code: without them the first seconds' p99 was two to five times the rest's). Every socket in the room should receive every message once (its own included):
  * prints delivered/expected, duplicates, POST errors, and the p50/p99 of the delivery latency
  * (from the start of the POST to the socket's new_community_message) and of the POSTs.
  * Exits 1 if any message was lost or delivered twice (or a POST failed).
@@ -32,6 +33,8 @@ const { values } = parseArgs({
     /** Messages per participant per second. */
     rate: { type: 'string', default: '1' },
     client: { type: 'string', default: 'lean' },
+    /** Seconds of unmeasured posts before the measured ones. */
+    warmup: { type: 'string', default: '5' },
   },
 });
 const PARTICIPANTS = intArg(values.participants, 200);
@@ -39,6 +42,7 @@ const SECONDS = intArg(values.seconds, 20);
 const RATE = Number(values.rate) > 0 ? Number(values.rate) : 1;
 if (values.client !== 'lean' && values.client !== 'socket.io') throw new Error('--client is lean or socket.io');
 const CLIENT = values.client;
+const WARMUP = Number(values.warmup) >= 0 ? Number(values.warmup) : 5;
 
 const ownCpuMs = () => {
   const u = process.cpuUsage();
@@ -132,6 +136,15 @@ try {
     });
   });
 
+  /** A warm-up post: delivered like any other, but its text is unknown to the sockets' counting. */
+  async function warmUpPost(u: Participant, text: string) {
+    try {
+      await poster.request('POST', `/api/community/${hackathonId}/messages`, u.cookie, { message: text, clientMessageId: crypto.randomUUID() });
+    } catch (error) {
+      if (++errors <= 3) console.error(`  warm-up POST failed: ${(error as Error).message}`);
+    }
+  }
+
   async function post(u: Participant, text: string) {
     const t = performance.now();
     const n = startedAt.length;
@@ -148,27 +161,38 @@ try {
     }
   }
 
+  const interval = 1000 / RATE;
+  /** Every participant posts `RATE` messages a second for `seconds`; resolves when every POST has answered. */
+  async function postFor(seconds: number, send: (u: Participant, text: string) => Promise<void>, label: string) {
+    const begin = Date.now();
+    const inFlight: Promise<void>[] = [];
+    await Promise.all(
+      users.map(async (u, index) => {
+        // Each participant keeps a phase of its own within the interval, so the posts do not all
+        // land in one burst (the schedule used to keep only the first post's: every later post of
+        // all 200 came at the same instant each second).
+        const phase = Math.random() * interval;
+        await new Promise((r) => setTimeout(r, phase));
+        for (let n = 0; Date.now() - begin < seconds * 1000; n++) {
+          const next = begin + phase + (n + 1) * interval;
+          inFlight.push(send(u, `${label} ${index}-${n}`));
+          await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
+        }
+      }),
+    );
+    await Promise.all(inFlight);
+  }
+
+  if (WARMUP > 0) {
+    await postFor(WARMUP, warmUpPost, 'warm-up');
+    // The warm-up's last deliveries leave the sockets before the measure starts.
+    await new Promise((r) => setTimeout(r, 1000));
+  }
   await statementsSince(server);
-  console.log(`database: postgres, ${users.length} participants, ${RATE} message(s)/s each, ${SECONDS} s, ${CLIENT} sockets`);
+  console.log(`database: postgres, ${users.length} participants, ${RATE} message(s)/s each, ${SECONDS} s after ${WARMUP} s of warm-up, ${CLIENT} sockets`);
   const begin = Date.now();
   const cpuBefore = { app: (appCpuMs(server) ?? NaN), load: ownCpuMs(), postgres: postgresCpuMs() ?? NaN };
-  const interval = 1000 / RATE;
-  const inFlight: Promise<void>[] = [];
-  await Promise.all(
-    users.map(async (u, index) => {
-      // Each participant keeps a phase of its own within the interval, so the posts do not all
-      // land in one burst (the schedule used to keep only the first post's: every later post of
-      // all 200 came at the same instant each second).
-      const phase = Math.random() * interval;
-      await new Promise((r) => setTimeout(r, phase));
-      for (let n = 0; Date.now() - begin < SECONDS * 1000; n++) {
-        const next = begin + phase + (n + 1) * interval;
-        inFlight.push(post(u, `bench ${index}-${n}`));
-        await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
-      }
-    }),
-  );
-  await Promise.all(inFlight);
+  await postFor(SECONDS, post, 'bench');
   const elapsed = (Date.now() - begin) / 1000;
   // Let the deliveries in flight arrive.
   const expected = () => sent * users.length;
@@ -180,7 +204,7 @@ try {
   latencies.sort((a, b) => a - b);
   postLatencies.sort((a, b) => a - b);
   const lost = expected() - latencies.length;
-  console.log(`\nCommunity room on Postgres: ${users.length} participants, ${RATE} message(s)/s each, ${SECONDS} s (${elapsed.toFixed(1)} s with the last posts):\n`);
+  console.log(`\nCommunity room on Postgres: ${users.length} participants, ${RATE} message(s)/s each, ${SECONDS} s after ${WARMUP} s of warm-up (${elapsed.toFixed(1)} s with the last posts):\n`);
   table(
     ['sent', 'delivered / expected', 'lost', 'duplicates', 'POST errors', 'deliveries/s', 'delivery p50 / p99', 'POST p50 / p99'],
     [
