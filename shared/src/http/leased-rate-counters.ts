@@ -25,11 +25,15 @@ interface KeyState {
  * the shared count at once, and the counts in between are this process's to hand out, in order,
  * without a round trip. Counts asked for while a take is on its way wait for it, and the next take
  * is sized for all of them (plus the units to hold), so a hot key (every request of one client
- * address) costs a round trip per burst, not one per request. Every count handed out is a count of
+ * address) costs a round trip per burst, not one per request. A key that used up what it held
+ * takes its next units at once, before anyone asks: a user who posts once a second, or the
+ * client address of every request, would otherwise make one request in every few wait for a
+ * round trip behind the others' statements (the longest wait of a community post under load).
+ * Kinds counted one at a time take nothing ahead. Every count handed out is a count of
  * the shared store (no two instances hand out the same one), so a limit compared with it holds
  * across instances: together they never allow more than the limit. What a process took and did not
  * use still counts for others, so a user whose requests go to several instances may be refused up
- * to (units - 1) per other instance before the limit: units stay small beside their limits.
+ * to `units` per other instance (what it holds, or took ahead) before the limit: units stay small beside their limits.
  */
 export class LeasedRateCounterStore implements RateCounterStore {
   private readonly keys = new Map<string, KeyState>();
@@ -53,6 +57,8 @@ export class LeasedRateCounterStore implements RateCounterStore {
       const state = this.stateOf(key, resetAt);
       if (state.waiting.length === 0 && state.next <= state.last) {
         answers.push(Promise.resolve(state.next++));
+        // It handed out the last it held: the next units, ahead of the next request.
+        if (state.next > state.last && this.unitsOf(state) > 1 && !state.taking && !toTake.includes(state)) toTake.push(state);
         continue;
       }
       answers.push(new Promise<number>((resolve, reject) => state.waiting.push({ resolve, reject })));
@@ -73,9 +79,16 @@ export class LeasedRateCounterStore implements RateCounterStore {
     return state;
   }
 
-  /** Takes, for each key, the counts its waiting callers need and the units to hold, in one round trip. */
+  private unitsOf(state: KeyState): number {
+    return Math.max(1, Math.floor(this.unitsFor(state.key)));
+  }
+
+  /**
+   * Takes, for each key, the counts its waiting callers need and the units to hold (the units
+   * alone when nobody waits yet), in one round trip.
+   */
   private take(states: KeyState[]): void {
-    const units = states.map((s) => s.waiting.length + Math.max(1, Math.floor(this.unitsFor(s.key))) - 1);
+    const units = states.map((s) => Math.max(1, s.waiting.length) + this.unitsOf(s) - 1);
     const asked = states.flatMap((s, i) => Array.from({ length: units[i]! }, () => ({ key: s.key, resetAt: s.resetAt })));
     for (const s of states) s.taking = true;
     this.shared.incrementMany(asked).then(

@@ -25,6 +25,25 @@ describe('counts taken from the shared store a few at a time', () => {
     expect(shared.trips).toBe(2);
   });
 
+  it('takes a key’s next units as soon as it hands out the last it held, so the next count waits for no round trip', async () => {
+    const shared = countingRateStore(20);
+    const leased = new LeasedRateCounterStore(shared, unitsByKind({ writes: 3 }));
+    expect(await leased.increment('writes:u', 60_000)).toBe(1);
+    expect(await leased.increment('writes:u', 60_000)).toBe(2);
+    expect(shared.trips).toBe(1);
+    expect(await leased.increment('writes:u', 60_000)).toBe(3);
+    // Asked for with the third count's answer, before a fourth is asked for.
+    expect(shared.trips).toBe(2);
+    await new Promise((r) => setTimeout(r, 40));
+    const started = performance.now();
+    expect(await leased.increment('writes:u', 60_000)).toBe(4);
+    expect(performance.now() - started).toBeLessThan(15);
+    expect(shared.total('writes:u')).toBe(6);
+    // A kind counted one at a time takes nothing ahead.
+    await leased.increment('reports:u', 60_000);
+    expect(shared.trips).toBe(3);
+  });
+
   it('takes the units of several keys of one call in one round trip, each its own size', async () => {
     const shared = countingRateStore();
     const leased = new LeasedRateCounterStore(shared, unitsByKind({ writes: 5 }));
