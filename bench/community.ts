@@ -5,10 +5,11 @@
  * embedded app in a child process, appends an accepted hackathon to its store, signs up N users
  * who register for it and join its room with one socket each, then every participant posts
  * `--rate` messages a second (POST /api/community/{id}/messages, spread over the second) for the
- * given time, after `--warmup` seconds of the same traffic that are not measured (the server's first
- * posts compile its code: without them the first seconds' p99 was two to five times the rest's). Every socket in the room should receive every message once (its own included):
- * prints delivered/expected, duplicates, POST errors, and the p50/p99 of the delivery latency
- * (from the start of the POST to the socket's new_community_message) and of the POSTs.
+ * given time, after `--warmup` seconds of the same posts that are not measured (the server's first
+ * posts compile its code: the first seconds' p99 was two to five times the rest's). Every socket
+ * in the room should receive every message once (its own included): prints delivered/expected,
+ * duplicates, POST errors, and the p50/p99 of the delivery latency (from the start of the POST to
+ * the socket's new_community_message) and of the POSTs.
  * Exits 1 if any message was lost or delivered twice (or a POST failed).
  *
  * `--client lean` (the default) receives on bare WebSockets speaking the Socket.IO protocol

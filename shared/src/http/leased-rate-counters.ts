@@ -33,7 +33,8 @@ interface KeyState {
  * the shared store (no two instances hand out the same one), so a limit compared with it holds
  * across instances: together they never allow more than the limit. What a process took and did not
  * use still counts for others, so a user whose requests go to several instances may be refused up
- * to `units` per other instance (what it holds, or took ahead) before the limit: units stay small beside their limits.
+ * to `units` per other instance (what it holds or took ahead) before the limit: units stay small
+ * beside their limits.
  */
 export class LeasedRateCounterStore implements RateCounterStore {
   private readonly keys = new Map<string, KeyState>();

@@ -34,14 +34,11 @@ describe('counts taken from the shared store a few at a time', () => {
     expect(await leased.increment('writes:u', 60_000)).toBe(3);
     // Asked for with the third count's answer, before a fourth is asked for.
     expect(shared.trips).toBe(2);
+    // That take (20 ms) is back before the fourth count is asked for, which it answers.
     await new Promise((r) => setTimeout(r, 40));
-    const started = performance.now();
     expect(await leased.increment('writes:u', 60_000)).toBe(4);
-    expect(performance.now() - started).toBeLessThan(15);
+    expect(shared.trips).toBe(2);
     expect(shared.total('writes:u')).toBe(6);
-    // A kind counted one at a time takes nothing ahead.
-    await leased.increment('reports:u', 60_000);
-    expect(shared.trips).toBe(3);
   });
 
   it('takes the units of several keys of one call in one round trip, each its own size', async () => {
