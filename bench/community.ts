@@ -137,10 +137,13 @@ try {
     });
   });
 
+  const sendMessage = (u: Participant, text: string) =>
+    poster.request('POST', `/api/community/${hackathonId}/messages`, u.cookie, { message: text, clientMessageId: crypto.randomUUID() });
+
   /** A warm-up post: delivered like any other, but its text is unknown to the sockets' counting. */
   async function warmUpPost(u: Participant, text: string) {
     try {
-      await poster.request('POST', `/api/community/${hackathonId}/messages`, u.cookie, { message: text, clientMessageId: crypto.randomUUID() });
+      await sendMessage(u, text);
     } catch (error) {
       if (++errors <= 3) console.error(`  warm-up POST failed: ${(error as Error).message}`);
     }
@@ -153,7 +156,7 @@ try {
     startedAt.push(t);
     started.set(text, n);
     try {
-      await poster.request('POST', `/api/community/${hackathonId}/messages`, u.cookie, { message: text, clientMessageId: crypto.randomUUID() });
+      await sendMessage(u, text);
       sent++;
       postLatencies.push(performance.now() - t);
     } catch (error) {
