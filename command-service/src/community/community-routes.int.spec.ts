@@ -158,20 +158,24 @@ describe('community admins and removals', () => {
   it('makes the organiser the first admin; admins add and remove admins; others may not', async () => {
     const c = await community(3);
     const [ana, ben, cy] = c.participants as [Person, Person, Person];
+    const stranger = await person();
     const admins = await ana.agent.get(path(c.id, 'admins')).expect(200);
     expect(admins.body.data).toEqual([expect.objectContaining({ role: 'organiser', user: expect.objectContaining({ _id: c.organiser.userId }) })]);
 
     expect((await ben.agent.post(path(c.id, 'admins')).send({ userId: ben.userId }).expect(403)).body.message).toBe(M.notModerator);
+    const byCy = (await cy.agent.post(path(c.id)).send({ message: 'spam' }).expect(201)).body.data as CommunityMessage;
+    expect((await ana.agent.delete(`${path(c.id)}/${byCy._id}`).expect(403)).body.message).toBe(M.notAuthorDelete);
     const added = await c.organiser.agent.post(path(c.id, 'admins')).send({ userId: ana.userId }).expect(200);
     expect(added.body.data.map((a: { role: string; user: { _id: string } }) => [a.role, a.user._id])).toEqual([
       ['organiser', c.organiser.userId],
       ['admin', ana.userId],
     ]);
     expect((await c.organiser.agent.post(path(c.id, 'admins')).send({ userId: ana.userId }).expect(409)).body.message).toBe(M.alreadyAdmin);
-    const stranger = await person();
     expect((await c.organiser.agent.post(path(c.id, 'admins')).send({ userId: stranger.userId }).expect(400)).body.message).toBe(M.adminMustBeParticipant);
     await c.organiser.agent.post(path(c.id, 'admins')).send({}).expect(400);
-    // The new admin moderates: adds another, and may delete the organiser's admin role? Never.
+    // The new admin moderates at once (the service kept ana's standing from the refusal above):
+    // deletes others' messages, adds another admin, and may delete the organiser's admin role? Never.
+    await ana.agent.delete(`${path(c.id)}/${byCy._id}`).expect(200);
     await ana.agent.post(path(c.id, 'admins')).send({ userId: cy.userId }).expect(200);
     expect((await ana.agent.delete(path(c.id, `admins/${c.organiser.userId}`)).expect(409)).body.message).toBe(M.organiserAlwaysAdmin);
     await ana.agent.delete(path(c.id, `admins/${cy.userId}`)).expect(200);
@@ -182,6 +186,7 @@ describe('community admins and removals', () => {
   it('removes a participant: they can neither read nor post until re-added, and the panel lists them', async () => {
     const c = await community(2);
     const [ana, ben] = c.participants as [Person, Person];
+    const stranger = await person();
     await ben.agent.post(path(c.id)).send({ message: 'before' }).expect(201);
     expect((await ana.agent.delete(path(c.id, `users/${ben.userId}`)).expect(403)).body.message).toBe(M.notModerator);
 
@@ -191,7 +196,7 @@ describe('community admins and removals', () => {
     expect(removed.body.data.removed).toEqual([expect.objectContaining({ user: expect.objectContaining({ _id: ben.userId }), removedBy: c.organiser.userId })]);
     expect(removed.body.data.stats).toMatchObject({ participants: 1, removed: 1, messages: 1 });
 
-    const stranger = await person();
+    // Nothing else changed meanwhile: the standing the service kept from 'before' must not let this one in.
     const head = await headOf();
     expect((await ben.agent.get(path(c.id)).expect(403)).body.message).toBe(M.removed);
     expect((await ben.agent.post(path(c.id)).send({ message: 'after' }).expect(403)).body.message).toBe(M.removed);

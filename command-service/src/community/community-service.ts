@@ -31,7 +31,7 @@ export function createCommunityService(deps: CommandServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
   /** The actor's standing; the standings of requests that arrive together are read in one statement. */
-  const standing = communityStandingReader(deps.knex);
+  const standing = communityStandingReader(deps.knex, deps.progress);
 
   async function accessOf(idOrUsername: string, userId: string): Promise<CommunityAccess> {
     const access = await standing(idOrUsername, userId);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '@circuit/shared/ports/event-store';
 import { CommunityEventSchemas as S, COMMUNITY_EVENT_TYPES } from '@circuit/shared/events/community';
+import { COMMUNITY_MEMBERS_EVENT_TYPES, COMMUNITY_MEMBERS_FACET } from '@circuit/shared/read-models/community';
 import type { Projection } from '../runner/projection';
 import { TableChanges } from '../runner/table-changes';
 
@@ -13,6 +14,8 @@ export const communityProjection: Projection = {
   name: 'community',
   tables: ['community_messages', 'community_admins', 'community_removed'],
   eventTypes: COMMUNITY_EVENT_TYPES,
+  // The command service keeps a poster's standing while only messages change.
+  facets: { [COMMUNITY_MEMBERS_FACET]: COMMUNITY_MEMBERS_EVENT_TYPES },
   async applyBatch(trx: Knex.Transaction, events: RecordedEvent[]) {
     const messages = new TableChanges('community_messages', ['id']);
     const admins = new TableChanges('community_admins', ['hackathon_id', 'user_id']);

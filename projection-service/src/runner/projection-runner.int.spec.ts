@@ -5,7 +5,7 @@ import { createKnex } from '@circuit/shared/db/knex';
 import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
 import { createLogger } from '@circuit/shared/logger';
 import type { NewEvent, RecordedEvent } from '@circuit/shared/ports/event-store';
-import { CHECKPOINT_TABLE, ReadModelProgress } from '@circuit/shared/projections/progress';
+import { CHECKPOINT_TABLE, facetOf, ReadModelProgress } from '@circuit/shared/projections/progress';
 import { waitFor } from '@circuit/shared/testkit/wait';
 import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
 import { describeWhen } from '@circuit/shared/testkit/skip';
@@ -221,6 +221,21 @@ describe('projection runner', () => {
     expect(await countedPositions()).toContain(Number(position));
     // A position nobody will ever reach times out with false, it does not hang or throw.
     expect(await progress.waitFor(position + 1000n, 100)).toBe(false);
+  });
+
+  it("moves a facet's version with the batches holding one of its event types only", async () => {
+    const progress = new ReadModelProgress(knex, { local: true });
+    const runner = newRunner([{ ...countingProjection, facets: { rare: ['Rare'] } }], progress);
+    await runner.start();
+    const rare = [facetOf('counting', 'rare')];
+    const before = progress.localVersionOf(rare);
+    const often = await append(3);
+    expect(await progress.waitFor(often, 5_000)).toBe(true);
+    expect(progress.localVersionOf(rare)).toBe(before);
+    expect(progress.localVersionOf(['counting'])).toBe(often.toString());
+    const { position } = await store.append(`thing-${randomUUID()}`, [event(), event('Rare')], 'any');
+    expect(await progress.waitFor(position, 5_000)).toBe(true);
+    expect(progress.localVersionOf(rare)).toBe(position.toString());
   });
 
   it('lets another process wait on the stored checkpoint (cluster mode), many waiters sharing one poller', async () => {

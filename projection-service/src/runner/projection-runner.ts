@@ -111,7 +111,7 @@ export class ProjectionRunner {
   private async applyTo(p: Projection, events: RecordedEvent[]): Promise<void> {
     const last = events.at(-1);
     if (!last || (this.positions.get(p.name) ?? -1n) >= last.position) return;
-    this.advanced(p, (await this.applyLocked([{ p, events }]))[0]!);
+    this.advanced(p, (await this.applyLocked([{ p, events }]))[0]!, events);
   }
 
   /**
@@ -137,7 +137,7 @@ export class ProjectionRunner {
         if (isCheckpointMoved(error)) return this.applyLocked(todo);
         throw error;
       });
-      todo.forEach(({ p }, i) => this.advanced(p, reached[i]!));
+      todo.forEach(({ p, events }, i) => this.advanced(p, reached[i]!, events));
     } catch (error) {
       if (todo.length === 1) failures.set(todo[0]!, error);
       else for (const entry of todo) await this.applyTo(entry.p, entry.events).catch((e: unknown) => failures.set(entry, e));
@@ -205,11 +205,12 @@ export class ProjectionRunner {
     for (const e of entries) e.settle(failures.get(e));
   }
 
-  private advanced(p: Projection, position: bigint): void {
+  /** `events`: the batch applied, for the facets it changed (without it, all of them). */
+  private advanced(p: Projection, position: bigint, events?: RecordedEvent[]): void {
     if ((this.positions.get(p.name) ?? -1n) < position) this.positions.set(p.name, position);
     // Its checkpoint row moved with the batch: whatever it skipped before is stored too.
     if ((this.unsaved.get(p.name) ?? -1n) <= position) this.unsaved.delete(p.name);
-    this.progress?.report(position, p.name);
+    this.progress?.report(position, p.name, true, events && p.facets && changedFacets(p.facets, events));
   }
 
   /**
@@ -263,7 +264,7 @@ export class ProjectionRunner {
     for (const p of this.projections) {
       const position = stored.get(p.name)!;
       this.positions.set(p.name, position);
-      this.progress?.register(p.name, p.eventTypes, position);
+      this.progress?.register(p.name, p.eventTypes, position, Object.keys(p.facets ?? {}));
     }
     await this.catchUp(this.projections);
     for (const p of this.projections) {
@@ -392,4 +393,8 @@ export class ProjectionRunner {
     }
     return swapped;
   }
+}
+
+function changedFacets(facets: Readonly<Record<string, readonly string[]>>, events: RecordedEvent[]): string[] {
+  return Object.keys(facets).filter((facet) => events.some((e) => facets[facet]!.includes(e.type)));
 }

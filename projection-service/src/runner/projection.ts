@@ -19,5 +19,11 @@ export interface Projection {
    * a type the command appended; a projection that declares none is waited for by every command.
    */
   eventTypes?: readonly string[];
+  /**
+   * Named parts of its tables, each with the event types that change it. A process that caches
+   * what it read from one part (ReadModelProgress.localVersionOf with `facetOf`) keeps it while
+   * batches change only the other parts: a busy chat's messages do not move its membership's version.
+   */
+  facets?: Readonly<Record<string, readonly string[]>>;
   applyBatch(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void>;
 }

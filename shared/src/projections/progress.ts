@@ -27,7 +27,12 @@ interface Known {
   changed: bigint;
   /** Event types the projection reads; undefined: it did not say, so every wait concerns it. */
   eventTypes: readonly string[] | undefined;
+  /** Its facets' own `changed`: the position of its last batch that changed that part of its tables. */
+  facets: Map<string, bigint>;
 }
+
+/** A facet's name where a version is asked for: `community#members`, the `members` facet of `community`. */
+export const facetOf = (projection: string, facet: string) => `${projection}#${facet}`;
 
 /**
  * Read-your-writes (DESIGN section 2): a command's answer waits, within a bound, until the read
@@ -48,31 +53,37 @@ export class ReadModelProgress implements ReadModelVersions {
     private readonly options: { local?: boolean; pollMs?: number } = {},
   ) {}
 
-  /** Called by an in-process runner for each projection it runs, before it reports. */
-  register(name: string, eventTypes: readonly string[] | undefined, position = 0n): void {
+  /** Called by an in-process runner for each projection it runs (with its facets' names), before it reports. */
+  register(name: string, eventTypes: readonly string[] | undefined, position = 0n, facets: readonly string[] = []): void {
     const known = this.projections.get(name);
     const atLeast = (kept: bigint | undefined) => (kept !== undefined && kept > position ? kept : position);
-    this.projections.set(name, { position: atLeast(known?.position), changed: atLeast(known?.changed), eventTypes });
+    const changed = atLeast(known?.changed);
+    this.projections.set(name, { position: atLeast(known?.position), changed, eventTypes, facets: new Map(facets.map((f) => [f, changed])) });
     this.settle();
   }
 
   /**
    * Called by an in-process runner after each committed batch (of `projection`, or of all), and
    * after a batch it skipped (`changedTables: false`: none of its events, nothing written).
+   * `changedFacets` names the facets the batch changed; undefined: all of them.
    */
-  report(position: bigint, projection?: string, changedTables = true): void {
+  report(position: bigint, projection?: string, changedTables = true, changedFacets?: readonly string[]): void {
     if (projection === undefined) {
       if (position > this.anonymous) this.anonymous = position;
       for (const known of this.projections.values()) {
         if (position > known.position) known.position = position;
         if (position > known.changed) known.changed = position;
+        for (const facet of known.facets.keys()) known.facets.set(facet, known.changed);
       }
     } else {
       const known = this.projections.get(projection);
-      if (!known) this.projections.set(projection, { position, changed: position, eventTypes: undefined });
+      if (!known) this.projections.set(projection, { position, changed: position, eventTypes: undefined, facets: new Map() });
       else {
         if (position > known.position) known.position = position;
-        if (changedTables && position > known.changed) known.changed = position;
+        if (changedTables && position > known.changed) {
+          known.changed = position;
+          for (const facet of changedFacets ?? known.facets.keys()) if (known.facets.has(facet)) known.facets.set(facet, position);
+        }
       }
     }
     this.settle();
@@ -119,7 +130,7 @@ export class ReadModelProgress implements ReadModelVersions {
       .select('name', 'position', 'event_types');
     for (const row of rows) {
       const types = Array.isArray(row.event_types) ? row.event_types.filter((t): t is string => typeof t === 'string') : undefined;
-      this.projections.set(row.name, { position: BigInt(row.position), changed: BigInt(row.position), eventTypes: types });
+      this.projections.set(row.name, { position: BigInt(row.position), changed: BigInt(row.position), eventTypes: types, facets: new Map() });
     }
     this.settle();
   }
@@ -134,19 +145,33 @@ export class ReadModelProgress implements ReadModelVersions {
   versionOf(names: readonly string[]): string | Promise<string> {
     const local = this.localVersionOf(names);
     if (local !== undefined) return local;
+    // A facet's version is its projection's checkpoint here: it moves with every batch.
+    const projections = names.map((name) => name.split('#')[0]!);
     return this.knex(CHECKPOINT_TABLE)
-      .whereIn('name', names)
+      .whereIn('name', projections)
       .select('name', 'position')
       .then((rows: { name: string; position: number | string }[]) => {
         const at = new Map(rows.map((r) => [r.name, String(r.position)]));
-        return names.map((name) => at.get(name) ?? '0').join(',');
+        return projections.map((name) => at.get(name) ?? '0').join(',');
       });
   }
 
-  /** The version `versionOf` gives, when this process knows it without a read (the embedded mode); else undefined. */
+  /**
+   * The version `versionOf` gives, when this process knows it without a read (the embedded mode);
+   * else undefined. A name may be a facet (`facetOf`): part of a projection's tables, whose version
+   * moves only with the batches that changed that part (a facet the projection did not declare
+   * moves with all of them).
+   */
   localVersionOf(names: readonly string[]): string | undefined {
     if (!this.options.local) return undefined;
-    return names.map((name) => (this.projections.get(name)?.changed ?? this.anonymous).toString()).join(',');
+    return names.map((name) => this.changedOf(name).toString()).join(',');
+  }
+
+  private changedOf(name: string): bigint {
+    const hash = name.indexOf('#');
+    if (hash < 0) return this.projections.get(name)?.changed ?? this.anonymous;
+    const known = this.projections.get(name.slice(0, hash));
+    return known ? (known.facets.get(name.slice(hash + 1)) ?? known.changed) : this.anonymous;
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
-import { ReadModelProgress } from './progress';
+import { facetOf, ReadModelProgress } from './progress';
 
 describe('read-model progress, in the process of its only runner', () => {
   const progress = () => {
@@ -33,5 +33,22 @@ describe('read-model progress, in the process of its only runner', () => {
     p.report(20n, 'social', false);
     p.report(20n, 'messaging');
     expect(await p.waitFor(20n, 100)).toBe(true);
+  });
+
+  it("moves a facet's version only with the batches that changed it, and every facet with a batch that did not say", () => {
+    const p = new ReadModelProgress({} as Knex, { local: true });
+    p.register('community', ['Posted', 'Removed'], 5n, ['members']);
+    const members = [facetOf('community', 'members')];
+    expect(p.localVersionOf(members)).toBe('5');
+    // Messages only: the projection's version moves, its members' does not.
+    p.report(6n, 'community', true, []);
+    expect(p.localVersionOf(['community', ...members])).toBe('6,5');
+    p.report(7n, 'community', true, ['members']);
+    expect(p.localVersionOf(members)).toBe('7');
+    p.report(8n, 'community', false);
+    p.report(9n, 'community');
+    expect(p.localVersionOf(members)).toBe('9');
+    // A facet the projection never declared moves with each of its batches.
+    expect(p.localVersionOf([facetOf('community', 'other')])).toBe('9');
   });
 });

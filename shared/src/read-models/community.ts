@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { batchWhileInFlight } from '../process/batching';
+import { facetOf, type ReadModelProgress } from '../projections/progress';
+import type { COMMUNITY_EVENT_TYPES } from '../events/community';
 import type {
   CommunityAdmin,
   CommunityMessage,
@@ -16,6 +18,22 @@ import type {
  * reads a user's standing here before it decides, the query routes answer from it, and the
  * realtime service checks it when a socket joins a room.
  */
+
+type CommunityEventType = (typeof COMMUNITY_EVENT_TYPES)[number];
+
+/** The community projection's facet holding who is an admin and who was removed (not the messages). */
+export const COMMUNITY_MEMBERS_FACET = 'members';
+/** The events that change it. */
+export const COMMUNITY_MEMBERS_EVENT_TYPES = [
+  'CommunityAdminAdded',
+  'CommunityAdminRemoved',
+  'CommunityUserRemoved',
+  'CommunityUserReAdded',
+] as const satisfies readonly CommunityEventType[];
+/** The read models a standing is read from: listings, registrations, users, the community's members. */
+const STANDING_FROM = ['hackathons', 'hackathon-registrations', 'users', facetOf('community', COMMUNITY_MEMBERS_FACET)] as const;
+/** Standings one process remembers; it starts over when that many are kept. */
+const STANDINGS_REMEMBERED = 100_000;
 
 /** A user's standing in one hackathon's community. */
 export interface CommunityAccess {
@@ -109,8 +127,18 @@ left join lateral (select u.role, u.username, u.first_name, u.last_name, u.profi
  * reads at once; while a read is on its way, the next requests gather for the one after it, so
  * every read starts after its request arrived (a removal applied before then is seen). A hackathon
  * named by its username, or not found by id, is looked up on its own as before.
+ *
+ * Where the process knows when those read models last changed without a read (`versions`: the
+ * embedded mode, whose runner is the only one), a standing is kept with that version and reused
+ * until one of them commits a change, as the chat keeps a pair's facts: the community's messages
+ * are a facet of their own, so a busy room does not move it, while a removal (its request waits
+ * for the read models) does before it answers. The version is taken before the read, so a kept
+ * standing is never labelled newer than it is.
  */
-export function communityStandingReader(knex: Knex): (idOrUsername: string, userId: string) => Promise<CommunityAccess | undefined> {
+export function communityStandingReader(
+  knex: Knex,
+  versions?: Pick<ReadModelProgress, 'localVersionOf'>,
+): (idOrUsername: string, userId: string) => Promise<CommunityAccess | undefined> {
   const read = batchWhileInFlight(async (batch: { hackathonId: string; userId: string }[]) => {
     const statement = knex.raw<{ rows: (StandingRow & { ord: number })[] }>(STANDINGS_SQL, [JSON.stringify(batch.map((p, ord) => ({ ord, h: p.hackathonId, u: p.userId })))]);
     // Planned once per connection (planning took Postgres longer than running it, on every post).
@@ -123,8 +151,20 @@ export function communityStandingReader(knex: Knex): (idOrUsername: string, user
       return row ? Promise.resolve(toCommunityAccess(row, p.userId)) : findCommunityAccess(knex, p.hackathonId, p.userId);
     });
   });
-  return (idOrUsername, userId) =>
-    HACKATHON_KEY.test(idOrUsername) ? read({ hackathonId: idOrUsername, userId }).then((access) => access) : Promise.resolve(undefined);
+  const kept = new Map<string, { version: string; access: CommunityAccess }>();
+  return async (idOrUsername, userId) => {
+    if (!HACKATHON_KEY.test(idOrUsername)) return undefined;
+    const version = versions?.localVersionOf(STANDING_FROM);
+    if (version === undefined) return read({ hackathonId: idOrUsername, userId });
+    const key = `${idOrUsername}|${userId}`;
+    const known = kept.get(key);
+    if (known?.version === version) return known.access;
+    const access = await read({ hackathonId: idOrUsername, userId });
+    if (!access) return undefined;
+    if (kept.size >= STANDINGS_REMEMBERED) kept.clear();
+    kept.set(key, { version, access });
+    return access;
+  };
 }
 
 export interface CommunityMessageRow {
