@@ -5,8 +5,8 @@
  * embedded app in a child process, appends an accepted hackathon to its store, signs up N users
  * who register for it and join its room with one socket each, then every participant posts
  * `--rate` messages a second (POST /api/community/{id}/messages, spread over the second) for the
- * given time, after `--warmup` seconds of the same posts that are not measured (the server's first
- * posts compile its code: the first seconds' p99 was two to five times the rest's). Every socket
+ * given time, right after `--warmup` seconds of the same posts that are not measured (the server's
+ * first posts compile its code: the first seconds' p99 was two to five times the rest's). Every socket
  * in the room should receive every message once (its own included): prints delivered/expected,
  * duplicates, POST errors, and the p50/p99 of the delivery latency (from the start of the POST to
  * the socket's new_community_message) and of the POSTs.
@@ -166,9 +166,17 @@ try {
   }
 
   const interval = 1000 / RATE;
-  /** Every participant posts `RATE` messages a second for `seconds`; resolves when every POST has answered. */
-  async function postFor(seconds: number, send: (u: Participant, text: string) => Promise<void>, label: string) {
+  /**
+   * Every participant posts `RATE` messages a second, on one schedule: warm-up posts for `WARMUP`
+   * seconds, then measured ones for `SECONDS`, with no pause between (a pause made the measure's
+   * first half second a burst: every poster's leased rate counters and session had gone stale).
+   * `measuring()` is called when the measured posts begin; resolves when every POST has answered.
+   */
+  async function postAll(measuring: () => void) {
     const begin = Date.now();
+    const measureFrom = begin + WARMUP * 1000;
+    const end = measureFrom + SECONDS * 1000;
+    const startMeasure = setTimeout(measuring, WARMUP * 1000);
     const inFlight: Promise<void>[] = [];
     await Promise.all(
       users.map(async (u, index) => {
@@ -177,26 +185,29 @@ try {
         // all 200 came at the same instant each second).
         const phase = Math.random() * interval;
         await new Promise((r) => setTimeout(r, phase));
-        for (let n = 0; Date.now() - begin < seconds * 1000; n++) {
+        for (let n = 0; Date.now() < end; n++) {
           const next = begin + phase + (n + 1) * interval;
-          inFlight.push(send(u, `${label} ${index}-${n}`));
+          inFlight.push(Date.now() < measureFrom ? warmUpPost(u, `warm-up ${index}-${n}`) : post(u, `bench ${index}-${n}`));
           await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
         }
       }),
     );
+    clearTimeout(startMeasure);
     await Promise.all(inFlight);
   }
 
-  if (WARMUP > 0) {
-    await postFor(WARMUP, warmUpPost, 'warm-up');
-    // The warm-up's last deliveries leave the sockets before the measure starts.
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  await statementsSince(server);
   console.log(`database: postgres, ${users.length} participants, ${RATE} message(s)/s each, ${SECONDS} s after ${WARMUP} s of warm-up, ${CLIENT} sockets`);
-  const begin = Date.now();
-  const cpuBefore = { app: (appCpuMs(server) ?? NaN), load: ownCpuMs(), postgres: postgresCpuMs() ?? NaN };
-  await postFor(SECONDS, post, 'bench');
+  let begin = Date.now();
+  let cpuBefore = { app: NaN, load: NaN, postgres: NaN };
+  let statementsBefore: Promise<unknown> = Promise.resolve();
+  const measuring = () => {
+    begin = Date.now();
+    cpuBefore = { app: appCpuMs(server) ?? NaN, load: ownCpuMs(), postgres: postgresCpuMs() ?? NaN };
+    statementsBefore = statementsSince(server);
+  };
+  if (WARMUP <= 0) measuring();
+  await postAll(WARMUP > 0 ? measuring : () => undefined);
+  await statementsBefore;
   const elapsed = (Date.now() - begin) / 1000;
   // Let the deliveries in flight arrive.
   const expected = () => sent * users.length;
