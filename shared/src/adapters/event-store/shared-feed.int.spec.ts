@@ -112,4 +112,38 @@ describe('shared feed', () => {
     expect(flaky.seen).toEqual(live.seen);
     await Promise.all([live, behind, flaky].map((s) => s.subscription.stop()));
   });
+
+  it('keeps the last `bufferEvents` events of its batches: a subscriber inside them reads nothing, one behind them a page of its own', async () => {
+    const db = await createKnex({ kind: 'pglite' });
+    let reads = 0;
+    db.on('query', (q: { sql: string }) => {
+      if (/select \* from "?event_store_events"? where "?position"? >/.test(q.sql)) reads += 1;
+    });
+    const small = new SharedFeed(await PostgresEventStore.create(db, { pollIntervalMs: 10_000 }), { bufferEvents: 3 });
+    const follow = (after: bigint) => {
+      const seen: bigint[] = [];
+      const subscription = small.subscribe({ after, onEvent: async () => undefined, onBatch: async (events) => void seen.push(...events.map((e) => e.position)) });
+      return { seen, subscription };
+    };
+    try {
+      const reader = follow(0n);
+      const positions: bigint[] = [];
+      for (let i = 0; i < 6; i++) {
+        positions.push((await small.append(`thing-${randomUUID()}`, [event()], 'any')).position);
+        await waitFor(() => reader.seen.includes(positions[i]!), { message: `event ${i}` });
+      }
+      reads = 0;
+      const near = follow(positions[2]!);
+      await waitFor(() => near.seen.length === 3, { message: 'the last three events' });
+      expect(reads).toBe(0);
+      const far = follow(positions[0]!);
+      await waitFor(() => far.seen.length === 5, { message: 'the last five events' });
+      expect(far.seen).toEqual(positions.slice(1));
+      expect(reads).toBe(1);
+      await Promise.all([reader, near, far].map((s) => s.subscription.stop()));
+    } finally {
+      await small.close();
+      await db.destroy();
+    }
+  });
 });

@@ -29,6 +29,8 @@ export class SharedFeed implements EventStore {
   private readonly subscribers = new Set<Subscriber>();
   private reader: Subscription | undefined;
   private recent: Batch[] = [];
+  /** The events in `recent`. */
+  private keptEvents = 0;
   private head = -1n;
   private readonly options: Required<SharedFeedOptions>;
 
@@ -76,6 +78,7 @@ export class SharedFeed implements EventStore {
           const reader = this.reader;
           this.reader = undefined;
           this.recent = [];
+          this.keptEvents = 0;
           await reader.stop();
         }
       },
@@ -87,8 +90,9 @@ export class SharedFeed implements EventStore {
     if (!last) return;
     this.recent.push({ after: this.head, events });
     this.head = last.position;
-    let kept = this.recent.reduce((n, b) => n + b.events.length, 0);
-    while (this.recent.length > 1 && kept > this.options.bufferEvents) kept -= this.recent.shift()!.events.length;
+    // Counted as batches come and go: a busy feed keeps thousands of batches of one or two events.
+    this.keptEvents += events.length;
+    while (this.recent.length > 1 && this.keptEvents > this.options.bufferEvents) this.keptEvents -= this.recent.shift()!.events.length;
     for (const subscriber of this.subscribers) subscriber.wake();
     // A full page means the reader is catching up: let the subscribers keep pace instead of
     // racing ahead of them and making each read the same pages again.
