@@ -178,36 +178,6 @@ describeWhen('Postgres adapter: the LISTEN connection', testDatabaseUrl(), (url)
       }
     }, 60_000);
 
-    it('reads the feed once for appends of its own that were on their way together, not once per commit', async () => {
-      const db = await createTestSchema({ url, label: 'event_store_together', poolMax: 4 });
-      const store = await PostgresEventStore.create(db.knex, { pollIntervalMs: 600_000 });
-      const received: RecordedEvent[] = [];
-      let reads = 0;
-      const readAll = store.readAll.bind(store);
-      store.readAll = async (after, limit) => {
-        reads++;
-        return readAll(after, limit);
-      };
-      const subscription = store.subscribe({ after: 0n, onEvent: async (e) => void received.push(e) });
-      try {
-        await waitFor(() => reads === 1, { message: 'the first read' });
-        for (let round = 0; round < 5; round++) {
-          // Two statements at once (each stream's append goes in a statement of its own as the
-          // first is already on its way); the first to answer wakes the subscription.
-          const first = store.append(`together-${round}-a`, [newEvent('A')], 'no_stream');
-          await Promise.resolve();
-          await Promise.all([first, store.append(`together-${round}-b`, [newEvent('B')], 'no_stream')]);
-          await waitFor(() => received.length === 2 * (round + 1), { message: `the events of round ${round}` });
-          await new Promise((r) => setTimeout(r, 150));
-        }
-        expect(reads).toBe(1 + 5);
-      } finally {
-        await subscription.stop();
-        await store.close();
-        await db.cleanup();
-      }
-    }, 60_000);
-
     it('wakes another process for every append of a burst, though appends that find others waiting leave their NOTIFY to the next statement', async () => {
       const db = await createTestSchema({ url, label: 'event_store_burst', poolMax: 4 });
       const reader = await PostgresEventStore.create(db.knex, { pollIntervalMs: 600_000 });

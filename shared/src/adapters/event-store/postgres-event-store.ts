@@ -230,8 +230,6 @@ export class PostgresEventStore implements EventStore {
   private readonly origin = randomUUID();
   private queued: QueuedAppend[] = [];
   private appendsInFlight = 0;
-  /** The append statements on their way, each settled once it has answered. */
-  private readonly statementsInFlight = new Set<Promise<void>>();
   /** Streams an append statement in flight writes to. */
   private readonly streamsInFlight = new Set<string>();
 
@@ -426,13 +424,11 @@ export class PostgresEventStore implements EventStore {
       if (batch.length === 0) return;
       for (const stream of streams) this.streamsInFlight.add(stream);
       this.appendsInFlight++;
-      const running: Promise<void> = this.runAppends(batch).finally(() => {
+      void this.runAppends(batch).finally(() => {
         for (const stream of streams) this.streamsInFlight.delete(stream);
-        this.statementsInFlight.delete(running);
         this.appendsInFlight--;
         this.sendAppends();
       });
-      this.statementsInFlight.add(running);
     }
   }
 
@@ -554,10 +550,6 @@ export class PostgresEventStore implements EventStore {
       while (!stopped && !this.closed) {
         let batch: RecordedEvent[] = [];
         try {
-          // This process's appends on their way commit within a round trip: the read waits for
-          // them, so it takes them all at once (under load, one read of the feed per commit and
-          // a read again while an earlier append was still open, hiding a later one).
-          if (this.statementsInFlight.size > 0) await Promise.allSettled(this.statementsInFlight);
           dirty = false;
           batch = await this.readAll(after, SUBSCRIPTION_PAGE);
           if (options.onBatch && batch.length > 0) {
