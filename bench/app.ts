@@ -194,7 +194,8 @@ export function leanClient(base: string, connections: number) {
     return new Promise((resolve, reject) => {
       const req = http.request(
         `${base}${path}`,
-        { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), cookie } },
+        // The retry goes on a connection of its own: the next kept-alive one may be closing too.
+        { method, agent: retried ? false : agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), cookie } },
         (res) => {
           let text = '';
           res.setEncoding('utf8');
@@ -207,7 +208,7 @@ export function leanClient(base: string, connections: number) {
           res.on('error', reject);
         },
       );
-      // A kept-alive connection the server had just closed: sent again once, on a fresh one.
+      // A kept-alive connection the server had just closed (its idle timeout): sent again once, on a fresh one.
       req.on('error', (error: NodeJS.ErrnoException) => {
         if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) resolve(request(method, path, cookie, body, true));
         else reject(error);
