@@ -176,7 +176,7 @@ try {
     const begin = Date.now();
     const measureFrom = begin + WARMUP * 1000;
     const end = measureFrom + SECONDS * 1000;
-    const startMeasure = setTimeout(measuring, WARMUP * 1000);
+    const startMeasure = WARMUP > 0 ? setTimeout(measuring, WARMUP * 1000) : void measuring();
     const inFlight: Promise<void>[] = [];
     await Promise.all(
       users.map(async (u, index) => {
@@ -205,8 +205,7 @@ try {
     cpuBefore = { app: appCpuMs(server) ?? NaN, load: ownCpuMs(), postgres: postgresCpuMs() ?? NaN };
     statementsBefore = statementsSince(server);
   };
-  if (WARMUP <= 0) measuring();
-  await postAll(WARMUP > 0 ? measuring : () => undefined);
+  await postAll(measuring);
   await statementsBefore;
   const elapsed = (Date.now() - begin) / 1000;
   // Let the deliveries in flight arrive.
