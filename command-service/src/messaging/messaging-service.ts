@@ -8,6 +8,7 @@ import { decideConversation, type ConversationCommand } from './conversation-dec
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
 import { batchPerTurn } from '@circuit/shared/process/batching';
 import type { ReadModelProgress } from '@circuit/shared/projections/progress';
+import { keptWhileUnchanged } from '@circuit/shared/projections/kept-while-unchanged';
 
 export interface PairFacts {
   recipientExists: boolean;
@@ -34,11 +35,8 @@ const PAIR_FACTS_REMEMBERED = 100_000;
  * instance reads many sockets in one turn); a request never joins a statement already sent, so
  * what it gets was read after it asked.
  *
- * Where the process knows when those read models last changed without a read (the embedded mode,
- * whose runner is the only one), a pair's facts are kept with that version and
- * reused until one of the projections commits a change: the same facts a new statement would
- * read, without the round trip in the path of every message. The version is taken before the
- * read, so kept facts are never labelled newer than they are.
+ * A pair's facts are kept while the users and social read models do not change
+ * (keptWhileUnchanged): no round trip in the path of every message.
  */
 export function pairFactsReader(knex: Knex, versions?: Pick<ReadModelProgress, 'localVersionOf'>): (a: string, b: string) => Promise<PairFacts> {
   const read = batchPerTurn(async (pairs: { a: string; b: string }[]) => {
@@ -49,18 +47,8 @@ export function pairFactsReader(knex: Knex, versions?: Pick<ReadModelProgress, '
     for (const r of rows) facts[r.i] = { recipientExists: Boolean(r.recipient), connected: Boolean(r.connected), blocked: Boolean(r.blocked) };
     return facts;
   });
-  const kept = new Map<string, { version: string; facts: PairFacts }>();
-  return async (a, b) => {
-    const version = versions?.localVersionOf(PAIR_FACTS_FROM);
-    if (version === undefined) return read({ a, b });
-    const key = `${a}|${b}`;
-    const known = kept.get(key);
-    if (known?.version === version) return known.facts;
-    const facts = await read({ a, b });
-    if (kept.size >= PAIR_FACTS_REMEMBERED) kept.clear();
-    kept.set(key, { version, facts });
-    return facts;
-  };
+  const facts = keptWhileUnchanged(read, { versions, from: PAIR_FACTS_FROM, keyOf: (p) => `${p.a}|${p.b}`, remembered: PAIR_FACTS_REMEMBERED });
+  return (a, b) => facts({ a, b });
 }
 
 export interface ChatMessageView {

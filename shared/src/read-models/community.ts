@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { batchWhileInFlight } from '../process/batching';
 import { facetOf, type ReadModelProgress } from '../projections/progress';
+import { keptWhileUnchanged } from '../projections/kept-while-unchanged';
 import type { COMMUNITY_EVENT_TYPES } from '../events/community';
 import type {
   CommunityAdmin,
@@ -128,12 +129,10 @@ left join lateral (select u.role, u.username, u.first_name, u.last_name, u.profi
  * every read starts after its request arrived (a removal applied before then is seen). A hackathon
  * named by its username, or not found by id, is looked up on its own as before.
  *
- * Where the process knows when those read models last changed without a read (`versions`: the
- * embedded mode, whose runner is the only one), a standing is kept with that version and reused
- * until one of them commits a change, as the chat keeps a pair's facts: the community's messages
- * are a facet of their own, so a busy room does not move it, while a removal (its request waits
- * for the read models) does before it answers. The version is taken before the read, so a kept
- * standing is never labelled newer than it is.
+ * A standing is kept while the read models it is read from do not change (keptWhileUnchanged,
+ * as the chat keeps a pair's facts): the community's messages are a facet of their own, so a busy
+ * room does not move it, while a removal (its request waits for the read models) does before it
+ * answers.
  */
 export function communityStandingReader(
   knex: Knex,
@@ -151,20 +150,15 @@ export function communityStandingReader(
       return row ? Promise.resolve(toCommunityAccess(row, p.userId)) : findCommunityAccess(knex, p.hackathonId, p.userId);
     });
   });
-  const kept = new Map<string, { version: string; access: CommunityAccess }>();
-  return async (idOrUsername, userId) => {
-    if (!HACKATHON_KEY.test(idOrUsername)) return undefined;
-    const version = versions?.localVersionOf(STANDING_FROM);
-    if (version === undefined) return read({ hackathonId: idOrUsername, userId });
-    const key = `${idOrUsername}|${userId}`;
-    const known = kept.get(key);
-    if (known?.version === version) return known.access;
-    const access = await read({ hackathonId: idOrUsername, userId });
-    if (!access) return undefined;
-    if (kept.size >= STANDINGS_REMEMBERED) kept.clear();
-    kept.set(key, { version, access });
-    return access;
-  };
+  // A batch answers each standing with a promise of its own (a username is looked up apart).
+  const standing = keptWhileUnchanged((p: { hackathonId: string; userId: string }) => read(p).then((access) => access), {
+    versions,
+    from: STANDING_FROM,
+    keyOf: (p) => `${p.hackathonId}|${p.userId}`,
+    remembered: STANDINGS_REMEMBERED,
+    keeps: (access) => access !== undefined,
+  });
+  return (idOrUsername, userId) => (HACKATHON_KEY.test(idOrUsername) ? standing({ hackathonId: idOrUsername, userId }) : Promise.resolve(undefined));
 }
 
 export interface CommunityMessageRow {
