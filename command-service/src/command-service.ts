@@ -37,6 +37,7 @@ import { messagingRoutes } from './messaging/messaging-routes';
 import { startChatSendConsumer } from './messaging/chat-send-consumer';
 import { idempotencyKeys, idempotencyKeySweeper, migrateIdempotencyKeys } from './http/idempotency';
 import { trackReadYourWrites } from './http/read-your-writes';
+import { routersInOrder } from '@circuit/shared/http/route-gate';
 import { UserRateLimiter } from '@circuit/shared/http/user-rate-limit';
 import { userRateRules, userWriteLimits } from './http/user-write-limits';
 import { multipartOnlyOn } from '@circuit/shared/http/app';
@@ -157,25 +158,30 @@ export async function createCommandService(
   router.use(trackReadYourWrites);
   router.use('/api/auth', oauthRoutes(deps, accounts));
   router.use('/api/auth', authRoutes(deps, accounts, limits));
-  router.use(profileRoutes(deps, profiles, fileStore));
-  router.use(projectRoutes(deps, projects, fileStore));
-  router.use(uploadsRoutes(fileStore));
-  router.use(imageUploadRoutes(fileStore));
-  router.use(messagingRoutes(deps, messaging));
-  router.use(socialRoutes(social));
-  router.use(notificationRoutes(deps));
-  router.use(paymentRoutes(payments, deps.log));
-  router.use(hackathonRoutes(hackathons));
-  router.use(registrationRoutes(deps, registrations));
-  router.use(reviewRoutes(deps.knex, reviews));
-  router.use(announcementRoutes(deps.knex, announcements));
-  router.use(communityRoutes(deps, community));
-  router.use(communityAdminRoutes(deps, community));
-  router.use(eventRoutes(events));
-  router.use(eventRegistrationRoutes(deps.knex, eventRegistrations));
-  router.use(quizRoutes(quizzes, fileStore));
-  router.use(standingRoutes(standing));
-  router.use(reportReviewRoutes(deps));
+  // A request enters only the routers with a route for it (see routersInOrder).
+  router.use(
+    routersInOrder([
+      profileRoutes(deps, profiles, fileStore),
+      projectRoutes(deps, projects, fileStore),
+      uploadsRoutes(fileStore),
+      imageUploadRoutes(fileStore),
+      messagingRoutes(deps, messaging),
+      socialRoutes(social),
+      notificationRoutes(deps),
+      paymentRoutes(payments, deps.log),
+      hackathonRoutes(hackathons),
+      registrationRoutes(deps, registrations),
+      reviewRoutes(deps.knex, reviews),
+      announcementRoutes(deps.knex, announcements),
+      communityRoutes(deps, community),
+      communityAdminRoutes(deps, community),
+      eventRoutes(events),
+      eventRegistrationRoutes(deps.knex, eventRegistrations),
+      quizRoutes(quizzes, fileStore),
+      standingRoutes(standing),
+      reportReviewRoutes(deps),
+    ]),
+  );
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));
 
   return {

@@ -32,12 +32,13 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /**
  * Counts of a kind taken from the shared store at once (LeasedRateCounterStore), by the first part
- * of the counter's key: the client ceiling (3,000 per window) and the per-user allowances of
- * every write (300 a minute), social actions (60) and messages (30 per 10 s). Each stays a small
+ * of the counter's key: the client ceiling (3,000 per window; an address whose requests outrun
+ * the round trips, a campus behind one address, takes up to 80 at once) and the per-user allowances
+ * of every write (300 a minute), social actions (60) and messages (30 per 10 s). Each stays a small
  * part of its limit, the most a user could be refused early per other instance; the small
  * allowances (comments, reports) count one at a time.
  */
-const countUnitsOf = unitsByKind({ client: 10, writes: 5, follows: 3, messages: 3 });
+const countUnitsOf = unitsByKind({ client: { units: 10, max: 80 }, writes: 5, follows: 3, messages: 3 });
 
 /**
  * rate-limiter-flexible speaks to Postgres through a `query({ text, values })` client with `$n`

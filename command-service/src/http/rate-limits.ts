@@ -4,6 +4,7 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Config } from '@circuit/shared/config';
 import { DomainError } from '@circuit/shared/http/errors';
 import type { LimiterStore } from './limiter-store';
+import { counterWindow } from '@circuit/shared/http/user-rate-limit';
 
 /**
  * Abuse limits that fit a campus (DESIGN section 6): hundreds of students share one address, so
@@ -136,9 +137,9 @@ export function createAbuseLimits(store: LimiterStore, limits: AbuseLimits) {
     clientCeiling: (async (req, res, next) => {
       if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
       const now = Date.now();
-      const windowStart = Math.floor(now / limits.windowMs) * limits.windowMs;
-      const resetAt = windowStart + limits.windowMs;
-      const count = await store.counters.increment(`client:${clientKey(req)}:${windowStart}`, resetAt);
+      const { key, resetAt, next: nextWindow } = counterWindow(`client:${clientKey(req)}`, limits.windowMs, now);
+      if (nextWindow) store.counters.prepare?.([nextWindow]);
+      const count = await store.counters.increment(key, resetAt);
       if (count > limits.clientRequests) refuse(res, { points: limits.clientRequests, windowMs: limits.windowMs }, resetAt - now, LimitMessages.tooManyRequests(formatWait(resetAt - now)));
       next();
     }) satisfies RequestHandler,

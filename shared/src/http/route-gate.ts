@@ -13,19 +13,39 @@ function literalStart(path: unknown): string | undefined {
   return (end < 0 ? path : path.slice(0, end)).replace(/\/+$/, '');
 }
 
-/** A test of the paths a router's layers (routes, and middleware mounted at a path) could take; null: any path. */
-function pathsOf(router: Router): RegExp | null {
-  const starts: string[] = [];
-  for (const layer of router.stack as { rawPath?: unknown }[]) {
+const escaped = (start: string) => start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A test of the requests a router's layers (routes, and middleware mounted at a path) could take,
+ * by method and path; a router with middleware on every path takes any request.
+ */
+function requestsOf(router: Router): (method: string, path: string) => boolean {
+  /** Literal starts of the paths of layers that take any method (middleware, `all`), and by method of the routes. */
+  const forAny: string[] = [];
+  const byMethod = new Map<string, string[]>();
+  for (const layer of router.stack as { rawPath?: unknown; route?: { methods?: Record<string, boolean> } }[]) {
+    const methods = layer.route ? Object.keys(layer.route.methods ?? {}).filter((m) => layer.route!.methods![m]) : [];
     for (const path of Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath]) {
       const start = literalStart(path);
       // Middleware on every path (`router.use(fn)`), or a path given as a pattern: the router takes anything.
-      if (!start) return null;
-      starts.push(start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      if (!start) return () => true;
+      if (!layer.route || methods.includes('_all')) forAny.push(escaped(start));
+      else for (const method of methods) byMethod.set(method, [...(byMethod.get(method) ?? []), escaped(start)]);
     }
   }
   // Routers match case-insensitively unless told otherwise; a test that is too wide only enters more often.
-  return new RegExp(`^(?:${starts.join('|')})`, 'i');
+  const testOf = (starts: string[]) => (starts.length === 0 ? null : new RegExp(`^(?:${starts.join('|')})`, 'i'));
+  const tests = new Map<string, RegExp | null>();
+  return (method, path) => {
+    const m = method.toLowerCase();
+    let test = tests.get(m);
+    if (test === undefined) {
+      // Express answers HEAD with a GET route that has no HEAD of its own, and OPTIONS on any route's path (its Allow header).
+      const routes = m === 'options' ? [...byMethod.values()].flat() : [...(byMethod.get(m) ?? []), ...(m === 'head' ? (byMethod.get('get') ?? []) : [])];
+      tests.set(m, (test = testOf([...forAny, ...routes])));
+    }
+    return test !== null && test.test(path);
+  };
 }
 
 export interface RouterSequence extends RequestHandler {
@@ -35,18 +55,19 @@ export interface RouterSequence extends RequestHandler {
 
 /**
  * The routers one after the other, as `router.use` of each would chain them, but a request enters
- * only those whose paths it could take. Express walks every layer of every router it enters and
- * leaves a router that answered nothing through setImmediate: the busiest reads went through a
- * dozen routers that had nothing for them. The paths are read from the routers at the first request.
+ * only those with a route for its method and path (or middleware that could take it). Express
+ * walks every layer of every router it enters and leaves a router that answered nothing through
+ * setImmediate, a turn of the event loop: the busiest reads went through a dozen routers that had
+ * nothing for them, and under load a community post waited a dozen turns (tens of ms) before its
+ * route ran. The routes are read from the routers at the first request.
  */
 export function routersInOrder(routers: Router[]): RouterSequence {
-  let paths: (RegExp | null)[] | undefined;
+  let takes: ((method: string, path: string) => boolean)[] | undefined;
   // No closure per request but the one each entered router is given (tsx names every named closure it makes).
   function enterFrom(from: number, req: Request, res: Response, next: NextFunction): void {
-    paths ??= routers.map(pathsOf);
+    takes ??= routers.map(requestsOf);
     for (let at = from; at < routers.length; at++) {
-      const test = paths[at] ?? null;
-      if (test === null || test.test(req.path)) {
+      if (takes[at]!(req.method, req.path)) {
         // An error skips the routers left, as express skips every handler that is not an error handler.
         routers[at]!(req, res, (err?: unknown) => (err ? next(err) : enterFrom(at + 1, req, res, next)));
         return;

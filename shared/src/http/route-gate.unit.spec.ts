@@ -67,6 +67,22 @@ describe('routersInOrder', () => {
     expect(entered.lists).toHaveBeenCalledTimes(1);
   });
 
+  it('enters a router only for the methods its routes answer on that path', async () => {
+    const all = routers();
+    const writes = Router();
+    writes.post('/api/users/:id', (req, res) => void res.status(201).json({ from: 'writes', id: req.params.id }));
+    const entered = vi.spyOn(all.users as unknown as { handle: (...args: unknown[]) => void }, 'handle');
+    const app = express();
+    app.use(routersInOrder([all.users, writes]));
+    await supertest(app).post('/api/users/42').expect(201, { from: 'writes', id: '42' });
+    expect(entered).not.toHaveBeenCalled();
+    // HEAD is answered by a GET route; OPTIONS by the first router with a route on the path (its Allow header), as before.
+    await supertest(app).head('/api/users/42').expect(200);
+    expect(entered).toHaveBeenCalledTimes(1);
+    const options = await supertest(app).options('/api/users/42').expect(200);
+    expect(options.headers.allow).toBe('GET, HEAD');
+  });
+
   it("lists every router's layers as its stack, for what reads an app's routes", () => {
     const all = routers();
     const sequence = routersInOrder([all.users, all.lists]);

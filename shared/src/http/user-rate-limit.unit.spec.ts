@@ -31,7 +31,7 @@ describe('per-user limits of a request that counts against several allowances', 
 });
 
 describe('an allowance counted over counts taken from the shared store a few at a time', () => {
-  const leased = (store: RateCounterStore) => new LeasedRateCounterStore(store, () => 3);
+  const leased = (store: RateCounterStore) => new LeasedRateCounterStore(store, () => ({ units: 3 }));
   const rules = { ...DEFAULT_USER_RATE_RULES, messages: { limit: 7, windowMs: 10_000 } };
   const at = 1_800_000_000_000;
 
@@ -62,7 +62,27 @@ describe('an allowance counted over counts taken from the shared store a few at 
     const limiter = new UserRateLimiter(leased(store), rules, () => at);
     const decisions = await Promise.all(Array.from({ length: 3 }, () => limiter.consume('messages', 'u3')));
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true]);
-    expect(store.trips).toBe(1);
+    // One take for the three, and the next units taken ahead once they were handed out.
+    expect(store.trips).toBe(2);
+    expect(store.total(`messages:u3:${at}`)).toBe(6);
+  });
+
+  it('takes the next window’s units shortly before it begins, so its first attempt waits for no round trip', async () => {
+    const store = countingRateStore();
+    const windowStart = at - (at % 10_000);
+    let now = windowStart + 1000;
+    const limiter = new UserRateLimiter(leased(store), rules, () => now);
+    await limiter.consume('messages', 'u5');
+    expect(store.total(`messages:u5:${windowStart + 10_000}`)).toBe(0);
+    // Within a fifth of the window of its end: the next window's counts are taken with this attempt.
+    now = windowStart + 8500;
+    await limiter.consume('messages', 'u5');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.total(`messages:u5:${windowStart + 10_000}`)).toBe(3);
+    const trips = store.trips;
+    now = windowStart + 10_100;
+    expect((await limiter.consume('messages', 'u5')).allowed).toBe(true);
+    expect(store.trips).toBe(trips);
   });
 
   it('units left over from a window are not used in the next', async () => {
