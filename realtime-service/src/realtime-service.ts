@@ -10,7 +10,7 @@ import type { Config } from '@circuit/shared/config';
 import type { Logger } from '@circuit/shared/logger';
 import { baselineHeaders } from '@circuit/shared/http/app';
 import { SESSION_CACHE_MS, SessionStore, SessionTopics, SessionsEnded } from '@circuit/shared/http/session';
-import { LeasedRateCounterStore, unitsByKind } from '@circuit/shared/http/leased-rate-counters';
+import { LeasedRateCounterStore, leasesByKind } from '@circuit/shared/http/leased-rate-counters';
 import {
   DEFAULT_USER_RATE_RULES,
   LocalRateCounter,
@@ -183,7 +183,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   // Messages count in the store every instance (and the command side) shares; the other events per instance.
   // A user's messages are counted a few at a time: one round trip per MESSAGE_UNITS_TAKEN messages.
   const limits = new UserRateLimiter(
-    new LeasedRateCounterStore(selectRateCounterStore(deps.knex, deps.redisUrl, deps.log), unitsByKind({ messages: MESSAGE_UNITS_TAKEN })),
+    new LeasedRateCounterStore(selectRateCounterStore(deps.knex, deps.redisUrl, deps.log), leasesByKind({ messages: MESSAGE_UNITS_TAKEN })),
     {
       ...DEFAULT_USER_RATE_RULES,
       messages: { ...DEFAULT_USER_RATE_RULES.messages, limit: deps.messagesPer10s ?? DEFAULT_USER_RATE_RULES.messages.limit },

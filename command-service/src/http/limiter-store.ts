@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '@circuit/shared/logger';
 import { InsuredRateCounterStore, KnexRateCounterStore, RedisRateCounterStore, type RateCounterStore } from '@circuit/shared/http/user-rate-limit';
-import { LeasedRateCounterStore, unitsByKind } from '@circuit/shared/http/leased-rate-counters';
+import { LeasedRateCounterStore, leasesByKind } from '@circuit/shared/http/leased-rate-counters';
 
 /** The counters of every limiter live in this table (or in Redis), so all instances share them. */
 export const LIMITS_TABLE = 'rate_limits';
@@ -21,7 +21,7 @@ export interface LimiterStore {
   /**
    * Plain fixed-window counters in the same place, for the counts taken on every write (the
    * client ceiling, the per-user limits), taken from the shared store a few at a time (see
-   * countUnitsOf): most writes count without a round trip, and on Postgres the takes of requests
+   * countLeaseOf): most writes count without a round trip, and on Postgres the takes of requests
    * that arrive together share one statement.
    */
   counters: RateCounterStore;
@@ -38,7 +38,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  * part of its limit, the most a user could be refused early per other instance; the small
  * allowances (comments, reports) count one at a time.
  */
-const countUnitsOf = unitsByKind({ client: { units: 10, max: 80 }, writes: 5, follows: 3, messages: 3 });
+const countLeaseOf = leasesByKind({ client: { units: 10, max: 80 }, writes: 5, follows: 3, messages: 3 });
 
 /**
  * rate-limiter-flexible speaks to Postgres through a `query({ text, values })` client with `$n`
@@ -77,7 +77,7 @@ export async function createLimiterStore(deps: ({ knex: Knex; redisUrl?: string 
   if (deps.redisUrl) {
     const client = resilientRedisClient(deps.redisUrl, { name: 'rate limiters', log: deps.log, failFast: true });
     await client.connect();
-    const counters = new LeasedRateCounterStore(new InsuredRateCounterStore(new RedisRateCounterStore(deps.redisUrl, deps.log), deps.log), countUnitsOf);
+    const counters = new LeasedRateCounterStore(new InsuredRateCounterStore(new RedisRateCounterStore(deps.redisUrl, deps.log), deps.log), countLeaseOf);
     return {
       counters,
       limiter: (spec) =>
@@ -100,7 +100,7 @@ export async function createLimiterStore(deps: ({ knex: Knex; redisUrl?: string 
   await ensureTable(deps.knex);
   const storeClient = knexQueryClient(deps.knex);
   const limiters: RateLimiterPostgres[] = [];
-  const counters = new LeasedRateCounterStore(new InsuredRateCounterStore(new KnexRateCounterStore(deps.knex), deps.log), countUnitsOf);
+  const counters = new LeasedRateCounterStore(new InsuredRateCounterStore(new KnexRateCounterStore(deps.knex), deps.log), countLeaseOf);
   return {
     counters,
     limiter(spec) {

@@ -12,7 +12,7 @@ export interface Lease {
  * its first ':' (`client:<address>:<window>`, `<action>:<user>:<window>`); kinds not named count one
  * at a time.
  */
-export function unitsByKind(leases: Readonly<Record<string, number | Lease>>): (key: string) => Lease {
+export function leasesByKind(leases: Readonly<Record<string, number | Lease>>): (key: string) => Lease {
   return (key) => {
     const lease = leases[key.slice(0, key.indexOf(':'))] ?? 1;
     return typeof lease === 'number' ? { units: lease } : lease;

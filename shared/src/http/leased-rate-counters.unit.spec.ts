@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countingRateStore } from '../testkit/counting-rate-store';
-import { LeasedRateCounterStore, unitsByKind } from './leased-rate-counters';
+import { LeasedRateCounterStore, leasesByKind } from './leased-rate-counters';
 import type { RateCounterStore } from './user-rate-limit';
 
 describe('counts taken from the shared store a few at a time', () => {
@@ -27,7 +27,7 @@ describe('counts taken from the shared store a few at a time', () => {
 
   it('takes a key’s next units once it holds less than half of them, so the next count waits for no round trip', async () => {
     const shared = countingRateStore(20);
-    const leased = new LeasedRateCounterStore(shared, unitsByKind({ writes: 3 }));
+    const leased = new LeasedRateCounterStore(shared, leasesByKind({ writes: 3 }));
     expect(await leased.increment('writes:u', 60_000)).toBe(1);
     expect(shared.trips).toBe(1);
     expect(await leased.increment('writes:u', 60_000)).toBe(2);
@@ -45,7 +45,7 @@ describe('counts taken from the shared store a few at a time', () => {
     const shared = countingRateStore(10);
     const sizes: number[] = [];
     const recording: RateCounterStore = { ...shared, incrementMany: (entries) => (sizes.push(entries.length), shared.incrementMany(entries)) };
-    const leased = new LeasedRateCounterStore(recording, unitsByKind({ client: { units: 2, max: 8 } }));
+    const leased = new LeasedRateCounterStore(recording, leasesByKind({ client: { units: 2, max: 8 } }));
     // A count every 2 ms: five of them in each 10 ms round trip.
     const counts: Promise<number>[] = [];
     for (let i = 0; i < 100; i++) {
@@ -63,7 +63,7 @@ describe('counts taken from the shared store a few at a time', () => {
 
   it('prepares a key about to be counted (the next window’s): its first count waits for no round trip', async () => {
     const shared = countingRateStore();
-    const leased = new LeasedRateCounterStore(shared, unitsByKind({ writes: 5 }));
+    const leased = new LeasedRateCounterStore(shared, leasesByKind({ writes: 5 }));
     leased.prepare([{ key: 'writes:u:2', resetAt: 3 }, { key: 'reports:u:2', resetAt: 3 }]);
     // Counted one at a time, reports take nothing ahead; writes take their units.
     expect(shared.trips).toBe(1);
@@ -79,7 +79,7 @@ describe('counts taken from the shared store a few at a time', () => {
 
   it('takes the units of several keys of one call in one round trip, each its own size', async () => {
     const shared = countingRateStore();
-    const leased = new LeasedRateCounterStore(shared, unitsByKind({ writes: 5 }));
+    const leased = new LeasedRateCounterStore(shared, leasesByKind({ writes: 5 }));
     expect(await leased.incrementMany([{ key: 'writes:u', resetAt: 1 }, { key: 'reports:u', resetAt: 1 }])).toEqual([1, 1]);
     expect(shared.trips).toBe(1);
     expect(shared.total('writes:u')).toBe(5);
@@ -88,7 +88,7 @@ describe('counts taken from the shared store a few at a time', () => {
   });
 
   it('reads the kind of a counter from its key, an IPv6 client address included', () => {
-    const leases = unitsByKind({ client: { units: 10, max: 80 }, writes: 5 });
+    const leases = leasesByKind({ client: { units: 10, max: 80 }, writes: 5 });
     expect([leases('client:::1:1800000000000'), leases('writes:u1:1800000000000'), leases('reports:u1:1800000000000')]).toEqual([{ units: 10, max: 80 }, { units: 5 }, { units: 1 }]);
   });
 
