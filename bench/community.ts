@@ -12,9 +12,10 @@
  * the socket's new_community_message) and of the POSTs.
  * Exits 1 if any message was lost or delivered twice (or a POST failed).
  *
- * `--client lean` (the default) receives on bare WebSockets speaking the Socket.IO protocol
- * (bench/lean-socket.ts: every packet still decoded, its JSON parsed); `--client socket.io` on
- * socket.io-client, which spends several µs more CPU per message on the cores the app shares.
+ * `--client lean` (the default) receives on WebSockets spoken on bare TCP sockets
+ * (bench/lean-socket.ts), each new_community_message recognised by its text's bytes (see
+ * numberInPacket); `--client socket.io` on socket.io-client, which decodes every packet and spends
+ * several µs more CPU per message on the cores the app shares.
  * With BENCH_STATEMENTS=file the app counts its SQL statements, and the bench prints them per POST.
  */
 import crypto from 'node:crypto';
@@ -52,7 +53,7 @@ const ownCpuMs = () => {
 
 /** A participant's socket in the room, whichever client speaks for it. */
 interface RoomSocket {
-  /** Called with the number of each bench message the socket receives (see messageNumber). */
+  /** Called with the number of each bench message the socket receives (see numberOfText), -1 for any other. */
   onMessageNumber(handler: (n: number) => void): void;
   close(): void;
 }
@@ -149,8 +150,8 @@ try {
   });
   console.log(`setup: ${users.length} participants registered, in the room, in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s`);
 
-  // The load generator shares the machine's cores with the app, so it is kept lean: POSTs over
-  // node:http with kept-alive connections (leanClient), and the receipts counted in typed arrays by
+  // The load generator shares the machine's cores with the app, so it is kept lean: POSTs on
+  // kept-alive TCP connections (leanClient), and the receipts counted in typed arrays by
   // message number. Every socket still receives every message, and each is recognised by its text.
   const capacity = users.length * PER_USER;
   /** When each measured message's POST started, by number (NaN: not a measured message). */
