@@ -35,14 +35,15 @@ function requestsOf(router: Router): (method: string, path: string) => boolean {
   }
   // Routers match case-insensitively unless told otherwise; a test that is too wide only enters more often.
   const testOf = (starts: string[]) => (starts.length === 0 ? null : new RegExp(`^(?:${starts.join('|')})`, 'i'));
+  // By the method as the request gives it (GET), lowered only the first time it is seen.
   const tests = new Map<string, RegExp | null>();
   return (method, path) => {
-    const m = method.toLowerCase();
-    let test = tests.get(m);
+    let test = tests.get(method);
     if (test === undefined) {
+      const m = method.toLowerCase();
       // Express answers HEAD with a GET route that has no HEAD of its own, and OPTIONS on any route's path (its Allow header).
       const routes = m === 'options' ? [...byMethod.values()].flat() : [...(byMethod.get(m) ?? []), ...(m === 'head' ? (byMethod.get('get') ?? []) : [])];
-      tests.set(m, (test = testOf([...forAny, ...routes])));
+      tests.set(method, (test = testOf([...forAny, ...routes])));
     }
     return test !== null && test.test(path);
   };
