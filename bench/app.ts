@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_DATABASE_URL, benchSchema } from './lib';
+import { wholeAnswer } from './http-load';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -181,8 +182,6 @@ export async function inBatches<T>(count: number, size: number, make: (i: number
   return out;
 }
 
-const HEADER_END = Buffer.from('\r\n\r\n');
-
 /** One kept-alive connection of leanClient's: at most one request on it at a time. */
 interface Connection {
   socket: net.Socket;
@@ -235,15 +234,16 @@ export function leanClient(base: string, maxConnections: number) {
     if (!current) return;
     current.received = true;
     conn.pending = conn.pending.length === 0 ? chunk : Buffer.concat([conn.pending, chunk]);
-    const end = conn.pending.indexOf(HEADER_END);
-    if (end < 0) return;
-    const head = conn.pending.toString('latin1', 0, end);
-    const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-    if (!length) return void conn.socket.destroy(new Error(`no Content-Length in the answer: ${head.slice(0, 100)}`));
-    const total = end + HEADER_END.length + Number(length[1]);
-    if (conn.pending.length < total) return;
-    const text = conn.pending.toString('utf8', end + HEADER_END.length, total);
-    conn.pending = conn.pending.subarray(total);
+    let answer: ReturnType<typeof wholeAnswer>;
+    try {
+      answer = wholeAnswer(conn.pending);
+    } catch (error) {
+      return void conn.socket.destroy(error as Error);
+    }
+    if (!answer) return;
+    const { head } = answer;
+    const text = conn.pending.toString('utf8', answer.bodyStart, answer.end);
+    conn.pending = conn.pending.subarray(answer.end);
     conn.current = undefined;
     conn.reused = true;
     if (/\r\nconnection:\s*close/i.test(head)) conn.socket.end();

@@ -9,6 +9,22 @@ import { percentile, type Measure } from './lib';
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 
+/**
+ * The first HTTP/1.1 answer in `pending` once it has fully arrived: its head (status line and
+ * headers), where its body starts and where it ends; undefined until then. Read by its
+ * Content-Length, which the app always sends: an answer without one throws.
+ */
+export function wholeAnswer(pending: Buffer): { head: string; bodyStart: number; end: number } | undefined {
+  const headEnd = pending.indexOf(HEADER_END);
+  if (headEnd < 0) return undefined;
+  const head = pending.toString('latin1', 0, headEnd);
+  const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+  if (!length) throw new Error(`no Content-Length in the answer: ${head.slice(0, 100)}`);
+  const bodyStart = headEnd + HEADER_END.length;
+  const end = bodyStart + Number(length[1]);
+  return pending.length < end ? undefined : { head, bodyStart, end };
+}
+
 export async function httpLoad(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<Measure> {
   const target = new URL(url);
   const extra = Object.entries(headers)
@@ -33,17 +49,16 @@ export async function httpLoad(url: string, connections: number, seconds: number
       socket.on('connect', send);
       socket.on('data', (chunk: Buffer) => {
         pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-        const end = pending.indexOf(HEADER_END);
-        if (end < 0) return;
-        const head = pending.toString('latin1', 0, end);
-        const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-        if (!length) {
+        let answer: ReturnType<typeof wholeAnswer>;
+        try {
+          answer = wholeAnswer(pending);
+        } catch (error) {
           errors++;
-          return void socket.destroy(new Error(`no Content-Length in the answer to ${url}`));
+          return void socket.destroy(new Error(`${url}: ${(error as Error).message}`));
         }
-        const total = end + HEADER_END.length + Number(length[1]);
-        if (pending.length < total) return;
-        pending = pending.subarray(total);
+        if (!answer) return;
+        const { head } = answer;
+        pending = pending.subarray(answer.end);
         if (head.startsWith('HTTP/1.1 200')) latencies.push(performance.now() - sentAt);
         else if (errors++ < 3) console.error(`  error: ${url}: ${head.slice(9, 12)}`);
         send();
