@@ -113,7 +113,9 @@ export const attemptDecider: Decider<AttemptState, AttemptCommand, AttemptEvent>
       case 'RecordAnswers':
       case 'Submit': {
         admitted(command.quiz);
-        if (state.submitted) throw conflict(M.alreadyAttempted);
+        // An attempt the server closed at its deadline was never submitted by the participant: a late
+        // submit hears that time is over, the same answer it gets in the moment before the close lands.
+        if (state.submitted) throw conflict(state.via === 'auto' ? M.timeOver : M.alreadyAttempted);
         if (!state.started) throw conflict(M.notStarted);
         if (lateFor(state, command.now)) throw conflict(M.timeOver);
         const answers = recorded(command.quiz, state, checked(command.quiz, command.answers), at);

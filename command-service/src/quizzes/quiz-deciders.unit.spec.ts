@@ -93,6 +93,11 @@ describe('attempt decider (time passed in)', () => {
     given(attemptDecider, [started]).when(close(135)).then([]);
     given(attemptDecider, [started, answered(0, 1)]).when(close(136)).then([{ type: 'QuizAttemptSubmitted', data: { quizId: 'q1', userId: 'u1', via: 'auto', timeTaken: 120, at: at(136).toISOString() } }]);
     given(attemptDecider, []).when(close(500)).then([]);
+    // Once closed, a late submit or answer is told the time is over, not that it was already submitted.
+    const closed: AttemptEvent = { type: 'QuizAttemptSubmitted', data: { quizId: 'q1', userId: 'u1', via: 'auto', timeTaken: 120, at: at(136).toISOString() } };
+    given(attemptDecider, [started, closed]).when({ type: 'Submit', quiz: ctx(), answers: [], now: at(137) }).thenThrows(409, 'The time for this quiz is over');
+    given(attemptDecider, [started, closed]).when({ type: 'RecordAnswers', quiz: ctx(), answers: [{ questionIndex: 0, selectedAnswer: 1 }], now: at(137) }).thenThrows(409, 'The time for this quiz is over');
+    given(attemptDecider, [started, closed]).when({ type: 'Start', quiz: ctx(), now: at(137) }).thenThrows(409, 'You have already attempted this quiz');
   });
 
   it('ends an attempt started near the quiz end at that end, plus the same grace', () => {
