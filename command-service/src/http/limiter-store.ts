@@ -38,7 +38,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  * part of its limit, the most a user could be refused early per other instance; the small
  * allowances (comments, reports) count one at a time.
  */
-const countLeaseOf = leasesByKind({ client: { units: 10, max: 80 }, writes: 5, follows: 3, messages: 3 });
+const countLeaseOf = leasesByKind({ client: { units: 10, max: 80 }, writes: 10, follows: 3, messages: 3 });
 
 /**
  * rate-limiter-flexible speaks to Postgres through a `query({ text, values })` client with `$n`

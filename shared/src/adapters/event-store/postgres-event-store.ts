@@ -134,6 +134,15 @@ const APPEND_AND_NOTIFY_SQL = appendSql(true);
 
 /** Append statements in flight at once; the appends that come meanwhile gather for the next. */
 const APPENDS_IN_FLIGHT = 2;
+/**
+ * A subscription reads at most once per this many ms. A busy feed (a community room's 200 posts a
+ * second) made one read per append, about a third of the statements of a chat post, each waking a
+ * Postgres backend; spaced, a read takes the appends of 10 ms at once. A quiet feed's append is
+ * read at once (its last read is older than that), so only a busy feed's readers wait, 5 ms on average.
+ */
+const READ_SPACING_MS = 10;
+/** How long a NOTIFY owed for committed appends waits for an append statement to carry it. */
+const NOTIFY_WAIT_MS = 10;
 
 interface Row {
   position: number | string;
@@ -169,6 +178,11 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /** Listen for NOTIFY from other processes (real Postgres only). */
   listen?: boolean;
+  /**
+   * The least time between the starts of two reads of one subscription: appends closer together
+   * than this are read in one statement (see subscribe). 0 reads after every append.
+   */
+  readSpacingMs?: number;
   /** Where a lost LISTEN connection and its reopening are reported (a pino logger fits). */
   log?: EventStoreLog;
 }
@@ -223,6 +237,8 @@ export class PostgresEventStore implements EventStore {
    */
   private notifying: Promise<void> | undefined;
   private notifyAgain = false;
+  /** A NOTIFY owed for committed appends, waiting for an append statement to carry it (see notifyOthers). */
+  private owedNotify: NodeJS.Timeout | undefined;
   /**
    * Sent with every NOTIFY and ignored when it comes back: this process's subscribers were woken
    * at the append already, and a second wake made each of them read the feed again for nothing.
@@ -275,6 +291,7 @@ export class PostgresEventStore implements EventStore {
       {
         pollIntervalMs: options.pollIntervalMs ?? 500,
         listen: options.listen ?? knex.client.config.client === 'pg',
+        readSpacingMs: options.readSpacingMs ?? READ_SPACING_MS,
         log: options.log ?? silent,
       },
       channel,
@@ -344,21 +361,31 @@ export class PostgresEventStore implements EventStore {
       this.notifyAgain = true;
       return;
     }
-    // Appends are waiting: the statement that takes them is sent after this commit and carries a
-    // NOTIFY (none is in flight), which wakes the others for both. Under load this spares a
-    // statement of its own for about every third chat message. (Every append statement carrying
-    // one would not: Postgres serialises the commits of notifying transactions, WAL flush and all.)
-    if (this.queued.length > 0) return;
+    // Owed: the next append statement sent within NOTIFY_WAIT_MS carries it (none is in flight),
+    // waking the others for both; else it goes on its own then. Under load this spares a statement
+    // of its own for about every third chat message. (Every append statement carrying one would
+    // not: Postgres serialises the commits of notifying transactions, WAL flush and all.)
+    if (this.queued.length > 0 || this.owedNotify) return;
+    this.owedNotify = setTimeout(() => this.sendNotify(), NOTIFY_WAIT_MS);
+  }
+
+  /** The owed NOTIFY, in a statement of its own (one in flight at a time). */
+  private sendNotify(): void {
+    clearTimeout(this.owedNotify);
+    this.owedNotify = undefined;
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifyAgain = false;
     this.notifying = (async () => {
-      do {
-        this.notifyAgain = false;
-        try {
-          await this.knex.raw('select pg_notify(?, ?)', [this.channel, this.origin]);
-        } catch (error) {
-          if (!this.closed) this.options.log.warn({ err: error }, 'event store NOTIFY failed; other processes poll');
-        }
-      } while (this.notifyAgain && !this.closed);
+      try {
+        await this.knex.raw('select pg_notify(?, ?)', [this.channel, this.origin]);
+      } catch (error) {
+        if (!this.closed) this.options.log.warn({ err: error }, 'event store NOTIFY failed; other processes poll');
+      }
       this.notifying = undefined;
+      if (this.notifyAgain) this.notifyOthers();
     })();
   }
 
@@ -437,6 +464,8 @@ export class PostgresEventStore implements EventStore {
     const notify = this.onSharedServer && !this.closed && this.notifying === undefined;
     let notified = () => undefined as void;
     if (notify) {
+      clearTimeout(this.owedNotify);
+      this.owedNotify = undefined;
       this.notifyAgain = false;
       this.notifying = new Promise<void>((resolve) => (notified = resolve));
     }
@@ -546,12 +575,19 @@ export class PostgresEventStore implements EventStore {
     };
     this.appended.on('appended', onAppended);
 
+    let lastReadAt = -Infinity;
     const loop = async () => {
       while (!stopped && !this.closed) {
         let batch: RecordedEvent[] = [];
         try {
+          const spacing = lastReadAt + this.options.readSpacingMs - performance.now();
+          if (spacing > 0) await new Promise((r) => setTimeout(r, spacing));
+          if (stopped || this.closed) return;
+          const startedAt = performance.now();
           dirty = false;
           batch = await this.readAll(after, SUBSCRIPTION_PAGE);
+          // Only a read that reached the head spaces the next: catching up reads page after page.
+          lastReadAt = batch.length < SUBSCRIPTION_PAGE ? startedAt : -Infinity;
           if (options.onBatch && batch.length > 0) {
             if (stopped) return;
             await options.onBatch(batch);
@@ -594,6 +630,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    // Other processes hear of the last appends now, not at their next poll.
+    if (this.owedNotify) this.sendNotify();
     this.closed = true;
     if (this.listenRetry) clearTimeout(this.listenRetry);
     this.appended.emit('appended');
