@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createKnex } from '../../db/knex';
 import { eventStoreContract } from '../../ports/event-store.contract';
 import { createTestSchema, testDatabaseUrl, type TestSchema } from '../../testkit/postgres';
@@ -110,6 +110,40 @@ describeWhen('Postgres adapter on a real Postgres: group commit', testDatabaseUr
   groupCommitSuite('Postgres adapter on a real Postgres: group commit', async () => {
     const db = await createTestSchema({ url, label: 'event_store_group', poolMax: 4 });
     return { knex: db.knex, close: () => db.cleanup() };
+  });
+});
+
+describe('Postgres adapter: a subscription under load', () => {
+  it('reads appends closer together than readSpacingMs in one read, and a quiet feed\'s append at once', async () => {
+    const knex = await createKnex({ kind: 'pglite' });
+    // Polling so slow that only an append wakes the subscription.
+    const store = await PostgresEventStore.create(knex, { pollIntervalMs: 600_000, readSpacingMs: 400 });
+    const reads = vi.spyOn(store, 'readAll');
+    const received: RecordedEvent[] = [];
+    const subscription = store.subscribe({ after: 0n, onEvent: async (e) => void received.push(e) });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    try {
+      await waitFor(() => reads.mock.calls.length === 1, { timeoutMs: 2000, message: 'the first read' });
+      await sleep(450);
+      const quietAt = performance.now();
+      await store.append('quiet', [newEvent('Quiet')], 'no_stream');
+      await waitFor(() => received.length === 1, { timeoutMs: 2000, message: 'the quiet append' });
+      expect(performance.now() - quietAt).toBeLessThan(300);
+
+      // Five appends 20 ms apart, right after that read: one read takes them all once the spacing has passed.
+      const before = reads.mock.calls.length;
+      for (let i = 0; i < 5; i++) {
+        await store.append(`busy-${i}`, [newEvent('Busy')], 'no_stream');
+        await sleep(20);
+      }
+      await waitFor(() => received.length === 6, { timeoutMs: 3000, message: 'the busy appends' });
+      expect(reads.mock.calls.length - before).toBe(1);
+      expect(received.map((e) => e.type)).toEqual(['Quiet', 'Busy', 'Busy', 'Busy', 'Busy', 'Busy']);
+    } finally {
+      await subscription.stop();
+      await store.close();
+      await knex.destroy();
+    }
   });
 });
 
