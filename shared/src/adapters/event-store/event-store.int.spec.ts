@@ -4,7 +4,7 @@ import { createKnex } from '../../db/knex';
 import { eventStoreContract } from '../../ports/event-store.contract';
 import { createTestSchema, testDatabaseUrl, type TestSchema } from '../../testkit/postgres';
 import { describeWhen, firstAvailable, fromEnv, viaDocker } from '../../testkit/skip';
-import { waitFor } from '../../testkit/wait';
+import { sleep, waitFor } from '../../testkit/wait';
 import { newEvent } from '../../ports/event-store.contract';
 import type { RecordedEvent } from '../../ports/event-store';
 import { KurrentDbEventStore } from './kurrentdb-event-store';
@@ -121,7 +121,6 @@ describe('Postgres adapter: a subscription under load', () => {
     const reads = vi.spyOn(store, 'readAll');
     const received: RecordedEvent[] = [];
     const subscription = store.subscribe({ after: 0n, onEvent: async (e) => void received.push(e) });
-    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     try {
       await waitFor(() => reads.mock.calls.length === 1, { timeoutMs: 2000, message: 'the first read' });
       await sleep(450);
