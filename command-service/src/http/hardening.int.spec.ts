@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpApp, JSON_ONLY_MESSAGE } from '@circuit/shared/http/app';
 import { createLogger } from '@circuit/shared/logger';
+import { createSessionMiddleware, SESSION_COOKIE } from '@circuit/shared/http/session';
 import {
   DEFAULT_USER_RATE_RULES,
   KnexRateCounterStore,
@@ -87,6 +88,48 @@ describe('HTTP hardening: body types, headers, per-user write limits', () => {
       });
       const res = await supertest(app).get('/api/ping').expect(200);
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+    });
+  });
+
+  describe('behind a TLS proxy', () => {
+    const sessionCookieOf = (res: supertest.Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+
+    it('sends HSTS and a Secure session cookie when a trusted proxy says the request came over https, whatever NODE_ENV says', async () => {
+      expect(t.config.NODE_ENV).toBe('test');
+      const { user } = await t.signUpVerified();
+      const login = () => t.request().post('/api/auth/login').send({ identifier: user.username, password: user.password });
+      const overHttps = await login().set('X-Forwarded-Proto', 'https').expect(200);
+      expect(overHttps.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+      expect(sessionCookieOf(overHttps)).toMatch(/;\s*Secure/i);
+      // Plain http (a developer's localhost): no pinning, and a cookie the browser sends back over http.
+      const plain = await login().expect(200);
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      expect(sessionCookieOf(plain)).toBeDefined();
+      expect(sessionCookieOf(plain)).not.toMatch(/;\s*Secure/i);
+    });
+
+    it('believes X-Forwarded-Proto only from a proxy TRUST_PROXY trusts', async () => {
+      const sessions = createSessionMiddleware(t.knex, { secret: 'hardening-test', secure: false });
+      try {
+        const app = createHttpApp({
+          log: createLogger('proxy', 'silent'),
+          knex: t.knex,
+          session: sessions.middleware,
+          allowedOrigins: ['http://circuit.example.test'],
+          trustProxy: false,
+          mount: (a) =>
+            a.post('/api/sign-in', (req, res) => {
+              req.session.userId = 'someone';
+              res.json({ ok: true });
+            }),
+        });
+        const res = await supertest(app).post('/api/sign-in').set('X-Forwarded-Proto', 'https').expect(200);
+        expect(res.headers['strict-transport-security']).toBeUndefined();
+        expect(sessionCookieOf(res)).toBeDefined();
+        expect(sessionCookieOf(res)).not.toMatch(/;\s*Secure/i);
+      } finally {
+        sessions.close();
+      }
     });
   });
 

@@ -18,7 +18,7 @@ export interface HttpAppOptions {
   trustProxy?: boolean | number | string;
   /** Mounted after the API's 404 (static web apps). */
   fallback?: Router | RequestHandler;
-  /** Adds HSTS (NODE_ENV=production: served over https behind the proxy). */
+  /** Adds HSTS to every answer (NODE_ENV=production: served over https behind the proxy); otherwise only to https requests. */
   production?: boolean;
   /** Lets the web app load Razorpay Checkout (its script and frames): only when Razorpay is configured. */
   razorpayCheckout?: boolean;
@@ -46,6 +46,8 @@ export const CONTENT_SECURITY_POLICY_WITH_RAZORPAY = CONTENT_SECURITY_POLICY.rep
   .replace("connect-src 'self'", "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com")
   .concat("; frame-src https://api.razorpay.com https://checkout.razorpay.com");
 
+const HSTS = { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } as const;
+
 /** Hardening headers of every answer: HTTP routes, web apps, and the Socket.IO handshake. */
 export function baselineHeaders(options: { production: boolean; razorpayCheckout?: boolean }): Record<string, string> {
   return {
@@ -56,7 +58,7 @@ export function baselineHeaders(options: { production: boolean; razorpayCheckout
     'Content-Security-Policy': options.razorpayCheckout ? CONTENT_SECURITY_POLICY_WITH_RAZORPAY : CONTENT_SECURITY_POLICY,
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
-    ...(options.production ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+    ...(options.production ? HSTS : {}),
   };
 }
 
@@ -98,8 +100,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback');
   const headers = Object.entries(baselineHeaders({ production: options.production ?? false, razorpayCheckout: options.razorpayCheckout ?? false }));
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
+    // A request that came over https (itself, or by the X-Forwarded-Proto of a proxy TRUST_PROXY trusts) is
+    // pinned to https whatever NODE_ENV says; a developer's plain http://localhost never is.
+    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS['Strict-Transport-Security']);
     next();
   });
   app.get('/healthz', (_req, res) => {

@@ -277,8 +277,10 @@ export function createSessionMiddleware(knex: Knex, options: { secret: string; s
     // Not rolling: a cookie and a row write on every request cost more than they give. The refresh below
     // rolls a signed-in session forward every SESSION_REFRESH_MS instead.
     rolling: false,
-    proxy: true,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: options.secure, maxAge: THIRTY_DAYS_MS },
+    // Whether a request came over https is express's req.secure: the X-Forwarded-Proto of a proxy that TRUST_PROXY
+    // trusts counts, anyone else's does not. Such a request gets a Secure cookie whatever PUBLIC_URL and NODE_ENV say.
+    proxy: undefined,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: options.secure || 'auto', maxAge: THIRTY_DAYS_MS },
   });
   const refresh: RequestHandler = (req, _res, next) => {
     const current = req.session as (typeof req.session & Partial<SessionData>) | undefined;
