@@ -18,7 +18,7 @@ interface Props {
 
 const action = 'inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-500';
 
-/** One message: author, time (Asia/Kolkata), the replied message (a link that jumps to it), edited flag, actions. */
+/** One message: author, time (the viewer's), the replied message (a link that jumps to it), edited flag, actions. */
 export function CommunityMessageItem({ message: m, mine, canDelete, highlighted, onReply, onEdit, onDelete, onJumpTo }: Props) {
   const name = authorName(m.user);
   return (

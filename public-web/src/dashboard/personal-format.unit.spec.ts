@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { mmmDdYyyy, rupees } from './personal-format';
 
 describe('personal dashboard formats', () => {
-  it("writes dates as 'MMM dd, yyyy' on the Indian day", () => {
-    expect(mmmDdYyyy('2026-11-05T10:00:00Z')).toBe('Nov 05, 2026');
-    // 20:00 UTC on the 5th is already the 6th in India.
-    expect(mmmDdYyyy('2026-11-05T20:00:00Z')).toBe('Nov 06, 2026');
+  it("writes dates as 'MMM dd, yyyy' on the viewer's day", () => {
+    expect(mmmDdYyyy('2026-11-05T10:00:00Z', 'Asia/Kolkata')).toBe('Nov 05, 2026');
+    // 20:00 UTC on the 5th is already the 6th in India, still the 5th in New York.
+    expect(mmmDdYyyy('2026-11-05T20:00:00Z', 'Asia/Kolkata')).toBe('Nov 06, 2026');
+    expect(mmmDdYyyy('2026-11-05T20:00:00Z', 'America/New_York')).toBe('Nov 05, 2026');
     expect(mmmDdYyyy(null)).toBe('No date');
   });
 

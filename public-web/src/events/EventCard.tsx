@@ -7,7 +7,8 @@ import { EventMessages } from '@circuit/shared/event-listings/messages';
 import { messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
 import { Banner, CardFact, PhaseBadge } from '../hackathons/HackathonCard';
-import { formatDate, LOCATION_LABELS } from '../hackathons/labels';
+import { LOCATION_LABELS } from '../hackathons/labels';
+import { When } from '../ui/When';
 import { notify } from '../ui/toast';
 import { useSaveEvent, useSavedEvents } from './eventsApi';
 import { EVENT_TYPE_LABELS, eventPrice, isFull, seatsText } from './labels';
@@ -60,7 +61,7 @@ export function EventCard({ event, footer }: { event: Card; footer?: ReactNode }
         <p className="line-clamp-2 text-sm text-slate-600">{event.shortDescription}</p>
         <dl className="mt-auto grid grid-cols-2 gap-2 text-xs text-slate-600">
           <CardFact icon={CalendarDays} label="Starts">
-            {formatDate(event.dates.startDate)}
+            <When iso={event.dates.startDate} />
           </CardFact>
           <CardFact icon={MapPin} label="Mode">
             {LOCATION_LABELS[event.location.type]}

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { HackathonCard as Card } from '@circuit/shared/api/hackathons';
 import { countdownText, HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
-import { formatDate, LOCATION_LABELS, money, PHASE_BADGES } from './labels';
+import { LOCATION_LABELS, money, PHASE_BADGES } from './labels';
+import { When } from '../ui/When';
 
 export function PhaseBadge({ hackathon }: { hackathon: Pick<Card, 'phase' | 'status'> }) {
   const badge = hackathon.status === 'accepted' ? (PHASE_BADGES[hackathon.phase] ?? PHASE_BADGES.draft) : PHASE_BADGES.pending;
@@ -68,7 +69,7 @@ export function HackathonCard({ hackathon, now = new Date(), footer, eager = fal
         </ul>
         <dl className="mt-auto grid grid-cols-2 gap-2 text-xs text-slate-600">
           <CardFact icon={CalendarDays} label="Starts">
-            {formatDate(hackathon.dates.startDate)}
+            <When iso={hackathon.dates.startDate} />
           </CardFact>
           <CardFact icon={MapPin} label="Location">
             {LOCATION_LABELS[hackathon.location.type] ?? hackathon.location.type}

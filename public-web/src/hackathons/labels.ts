@@ -1,4 +1,5 @@
 import type { HackathonPhase } from '@circuit/shared/hackathons/options';
+import * as inZone from '@circuit/shared/time/format';
 import { indianNumber } from '../ui/indianNumber';
 
 /** Display names of the spec's enumeration values. */
@@ -48,31 +49,17 @@ export function money(amount: number, currency: string): string {
 }
 
 /*
- * Dates are shown on India's calendar as en-IN writes them ('5 Sept 2026', '5 Sept 2026, 5:30 pm'). They are
- * written here rather than by Intl: the first Intl date formatter of a page loads the locale and time zone
- * data, ~25 ms of a phone's first second on every page of cards. India has kept UTC+5:30 without daylight
- * saving since 1945; labels.unit.spec.ts checks these against Intl.
+ * Dates and times are shown in the viewer's own zone, and a time always names it ('12 Dec 2026, 10:00 am UTC',
+ * '3:30 pm IST'), so what an organiser typed into the form reads the same on the page. The rule and its
+ * wording live in shared/src/time/format.ts, for the console and the mails too.
  */
-const IST_OFFSET_MS = 330 * 60_000;
-const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+const viewer = { timeZone: inZone.viewerTimeZone() };
 
-function inIndia(iso: string): Date | null {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? null : new Date(time + IST_OFFSET_MS);
-}
+/** '5 Sept 2026', the viewer's calendar day; '' for a value that is not a date. */
+export const formatDate = (iso: string): string => inZone.formatDate(iso, viewer);
 
-const dayMonthYear = (d: Date) => `${d.getUTCDate()} ${SHORT_MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+/** '5:30 pm IST' in the viewer's zone, named. */
+export const formatTime = (iso: string): string => inZone.formatTime(iso, viewer);
 
-/** '5 Sept 2026' on India's calendar; '' for a value that is not a date. */
-export function formatDate(iso: string): string {
-  const d = inIndia(iso);
-  return d ? dayMonthYear(d) : '';
-}
-
-/** '5 Sept 2026, 5:30 pm' in India's time; '' for a value that is not a date. */
-export function formatDateTime(iso: string): string {
-  const d = inIndia(iso);
-  if (!d) return '';
-  const hours = d.getUTCHours();
-  return `${dayMonthYear(d)}, ${hours % 12 || 12}:${String(d.getUTCMinutes()).padStart(2, '0')} ${hours < 12 ? 'am' : 'pm'}`;
-}
+/** 'Sat, 5 Sept 2026, 5:30 pm IST' in the viewer's zone, named; without the weekday for tables. */
+export const formatDateTime = (iso: string, { weekday = true }: { weekday?: boolean } = {}): string => inZone.formatDateTime(iso, { ...viewer, weekday });

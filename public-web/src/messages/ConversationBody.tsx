@@ -41,7 +41,7 @@ export const messageElementId = (id: string) => `chat-message-${id}`;
 
 /**
  * The scrolling list of a conversation: an older-messages control on top, messages grouped by their
- * Kolkata day under date separators, own messages on the right. It keeps the reading position when
+ * viewer's day under date separators, own messages on the right. It keeps the reading position when
  * older pages come in, follows new messages when the reader is at the bottom (or sent them), and
  * announces the partner's new messages to screen readers.
  */

@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { fullName } from '../users/types';
 import { notificationKeys, notificationsApi, type AppNotification } from './notificationsApi';
 import { relativeTime } from './relativeTime';
+import { formatDateTime } from '../hackathons/labels';
 import { LoginButtonLink } from '../auth/LoginLinks';
 
 /** The text of a notification: the server's, else one made from its type. */
@@ -251,7 +252,7 @@ function NotificationItem({
           {!n.read && <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide text-white">New</span>}
         </div>
         <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-          <time dateTime={n.createdAt} title={new Date(n.createdAt).toLocaleString()}>
+          <time dateTime={n.createdAt} title={formatDateTime(n.createdAt)}>
             {relativeTime(n.createdAt)}
           </time>
           {n.status && (

@@ -17,7 +17,7 @@ import { userKeys } from '../users/keys';
 import { capitalise, type Profile } from '../users/types';
 import { usersApi } from '../users/usersApi';
 import { validatePasswordChange, type PasswordField as PasswordFieldName } from './validation';
-import { dateFormat } from '../ui/intlFormats';
+import { formatDate, formatDateTime } from '../hackathons/labels';
 
 function CardTitle({ id, children, aside }: { id: string; children: ReactNode; aside?: ReactNode }) {
   return (
@@ -118,15 +118,6 @@ export function ProfilePictureCard({ profile }: { profile: Profile }) {
   );
 }
 
-const formatDate = (iso: string | null | undefined, withTime = false) => {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return withTime
-    ? dateFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date)
-    : dateFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
-};
-
 /** Account Information: what is not edited here (username, email, role, verification, dates). */
 export function AccountInfoCard({ profile }: { profile: Profile }) {
   const id = useId();
@@ -142,8 +133,8 @@ export function AccountInfoCard({ profile }: { profile: Profile }) {
         <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-700">Not verified</span>
       ),
     ],
-    ['Member since', formatDate(profile.createdAt)],
-    ['Last login', formatDate(profile.lastLogin, true) || 'Never'],
+    ['Member since', formatDate(profile.createdAt ?? '')],
+    ['Last login', formatDateTime(profile.lastLogin ?? '') || 'Never'],
   ];
   return (
     <Card className="p-5 sm:p-6">

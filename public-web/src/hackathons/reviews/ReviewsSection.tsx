@@ -9,9 +9,9 @@ import { Spinner } from '../../ui/Spinner';
 import { ReviewForm } from './ReviewForm';
 import { Stars } from './StarRating';
 import { useReviews } from './useReviews';
-import { dateFormat } from '../../ui/intlFormats';
+import { formatDate } from '../labels';
 
-const when = (iso: string) => dateFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+const when = formatDate;
 const nameOf = (r: Review) => `${r.user.firstName} ${r.user.lastName}`.trim() || r.user.username || 'Circuit user';
 
 function ReviewItem({ review, mine }: { review: Review; mine?: boolean }) {
