@@ -6,6 +6,7 @@ import type { Plugin } from 'vite';
 const EARLY_SCREENS = {
   list: 'src/hackathons/HackathonsPage.tsx',
   detail: 'src/hackathons/HackathonDetailPage.tsx',
+  login: 'src/auth/LoginPage.tsx',
 } as const;
 
 /** The line of public/early.js this plugin replaces in the build; in development it stays empty. */

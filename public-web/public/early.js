@@ -1,7 +1,7 @@
 /*
  * Loaded beside the app's code (a classic async script, allowed by the page's script-src 'self'): on the two
  * pages whose largest paint is a listing's banner, the API call, the screen's code and then the banner's download
- * start with the HTML instead of after the app's code has arrived and run. The app's GET of the same path takes the answer
+ * start with the HTML instead of after the app's code has arrived and run; on the sign-in page, its code. The app's GET of the same path takes the answer
  * once (public-web/src/auth/earlyRequests.ts); these paths are checked against the app's own in
  * earlyRequests.unit.spec.ts.
  */
@@ -10,6 +10,7 @@
   // The built screens' files, by screen (written by public-web/build/earlyRouteChunks.ts; empty in development).
   var ROUTE_CHUNKS = {};
   function earlyPath(pathname, search) {
+    if (pathname === '/login') return { screen: 'login' };
     if (pathname === '/hackathons' && search === '') return { screen: 'list', api: '/api/hackathons?country=India&limit=16', banner: function (body) { return body.data && body.data[0] && body.data[0].images && body.data[0].images.banner; } };
     var detail = /^\/hackathons\/([A-Za-z0-9_-]{3,50})\/?$/.exec(pathname);
     if (detail) return { screen: 'detail', api: '/api/hackathons/username/' + encodeURIComponent(detail[1]), banner: function (body) { return body.data && body.data.images && body.data.images.banner; } };
@@ -28,6 +29,7 @@
   if (!early || typeof fetch !== 'function' || window.__circuitAppStarted) return;
   // The screen's code would otherwise be asked for only after the app's own code has arrived and run.
   (ROUTE_CHUNKS[early.screen] || []).forEach(function (file) { preload('modulepreload', file); });
+  if (!early.api) return;
   var answer = fetch(early.api, { credentials: 'include', headers: { Accept: 'application/json' } });
   window.__circuitEarly = { path: early.api, answer: answer };
   answer

@@ -1,7 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import { HomePage } from '../home/HomePage';
-import { LoginPage } from '../auth/LoginPage';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { RootLayout, ShellFallback } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -15,8 +14,9 @@ const screen = (path: string, load: () => Promise<ComponentType>): RouteObject =
 });
 
 /**
- * The routes. Home and sign-in, the pages most visits start on, are in the first bundle; every other screen
- * loads on first visit (a chunk each), so a signed-out visitor never downloads the chat or the editor.
+ * The routes. Home, the page most visits start on, is in the first bundle; every other screen loads on first
+ * visit (a chunk each), so a signed-out visitor never downloads the chat or the editor. Sign-in is a chunk too,
+ * since its form library would otherwise weigh on every page; early.js fetches it with the HTML of /login.
  * Sections whose screens are not built yet show a "coming soon" page rather than the not-found page.
  */
 export const router = createBrowserRouter([
@@ -27,7 +27,7 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <ShellFallback />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'login', element: <LoginPage /> },
+      screen('login', async () => (await import('../auth/LoginPage')).LoginPage),
       screen('signup', async () => (await import('../auth/SignupPage')).SignupPage),
       screen('forgot-password', async () => (await import('../auth/ForgotPasswordPage')).ForgotPasswordPage),
       screen('reset-password', async () => (await import('../auth/ResetPasswordPage')).ResetPasswordPage),
@@ -72,9 +72,7 @@ export const router = createBrowserRouter([
       screen('create-quiz', async () => (await import('../quizzes/QuizFormPage')).CreateQuizPage),
       screen('quizzes/:id/leaderboard', async () => (await import('../quizzes/QuizLeaderboardPage')).QuizLeaderboardPage),
       screen('admin/quizzes/:quizId/participants', async () => (await import('../quizzes/QuizParticipantsPage')).QuizParticipantsPage),
-      ...['hackathons/*', 'events/*', 'create'].map((path) =>
-        screen(path, async () => (await import('../coming-soon/ComingSoonPage')).ComingSoonPage),
-      ),
+      screen('create', async () => (await import('../create/CreatePage')).CreatePage),
       { path: '404', element: <NotFoundPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

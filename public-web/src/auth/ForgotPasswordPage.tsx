@@ -1,23 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Alert } from '../ui/Alert';
 import { Button, ButtonLink } from '../ui/Button';
-import { focusFirstInvalid } from '../ui/forms';
+import { lazyResolver } from '../ui/forms';
 import { TextField } from '../ui/TextField';
 import { notify } from '../ui/toast';
 import { messageOf } from './apiClient';
 import { authApi } from './authApi';
 import { AuthLayout, textLinkClasses } from './AuthLayout';
 import { RESET_LINK_VALIDITY_MINUTES } from './constants';
-import { validateEmail } from './validation';
+
+const emailRules = lazyResolver(() => import('./formSchemas').then((m) => m.resolvers.forgotPassword));
 
 /** /forgot-password: the e-mail form, then a "Check your email" confirmation. */
 export function ForgotPasswordPage() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<{ email: string }>({ resolver: emailRules.resolver, defaultValues: { email: '' } });
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -54,18 +54,14 @@ export function ForgotPasswordPage() {
     );
   }
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (send.isPending) return;
-    const problem = validateEmail(email);
-    setError(problem ?? null);
-    setServerError(null);
-    if (problem) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    send.mutate(email.trim());
-  };
+  const submit = handleSubmit(
+    ({ email }) => {
+      if (send.isPending) return;
+      setServerError(null);
+      send.mutate(email);
+    },
+    () => setServerError(null),
+  );
 
   return (
     <AuthLayout
@@ -80,20 +76,15 @@ export function ForgotPasswordPage() {
         </>
       }
     >
-      <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
+      <form noValidate onSubmit={submit} onInput={emailRules.warm} className="space-y-5">
         {serverError && <Alert>{serverError}</Alert>}
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
           autoFocus
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            if (error) setError(null);
-          }}
-          error={error}
+          {...register('email')}
+          error={formState.errors.email?.message}
         />
         <Button type="submit" fullWidth loading={send.isPending}>
           Send reset link

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
-import { focusFirstInvalid, hasErrors, type FieldErrors } from '../ui/forms';
+import { lazyResolver } from '../ui/forms';
 import { PasswordField } from '../ui/PasswordField';
 import { PageSpinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
@@ -19,7 +20,7 @@ import { SocialButtons } from './SocialButtons';
 import type { User } from './types';
 import { authPath, useReturnTo } from './returnTo';
 import { useCountdown } from './useCountdown';
-import { validateLogin, validateLoginOtp, type LoginField } from './validation';
+import type { LoginValues, OtpLoginValues } from './formSchemas';
 import { VerifyEmailStep } from './VerifyEmailStep';
 
 /** Texts of the OAuth failure toast, by the `error` query parameter (spec section 8). */
@@ -127,6 +128,12 @@ function unverifiedEmail(error: unknown, identifier: string): string | null {
   return identifier.includes('@') ? identifier.trim() : null;
 }
 
+const loginRules = lazyResolver(() => import('./formSchemas').then((m) => m.resolvers.login));
+const otpRules = lazyResolver(() => import('./formSchemas').then((m) => m.resolvers.otpLogin));
+
+/** What the server said about the last sign-in: a refusal, or an account whose e-mail is not verified yet. */
+type Notice = { kind: 'error'; message: string } | ({ kind: 'unverified' } & UnverifiedInfo);
+
 function PasswordLoginForm({
   initialIdentifier,
   onUnverified,
@@ -135,26 +142,23 @@ function PasswordLoginForm({
   onUnverified(step: { email: string; identifier: string; password: string }): void;
 }) {
   const { login } = useAuth();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [identifier, setIdentifier] = useState(initialIdentifier);
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [unverified, setUnverified] = useState<UnverifiedInfo | null>(null);
+  const { register, handleSubmit, getValues, formState } = useForm<LoginValues>({
+    resolver: loginRules.resolver,
+    defaultValues: { identifier: initialIdentifier, password: '', remember: false },
+  });
+  const errors = formState.errors;
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   const signIn = useMutation({
-    mutationFn: () => login(identifier, password),
+    mutationFn: ({ identifier, password }: LoginValues) => login(identifier, password),
     onSuccess: welcome,
-    onError: (err) => {
+    onError: (err, { identifier }) => {
       const cause = causeOf(err);
-      if (isApiError(cause) && cause.status === 403) {
-        setUnverified({ email: unverifiedEmail(cause, identifier), message: err.message });
-        setServerError(null);
-      } else {
-        setServerError(err.message);
-        setUnverified(null);
-      }
+      setNotice(
+        isApiError(cause) && cause.status === 403
+          ? { kind: 'unverified', email: unverifiedEmail(cause, identifier), message: err.message }
+          : { kind: 'error', message: err.message },
+      );
     },
   });
 
@@ -164,44 +168,39 @@ function PasswordLoginForm({
     mutationFn: (email: string) => authApi.resendOtp(email),
     onSuccess: (_data, email) => {
       notify.success('OTP sent to your email!');
-      onUnverified({ email, identifier, password });
+      onUnverified({ email, ...getValues() });
     },
     onError: (err, email) => {
       if (isApiError(err) && err.status === 429) {
         notify.info(messageOf(err, 'A code was sent recently. Please check your email.'));
-        onUnverified({ email, identifier, password });
+        onUnverified({ email, ...getValues() });
         return;
       }
       notify.error(isApiError(err) && err.status > 0 ? messageOf(err, 'Failed to resend OTP') : 'Failed to resend OTP. Please try again.');
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (signIn.isPending) return;
-    const found = validateLogin({ identifier, password });
-    setErrors(found);
-    setServerError(null);
-    setUnverified(null);
-    if (hasErrors(found)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    signIn.mutate();
-  };
+  const submit = handleSubmit(
+    (values) => {
+      if (signIn.isPending) return;
+      setNotice(null);
+      signIn.mutate(values);
+    },
+    () => setNotice(null),
+  );
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
-      {serverError && <Alert>{serverError}</Alert>}
-      {unverified && (
-        <Alert title={unverified.message}>
-          {unverified.email ? (
+    <form noValidate onSubmit={submit} onInput={loginRules.warm} className="space-y-5">
+      {notice?.kind === 'error' && <Alert>{notice.message}</Alert>}
+      {notice?.kind === 'unverified' && (
+        <Alert title={notice.message}>
+          {notice.email ? (
             <div className="mt-2">
               <Button
                 size="sm"
                 variant="secondary"
                 loading={sendVerification.isPending}
-                onClick={() => unverified.email && sendVerification.mutate(unverified.email)}
+                onClick={() => notice.email && sendVerification.mutate(notice.email)}
               >
                 Verify my email
               </Button>
@@ -214,33 +213,23 @@ function PasswordLoginForm({
 
       <TextField
         label="Email or username"
-        name="identifier"
         autoComplete="username"
         autoCapitalize="off"
         spellCheck={false}
         autoFocus={!initialIdentifier}
-        value={identifier}
-        onChange={(e) => {
-          setIdentifier(e.target.value);
-          if (errors.identifier) setErrors((c) => ({ ...c, identifier: undefined }));
-        }}
-        error={errors.identifier}
+        {...register('identifier')}
+        error={errors.identifier?.message}
       />
       <PasswordField
         label="Password"
-        name="password"
         autoComplete="current-password"
         autoFocus={Boolean(initialIdentifier)}
-        value={password}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          if (errors.password) setErrors((c) => ({ ...c, password: undefined }));
-        }}
-        error={errors.password}
+        {...register('password')}
+        error={errors.password?.message}
       />
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Checkbox label="Remember me" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+        <Checkbox label="Remember me" {...register('remember')} />
         <Link to="/forgot-password" className={`${textLinkClasses} text-sm`}>
           Forgot your password?
         </Link>
@@ -255,15 +244,16 @@ function PasswordLoginForm({
 
 function OtpLoginForm({ initialEmail }: { initialEmail: string }) {
   const { sendLoginOtp, verifyLoginOtp } = useAuth();
-  const formRef = useRef<HTMLFormElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState(initialEmail);
-  const [otp, setOtp] = useState('');
   // The address the last code went to; the code field shows once one was sent.
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ email?: string; otp?: string }>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const countdown = useCountdown();
+  const { register, handleSubmit, setValue, setFocus, formState } = useForm<OtpLoginValues, { codeSent: boolean }>({
+    resolver: otpRules.resolver,
+    context: { codeSent: Boolean(sentTo) },
+    defaultValues: { email: initialEmail, otp: '' },
+  });
+  const errors = formState.errors;
 
   const send = useMutation({
     mutationFn: (address: string) => sendLoginOtp(address),
@@ -271,7 +261,7 @@ function OtpLoginForm({ initialEmail }: { initialEmail: string }) {
       notify.success('OTP sent to your email!');
       setSentTo(address);
       countdown.start(OTP_RESEND_COOLDOWN_SECONDS);
-      requestAnimationFrame(() => codeRef.current?.focus());
+      requestAnimationFrame(() => setFocus('otp'));
     },
     onError: (err, address) => {
       setServerError(err.message);
@@ -285,83 +275,67 @@ function OtpLoginForm({ initialEmail }: { initialEmail: string }) {
   });
 
   const verify = useMutation({
-    mutationFn: () => verifyLoginOtp(sentTo ?? email, otp),
+    mutationFn: ({ email, otp }: OtpLoginValues) => verifyLoginOtp(email, otp),
     onSuccess: welcome,
     onError: (err) => {
       setServerError(err.message);
-      codeRef.current?.focus();
+      setFocus('otp');
     },
   });
 
-  const sendCode = () => {
-    if (send.isPending) return;
+  const resend = () => {
+    if (send.isPending || !sentTo) return;
     setServerError(null);
-    if (!email.trim()) {
-      setErrors({ email: 'Email is required' });
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setErrors({});
-    send.mutate(email.trim());
+    send.mutate(sentTo);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!sentTo) {
-      sendCode();
-      return;
-    }
-    if (verify.isPending) return;
-    setServerError(null);
-    const found = { email: email.trim() ? undefined : 'Email is required', otp: validateLoginOtp(otp) };
-    setErrors(found);
-    if (found.email || found.otp) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    verify.mutate();
-  };
+  const submit = handleSubmit(
+    (values) => {
+      if (send.isPending || verify.isPending) return;
+      setServerError(null);
+      if (sentTo) verify.mutate({ email: sentTo, otp: values.otp });
+      else send.mutate(values.email);
+    },
+    () => setServerError(null),
+  );
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
+    <form noValidate onSubmit={submit} onInput={otpRules.warm} className="space-y-5">
       {serverError && <Alert>{serverError}</Alert>}
 
       <TextField
         label="Email"
-        name="email"
         type="email"
         autoComplete="email"
         autoFocus
-        value={email}
-        onChange={(e) => {
-          setEmail(e.target.value);
-          if (errors.email) setErrors((c) => ({ ...c, email: undefined }));
-          // A code belongs to the address it was sent to.
-          if (sentTo && e.target.value.trim() !== sentTo) {
-            setSentTo(null);
-            setOtp('');
-            countdown.reset();
-          }
-        }}
-        error={errors.email}
+        {...register('email', {
+          onChange: (e: ChangeEvent<HTMLInputElement>) => {
+            // A code belongs to the address it was sent to.
+            if (sentTo && e.target.value.trim() !== sentTo) {
+              setSentTo(null);
+              setValue('otp', '');
+              countdown.reset();
+            }
+          },
+        })}
+        error={errors.email?.message}
       />
 
       {sentTo ? (
         <>
           <TextField
-            ref={codeRef}
             label="One-time code"
-            name="otp"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={OTP_LENGTH}
             placeholder="6-digit code"
-            value={otp}
-            onChange={(e) => {
-              setOtp(e.target.value.replace(/\s/g, ''));
-              if (errors.otp) setErrors((c) => ({ ...c, otp: undefined }));
-            }}
-            error={errors.otp}
+            {...register('otp', {
+              onChange: (e: ChangeEvent<HTMLInputElement>) => {
+                const digits = e.target.value.replace(/\s/g, '');
+                if (digits !== e.target.value) setValue('otp', digits);
+              },
+            })}
+            error={errors.otp?.message}
             hint={`We sent a ${OTP_LENGTH}-digit code to ${sentTo}.`}
           />
           <Button type="submit" fullWidth loading={verify.isPending}>
@@ -371,7 +345,7 @@ function OtpLoginForm({ initialEmail }: { initialEmail: string }) {
             Didn&apos;t get it?{' '}
             <button
               type="button"
-              onClick={sendCode}
+              onClick={resend}
               disabled={countdown.running || send.isPending}
               className={`${textLinkClasses} disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline`}
             >

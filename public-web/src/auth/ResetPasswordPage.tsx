@@ -1,18 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound, TriangleAlert } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../ui/Alert';
 import { Button, ButtonLink } from '../ui/Button';
-import { focusFirstInvalid, hasErrors, type FieldErrors } from '../ui/forms';
+import { lazyResolver } from '../ui/forms';
 import { PasswordField } from '../ui/PasswordField';
 import { notify } from '../ui/toast';
 import { messageOf } from './apiClient';
 import { authApi } from './authApi';
 import { AuthLayout, textLinkClasses } from './AuthLayout';
-import { validateConfirmation, validateNewPassword } from './validation';
+import type { ResetPasswordValues } from './formSchemas';
 
-type Field = 'password' | 'confirmPassword';
+const resetRules = lazyResolver(() => import('./formSchemas').then((m) => m.resolvers.resetPassword));
 
 /** /reset-password/:token (and /reset-password without a token, which is an invalid link). */
 export function ResetPasswordPage() {
@@ -44,14 +45,12 @@ function InvalidResetLink() {
 
 function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { register, handleSubmit, formState } = useForm<ResetPasswordValues>({ resolver: resetRules.resolver, defaultValues: { password: '', confirmPassword: '' } });
+  const errors = formState.errors;
   const [serverError, setServerError] = useState<string | null>(null);
 
   const reset = useMutation({
-    mutationFn: () => authApi.resetPassword(token, password),
+    mutationFn: (password: string) => authApi.resetPassword(token, password),
     onSuccess: () => {
       notify.success('Password reset successfully!');
       navigate('/login', { replace: true });
@@ -59,21 +58,14 @@ function ResetPasswordForm({ token }: { token: string }) {
     onError: (err) => setServerError(messageOf(err, 'Failed to reset password')),
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (reset.isPending) return;
-    const found: FieldErrors<Field> = {
-      password: validateNewPassword(password),
-      confirmPassword: validateConfirmation(password, confirmPassword),
-    };
-    setErrors(found);
-    setServerError(null);
-    if (hasErrors(found)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    reset.mutate();
-  };
+  const submit = handleSubmit(
+    ({ password }) => {
+      if (reset.isPending) return;
+      setServerError(null);
+      reset.mutate(password);
+    },
+    () => setServerError(null),
+  );
 
   return (
     <AuthLayout
@@ -90,7 +82,7 @@ function ResetPasswordForm({ token }: { token: string }) {
         </Link>
       }
     >
-      <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
+      <form noValidate onSubmit={submit} onInput={resetRules.warm} className="space-y-5">
         {serverError && (
           <Alert>
             <p>{serverError}</p>
@@ -103,27 +95,17 @@ function ResetPasswordForm({ token }: { token: string }) {
         )}
         <PasswordField
           label="New password"
-          name="password"
           autoComplete="new-password"
           autoFocus
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            if (errors.password) setErrors((c) => ({ ...c, password: undefined }));
-          }}
-          error={errors.password}
+          {...register('password')}
+          error={errors.password?.message}
           hint="At least 6 characters."
         />
         <PasswordField
           label="Confirm new password"
-          name="confirmPassword"
           autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(e) => {
-            setConfirmPassword(e.target.value);
-            if (errors.confirmPassword) setErrors((c) => ({ ...c, confirmPassword: undefined }));
-          }}
-          error={errors.confirmPassword}
+          {...register('confirmPassword')}
+          error={errors.confirmPassword?.message}
         />
         <Button type="submit" fullWidth loading={reset.isPending}>
           Reset password

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
-import { focusFirstInvalid, hasErrors, type FieldErrors } from '../ui/forms';
+import { lazyResolver } from '../ui/forms';
 import { PasswordField } from '../ui/PasswordField';
 import { PageSpinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
@@ -15,7 +16,7 @@ import { useAuth } from './AuthContext';
 import { AuthLayout, textLinkClasses } from './AuthLayout';
 import { authPath, useReturnTo } from './returnTo';
 import { SocialButtons } from './SocialButtons';
-import { validateSignup, type SignupField, type SignupValues } from './validation';
+import type { SignupRequest, SignupValues } from './formSchemas';
 import { VerifyEmailStep } from './VerifyEmailStep';
 
 const EMPTY: SignupValues = {
@@ -28,30 +29,25 @@ const EMPTY: SignupValues = {
   agreeToTerms: false,
 };
 
+const signupRules = lazyResolver(() => import('./formSchemas').then((m) => m.resolvers.signup));
+
 /** /signup: step 1 the form, step 2 the e-mailed code (spec section 2, "Sign-up"). */
 export function SignupPage() {
   const { state } = useAuth();
   const navigate = useNavigate();
   const { target, returnTo } = useReturnTo();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<SignupValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<SignupField>>({});
+  // The form outlives the code step, so "Back to signup" finds what was typed.
+  const { register, handleSubmit, formState } = useForm<SignupValues, unknown, SignupRequest>({ resolver: signupRules.resolver, defaultValues: EMPTY });
+  const errors = formState.errors;
   const [serverError, setServerError] = useState<string | null>(null);
   // The e-mail the code went to; set when registration succeeds (the OTP step).
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
 
   const signup = useMutation({
-    mutationFn: (v: SignupValues) =>
-      authApi.signup({
-        username: v.username.trim(),
-        email: v.email.trim(),
-        password: v.password,
-        firstName: v.firstName.trim(),
-        lastName: v.lastName.trim(),
-      }),
+    mutationFn: ({ username, email, password, firstName, lastName }: SignupRequest) => authApi.signup({ username, email, password, firstName, lastName }),
     onSuccess: (response, v) => {
       notify.success('Account created! Please check your email for OTP.');
-      setVerifyEmail(response.data?.email ?? v.email.trim());
+      setVerifyEmail(response.data?.email ?? v.email);
     },
     onError: (err) => setServerError(messageOf(err, 'Signup failed')),
   });
@@ -71,25 +67,14 @@ export function SignupPage() {
     );
   }
 
-  const update = (field: SignupField) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = field === 'agreeToTerms' ? event.target.checked : event.target.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    // A corrected field loses its message at once; the others keep theirs until the next submit.
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (signup.isPending) return;
-    const found = validateSignup(values);
-    setErrors(found);
-    setServerError(null);
-    if (hasErrors(found)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    signup.mutate(values);
-  };
+  const submit = handleSubmit(
+    (values) => {
+      if (signup.isPending) return;
+      setServerError(null);
+      signup.mutate(values);
+    },
+    () => setServerError(null),
+  );
 
   return (
     <AuthLayout
@@ -104,69 +89,55 @@ export function SignupPage() {
         </>
       }
     >
-      <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
+      <form noValidate onSubmit={submit} onInput={signupRules.warm} className="space-y-4">
         {serverError && <Alert title="We couldn't create your account">{serverError}</Alert>}
 
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="First name"
-            name="firstName"
             autoComplete="given-name"
-            value={values.firstName}
-            onChange={update('firstName')}
-            error={errors.firstName}
+            {...register('firstName')}
+            error={errors.firstName?.message}
           />
           <TextField
             label="Last name"
-            name="lastName"
             autoComplete="family-name"
-            value={values.lastName}
-            onChange={update('lastName')}
-            error={errors.lastName}
+            {...register('lastName')}
+            error={errors.lastName?.message}
           />
         </div>
         <TextField
           label="Username"
-          name="username"
           autoComplete="username"
           autoCapitalize="off"
           spellCheck={false}
-          value={values.username}
-          onChange={update('username')}
-          error={errors.username}
+          {...register('username')}
+          error={errors.username?.message}
           hint="At least 3 characters: letters, numbers and underscores."
         />
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
-          value={values.email}
-          onChange={update('email')}
-          error={errors.email}
+          {...register('email')}
+          error={errors.email?.message}
         />
         <PasswordField
           label="Password"
-          name="password"
           autoComplete="new-password"
-          value={values.password}
-          onChange={update('password')}
-          error={errors.password}
+          {...register('password')}
+          error={errors.password?.message}
           hint="At least 6 characters."
         />
         <PasswordField
           label="Confirm password"
-          name="confirmPassword"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={update('confirmPassword')}
-          error={errors.confirmPassword}
+          {...register('confirmPassword')}
+          error={errors.confirmPassword?.message}
         />
         <Checkbox
-          name="agreeToTerms"
-          checked={values.agreeToTerms}
-          onChange={update('agreeToTerms')}
-          error={errors.agreeToTerms}
+          {...register('agreeToTerms')}
+          error={errors.agreeToTerms?.message}
           label={
             <>
               I agree to the{' '}

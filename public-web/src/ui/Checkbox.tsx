@@ -1,6 +1,7 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 
-interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+/** `ref` reaches the input (a form library registers it). */
+interface CheckboxProps extends Omit<ComponentProps<'input'>, 'type'> {
   /** The label; may contain links (clicking a link follows it and does not toggle the box). */
   label: ReactNode;
   error?: string | null;

@@ -1,3 +1,5 @@
+import type { FieldValues, Resolver } from 'react-hook-form';
+
 /** Moves focus to the first invalid control of a form, after React has rendered the errors. */
 export function focusFirstInvalid(form: HTMLFormElement | null) {
   if (!form) return;
@@ -12,4 +14,16 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 export function hasErrors<K extends string>(errors: FieldErrors<K>): boolean {
   return Object.values(errors).some(Boolean);
+}
+
+/**
+ * A form resolver fetched on its first use. The shared zod schemas bring zod (24 KB gzipped) with them;
+ * the sign-in pages are among the first a visitor loads, so their rules arrive with the first check
+ * (a submit) rather than with the page. `warm` starts the download early, on the first keystroke.
+ */
+export function lazyResolver<T extends FieldValues, C = unknown, O = T>(load: () => Promise<Resolver<T, C, O>>) {
+  let loaded: Promise<Resolver<T, C, O>> | undefined;
+  const get = () => (loaded ??= load());
+  const resolver: Resolver<T, C, O> = async (values, context, options) => (await get())(values, context, options);
+  return { resolver, warm: () => void get().catch(() => (loaded = undefined)) };
 }
