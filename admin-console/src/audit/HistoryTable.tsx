@@ -1,5 +1,6 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { AuditEvent } from '@circuit/shared/api/admin-audit';
+import { viewer } from '../when';
 
 /** The registration's events in feed order, as stored. A row's button picks the moment just before it. */
 export function HistoryTable({ events, onPickBefore }: { events: AuditEvent[]; onPickBefore(at: string): void }) {
@@ -22,7 +23,7 @@ export function HistoryTable({ events, onPickBefore }: { events: AuditEvent[]; o
           {events.map((e, i) => (
             <TableRow key={e.position}>
               <TableCell>{i + 1}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.at).toLocaleString()}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{viewer.dateTime(e.at, { weekday: false })}</TableCell>
               <TableCell sx={{ fontWeight: 600 }}>{e.type}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{e.actorId ?? '—'}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{e.correlationId ?? '—'}</TableCell>

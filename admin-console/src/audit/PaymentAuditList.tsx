@@ -1,6 +1,7 @@
 import { Chip, useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, NumberField, SelectInput, SimpleList, TextField } from 'react-admin';
+import { Datagrid, FunctionField, List, NumberField, SelectInput, SimpleList, TextField } from 'react-admin';
 import type { AuditPayment } from '@circuit/shared/api/admin-audit';
+import { viewer, WhenField } from '../when';
 
 const STATUS = {
   paid: { label: 'Paid', color: 'success' },
@@ -25,7 +26,7 @@ export function PaymentAuditList() {
         <SimpleList<AuditPayment>
           primaryText={(o) => `${o.currency} ${(o.amountMinor / 100).toFixed(2)} · ${STATUS[o.status].label}`}
           secondaryText={(o) => o.username ?? o.userId}
-          tertiaryText={(o) => new Date(o.createdAt).toLocaleDateString()}
+          tertiaryText={(o) => viewer.date(o.createdAt)}
         />
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false}>
@@ -37,7 +38,7 @@ export function PaymentAuditList() {
           <FunctionField<AuditPayment> label="Refund" render={(o) => o.refundId ?? '—'} />
           <NumberField source="viaWebhook" label="Via webhook" sortable={false} />
           <NumberField source="failures" sortable={false} />
-          <DateField source="createdAt" label="Ordered" showTime />
+          <WhenField source="createdAt" label="Ordered" showTime />
         </Datagrid>
       )}
     </List>

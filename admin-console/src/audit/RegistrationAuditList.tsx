@@ -1,6 +1,7 @@
-import { Datagrid, DateField, List, SearchInput, SelectInput, SimpleList, TextField } from 'react-admin';
+import { Datagrid, List, SearchInput, SelectInput, SimpleList, TextField } from 'react-admin';
 import { useMediaQuery, type Theme } from '@mui/material';
 import type { AuditRegistration } from '@circuit/shared/api/admin-audit';
+import { WhenField } from '../when';
 
 const filters = [
   <SearchInput key="q" source="q" placeholder="Username or listing" alwaysOn />,
@@ -29,7 +30,7 @@ export function RegistrationAuditList() {
           <TextField source="listingTitle" label="Listing" />
           <TextField source="type" sortable={false} />
           <TextField source="paymentStatus" label="Payment" sortable={false} />
-          <DateField source="registeredAt" label="Registered" showTime />
+          <WhenField source="registeredAt" label="Registered" showTime />
         </Datagrid>
       )}
     </List>

@@ -5,6 +5,7 @@ import type { AuditRegistrationDetail } from '@circuit/shared/api/admin-audit';
 import { HistoryTable } from './HistoryTable';
 import { StateComparison } from './StateComparison';
 import { useReplayAt } from './useReplayAt';
+import { viewer } from '../when';
 
 /** A datetime-local value (the browser's zone) as an ISO instant. */
 const toIso = (local: string) => new Date(local).toISOString();
@@ -32,7 +33,7 @@ function Audit() {
         {r.username ?? r.userId} in {r.listingTitle ?? r.listingId}
       </Typography>
       <Typography variant="body2" color="text.secondary" gutterBottom>
-        {r.type} registration · registered {new Date(r.registeredAt).toLocaleString()}
+        {r.type} registration · registered {viewer.dateTime(r.registeredAt)}
       </Typography>
       <StateComparison comparison={r.current} title="Now" />
       <Card variant="outlined" sx={{ my: 2 }}>

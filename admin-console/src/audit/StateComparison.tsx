@@ -1,5 +1,6 @@
 import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { RegistrationComparison, RegistrationState } from '@circuit/shared/api/admin-audit';
+import { viewer } from '../when';
 
 /** `kindOnly` rows belong to one kind of registration (teams, quiz attempts): hidden where both sides are empty. */
 const FIELDS: { key: keyof RegistrationState; label: string; kindOnly?: boolean }[] = [
@@ -35,7 +36,7 @@ export function StateComparison({ comparison, title }: { comparison: Registratio
           <TableHead>
             <TableRow>
               <TableCell />
-              <TableCell>Replayed at {new Date(comparison.at).toLocaleString()}</TableCell>
+              <TableCell>Replayed at {viewer.dateTime(comparison.at)}</TableCell>
               <TableCell>Read model today</TableCell>
             </TableRow>
           </TableHead>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Confirm } from 'react-admin';
 import type { CommunityMessage } from '@circuit/shared/api/community';
 import type { useCommunityActions } from './useCommunityActions';
+import { viewer } from '../when';
 
 const nameOf = (u: CommunityMessage['user']) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
 
@@ -40,7 +41,7 @@ export function MessagesPanel({ messages, total, actions }: { messages: Communit
               >
                 <ListItemText
                   primary={m.message}
-                  secondary={`${nameOf(m.user)} (@${m.user.username}) · ${new Date(m.createdAt).toLocaleString()}${m.edited ? ' · edited' : ''}`}
+                  secondary={`${nameOf(m.user)} (@${m.user.username}) · ${viewer.dateTime(m.createdAt, { weekday: false })}${m.edited ? ' · edited' : ''}`}
                   slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>

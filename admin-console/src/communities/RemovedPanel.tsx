@@ -1,6 +1,7 @@
 import { Button, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import type { RemovedCommunityUser } from '@circuit/shared/api/community';
 import type { useCommunityActions } from './useCommunityActions';
+import { viewer } from '../when';
 
 /** Users removed from the chat, newest first, each with Re-add. */
 export function RemovedPanel({ removed, actions }: { removed: RemovedCommunityUser[]; actions: ReturnType<typeof useCommunityActions> }) {
@@ -25,7 +26,7 @@ export function RemovedPanel({ removed, actions }: { removed: RemovedCommunityUs
                 </Button>
               }
             >
-              <ListItemText primary={`@${r.user.username}`} secondary={`Removed ${new Date(r.removedAt).toLocaleString()}`} />
+              <ListItemText primary={`@${r.user.username}`} secondary={`Removed ${viewer.dateTime(r.removedAt, { weekday: false })}`} />
             </ListItem>
           ))}
         </List>

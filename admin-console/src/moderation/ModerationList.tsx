@@ -1,8 +1,9 @@
-import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, useRecordContext } from 'react-admin';
+import { Datagrid, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, useRecordContext } from 'react-admin';
 import { Chip, useMediaQuery, type Theme } from '@mui/material';
 import { MODERATION_KIND_LABELS, type ModerationItem } from '@circuit/shared/api/admin-moderation';
 import { BulkApproveButton } from './ModerationButtons';
 import { waitingFor } from './waiting';
+import { WhenField } from '../when';
 
 const TYPE_CHOICES = Object.entries(MODERATION_KIND_LABELS).map(([id, name]) => ({ id, name }));
 const AGE_CHOICES = [
@@ -42,7 +43,7 @@ export function ModerationList() {
         <TypeChip />
         <TextField source="title" />
         <FunctionField<ModerationItem> label="Organiser" render={(item) => item.organiserName ?? item.organiserUsername ?? '—'} />
-        <DateField source="submittedAt" label="Submitted" showTime />
+        <WhenField source="submittedAt" label="Submitted" showTime />
         <FunctionField<ModerationItem> label="Waiting" sortBy="submittedAt" render={(item) => waitingFor(item.submittedAt)} />
       </Datagrid>
       )}

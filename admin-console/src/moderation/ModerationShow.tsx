@@ -3,6 +3,7 @@ import { Show, TopToolbar, useRecordContext } from 'react-admin';
 import { MODERATION_KIND_LABELS, type ModerationItem } from '@circuit/shared/api/admin-moderation';
 import { ReviewButtons } from './ModerationButtons';
 import { waitingFor } from './waiting';
+import { viewer } from '../when';
 
 function Title() {
   const item = useRecordContext<ModerationItem>();
@@ -18,7 +19,7 @@ function Preview() {
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Typography variant="body2" color="text.secondary" gutterBottom>
         {MODERATION_KIND_LABELS[item.type as keyof typeof MODERATION_KIND_LABELS] ?? item.type} by {item.organiserName ?? item.organiserUsername ?? 'unknown'} · submitted{' '}
-        {new Date(item.submittedAt).toLocaleString()} · waiting {waitingFor(item.submittedAt)}
+        {viewer.dateTime(item.submittedAt)} · waiting {waitingFor(item.submittedAt)}
       </Typography>
       <Card variant="outlined" sx={{ mt: 1 }}>
         {preview.bannerUrl && <Box component="img" src={preview.bannerUrl} alt="" sx={{ width: '100%', maxHeight: 240, objectFit: 'cover', display: 'block' }} />}
@@ -41,7 +42,7 @@ function Preview() {
                   {fact.label}
                 </Typography>
                 <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>
-                  {fact.value}
+                  {fact.at ? viewer.dateTime(fact.at) : fact.value}
                 </Typography>
               </Box>
             ))}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Card, CardContent, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, NumberField, SimpleList, TextField, Title } from 'react-admin';
+import { Datagrid, FunctionField, List, NumberField, SimpleList, TextField, Title } from 'react-admin';
 import type { AdminParticipant, AdminParticipantListing, ParticipantListingKind } from '@circuit/shared/api/admin-participants';
 import { ListingPicker } from './ListingPicker';
 import { ParticipantsActions } from './ParticipantsActions';
+import { viewer, WhenField } from '../when';
 
 /** The spec's skills cell: three, then '+N more'. */
 const skillsText = (skills: string[]) => (skills.length > 3 ? `${skills.slice(0, 3).join(', ')} +${skills.length - 3} more` : skills.join(', '));
@@ -60,10 +61,10 @@ function ParticipantRows({ quiz }: { quiz: boolean }) {
       <FunctionField<AdminParticipant> label="Studies" render={(r) => <Studies record={r} />} />
       <FunctionField<AdminParticipant> label="From" render={(r) => [r.state, r.country].filter(Boolean).join(', ') || '—'} />
       <FunctionField<AdminParticipant> label="Skills" render={(r) => skillsText(r.skills) || '—'} />
-      <DateField source="registeredAt" label="Registered" />
+      <WhenField source="registeredAt" label="Registered" />
       <TextField source="paymentStatus" label="Payment" />
       {quiz && <NumberField source="score" emptyText="—" />}
-      {quiz && <FunctionField<AdminParticipant> source="completedAt" label="Completed" render={(r) => (r.completedAt ? <TwoLines main={new Date(r.completedAt).toLocaleString()} detail={`in ${durationText(r.timeTaken)}`} /> : '—')} />}
+      {quiz && <FunctionField<AdminParticipant> source="completedAt" label="Completed" render={(r) => (r.completedAt ? <TwoLines main={viewer.dateTime(r.completedAt, { weekday: false })} detail={`in ${durationText(r.timeTaken)}`} /> : '—')} />}
     </Datagrid>
   );
 }

@@ -1,7 +1,8 @@
-import { Datagrid, DateField, List, SelectInput, SimpleList, TextField } from 'react-admin';
+import { Datagrid, List, SelectInput, SimpleList, TextField } from 'react-admin';
 import { useMediaQuery, type Theme } from '@mui/material';
 import type { AdminReport } from '@circuit/shared/api/admin-reports';
 import { StatusField, STATUS_CHOICES } from './StatusField';
+import { WhenField } from '../when';
 
 const filters = [<SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} alwaysOn />];
 
@@ -19,7 +20,7 @@ export function ReportList() {
         />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false}>
-          <DateField source="createdAt" label="Filed" showTime />
+          <WhenField source="createdAt" label="Filed" showTime />
           <TextField source="reporterUsername" label="Reported by" sortable={false} />
           <TextField source="targetUsername" label="Reported user" sortable={false} />
           <TextField source="reason" sortable={false} />

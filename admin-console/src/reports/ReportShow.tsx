@@ -2,12 +2,13 @@ import CheckIcon from '@mui/icons-material/Check';
 import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
-import { DateField, ReferenceField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { ReferenceField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import type { AdminReport } from '@circuit/shared/api/admin-reports';
 import { API_URL } from '../api';
 import { useConsoleRequest } from '../useConsoleRequest';
 import { ReasonDialog } from '../ReasonDialog';
 import { StatusField } from './StatusField';
+import { WhenField } from '../when';
 
 /** Resolve or Dismiss an open report, each with a note. */
 function CloseButtons() {
@@ -54,12 +55,12 @@ export function ReportShow() {
     >
       <SimpleShowLayout>
         <StatusField label="Status" />
-        <DateField source="createdAt" label="Filed" showTime />
+        <WhenField source="createdAt" label="Filed" showTime />
         <ReferenceField source="reporterId" reference="users" label="Reported by" link="show" />
         <ReferenceField source="targetId" reference="users" label="Reported user" link="show" />
         <TextField source="reason" />
         <TextField source="note" emptyText="—" />
-        <DateField source="handledAt" label="Closed" showTime emptyText="—" />
+        <WhenField source="handledAt" label="Closed" showTime emptyText="—" />
       </SimpleShowLayout>
     </Show>
   );

@@ -1,7 +1,6 @@
 import {
   BooleanField,
   Datagrid,
-  DateField,
   EmailField,
   FunctionField,
   List,
@@ -14,6 +13,7 @@ import {
 import { useMediaQuery, type Theme } from '@mui/material';
 import { RoleField } from './RoleField';
 import { fullName, ROLE_CHOICES, type AdminUser } from './types';
+import { WhenField } from '../when';
 
 const filters = [
   <SearchInput key="q" source="q" placeholder="Username, e-mail or name" alwaysOn />,
@@ -41,7 +41,7 @@ export function UserList() {
         <RoleField label="Role" sortBy="role" />
         <BooleanField source="isEmailVerified" label="Verified" />
         <BooleanField source="isSuspended" label="Suspended" sortable={false} />
-        <DateField source="createdAt" label="Joined" />
+        <WhenField source="createdAt" label="Joined" />
       </Datagrid>
       )}
     </List>

@@ -1,7 +1,8 @@
-import { BooleanField, DateField, EmailField, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { BooleanField, EmailField, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import { StandingActions } from './StandingActions';
 import { RoleField } from './RoleField';
 import { fullName, type AdminUser } from './types';
+import { WhenField } from '../when';
 
 function UserTitle() {
   const user = useRecordContext<AdminUser>();
@@ -25,8 +26,8 @@ export function UserShow() {
         <RoleField label="Role" />
         <BooleanField source="isEmailVerified" label="E-mail verified" />
         <BooleanField source="isSuspended" label="Suspended" />
-        <DateField source="createdAt" label="Joined" showTime />
-        <DateField source="lastLogin" label="Last sign-in" showTime emptyText="Never" />
+        <WhenField source="createdAt" label="Joined" showTime />
+        <WhenField source="lastLogin" label="Last sign-in" showTime emptyText="Never" />
         <TextField source="id" label="User id" />
       </SimpleShowLayout>
     </Show>

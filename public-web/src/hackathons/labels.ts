@@ -1,5 +1,5 @@
 import type { HackathonPhase } from '@circuit/shared/hackathons/options';
-import * as inZone from '@circuit/shared/time/format';
+import { inZone, viewerTimeZone } from '@circuit/shared/time/format';
 import { indianNumber } from '../ui/indianNumber';
 
 /** Display names of the spec's enumeration values. */
@@ -53,13 +53,13 @@ export function money(amount: number, currency: string): string {
  * '3:30 pm IST'), so what an organiser typed into the form reads the same on the page. The rule and its
  * wording live in shared/src/time/format.ts, for the console and the mails too.
  */
-const viewer = { timeZone: inZone.viewerTimeZone() };
+const viewer = inZone(viewerTimeZone());
 
 /** '5 Sept 2026', the viewer's calendar day; '' for a value that is not a date. */
-export const formatDate = (iso: string): string => inZone.formatDate(iso, viewer);
+export const formatDate = viewer.date;
 
 /** '5:30 pm IST' in the viewer's zone, named. */
-export const formatTime = (iso: string): string => inZone.formatTime(iso, viewer);
+export const formatTime = viewer.time;
 
-/** 'Sat, 5 Sept 2026, 5:30 pm IST' in the viewer's zone, named; without the weekday for tables. */
-export const formatDateTime = (iso: string, { weekday = true }: { weekday?: boolean } = {}): string => inZone.formatDateTime(iso, { ...viewer, weekday });
+/** 'Sat, 5 Sept 2026, 5:30 pm IST' in the viewer's zone, named; `{ weekday: false }` for tables. */
+export const formatDateTime = viewer.dateTime;

@@ -20,7 +20,13 @@ export const ModerationPreviewSchema = z
     /** Sanitised on the server when the listing was stored; rendered as the public page renders it. */
     descriptionHtml: z.string(),
     /** Label and value pairs the public page shows near its title (dates, place, price...). */
-    facts: z.array(z.strictObject({ label: z.string(), value: z.string() })),
+    facts: z.array(
+      z.strictObject({
+        label: z.string(),
+        value: z.string(),
+        at: Timestamp.optional().meta({ description: "A date's instant, for the console to write in its viewer's zone (value gives it in UTC)" }),
+      }),
+    ),
   })
   .meta({ id: 'ModerationPreview' });
 export type ModerationPreview = z.infer<typeof ModerationPreviewSchema>;

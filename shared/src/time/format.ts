@@ -95,3 +95,13 @@ export function formatDate(when: When, { timeZone }: TimeZoneOption): string {
   const date = instant(when);
   return date ? intl('en-GB', { ...DATE, timeZone }).format(date) : '';
 }
+
+/** The three formatters bound to one zone: `inZone(viewerTimeZone())` in a browser, the organiser's zone in a mail. */
+export function inZone(timeZone: string) {
+  return {
+    timeZone,
+    date: (when: When) => formatDate(when, { timeZone }),
+    time: (when: When) => formatTime(when, { timeZone }),
+    dateTime: (when: When, { weekday = true }: { weekday?: boolean } = {}) => formatDateTime(when, { timeZone, weekday }),
+  };
+}

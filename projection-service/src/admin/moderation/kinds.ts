@@ -2,6 +2,7 @@ import type { ModerationKindType, ModerationPreview } from '@circuit/shared/api/
 import { EventContentSchema } from '@circuit/shared/events/event-listings';
 import { HackathonContentSchema } from '@circuit/shared/events/hackathons';
 import { QuizContentSchema } from '@circuit/shared/events/quizzes';
+import { formatDateTime } from '@circuit/shared/time/format';
 
 /**
  * The kinds of listing the moderation queue holds. A kind is a read-model table with the columns
@@ -20,7 +21,8 @@ export interface ModerationKind {
   preview(content: unknown): ModerationPreview;
 }
 
-const when = (iso: string) => (iso ? new Date(iso).toUTCString().replace(/:\d\d GMT$/, ' UTC') : '—');
+/** A date fact: the instant for the console, which writes it in its viewer's zone, and the same in UTC for any other reader. */
+const when = (label: string, iso: string) => (Number.isFinite(Date.parse(iso)) ? { label, value: formatDateTime(iso, { timeZone: 'UTC' }), at: new Date(iso).toISOString() } : { label, value: '—' });
 
 export const hackathonKind: ModerationKind = {
   type: 'hackathon',
@@ -41,9 +43,9 @@ export const hackathonKind: ModerationKind = {
       descriptionHtml: c.description,
       facts: [
         { label: 'Organised by', value: c.organization.name || '—' },
-        { label: 'Starts', value: when(c.dates.startDate) },
-        { label: 'Ends', value: when(c.dates.endDate) },
-        { label: 'Registration closes', value: when(c.dates.registrationDeadline) },
+        when('Starts', c.dates.startDate),
+        when('Ends', c.dates.endDate),
+        when('Registration closes', c.dates.registrationDeadline),
         { label: 'Where', value: place },
         { label: 'Entry', value: price },
         { label: 'Categories', value: c.categories.join(', ') || '—' },
@@ -76,9 +78,9 @@ export const eventKind: ModerationKind = {
         { label: 'Organised by', value: c.organization.name || '—' },
         { label: 'Type', value: label(c.eventType) },
         { label: 'Category', value: label(c.category) },
-        { label: 'Starts', value: when(c.dates.startDate) },
-        { label: 'Ends', value: when(c.dates.endDate) },
-        { label: 'Registration closes', value: when(c.dates.registrationDeadline) },
+        when('Starts', c.dates.startDate),
+        when('Ends', c.dates.endDate),
+        when('Registration closes', c.dates.registrationDeadline),
         { label: 'Where', value: place },
         { label: 'Entry', value: price },
         { label: 'Seats', value: c.maxAttendees > 0 ? String(c.maxAttendees) : 'Unlimited' },
@@ -108,10 +110,10 @@ export const quizKind: ModerationKind = {
       descriptionHtml: c.description,
       facts: [
         { label: 'Category', value: label(c.category) },
-        { label: 'Registration opens', value: when(c.dates.registrationStartDate) },
-        { label: 'Registration closes', value: when(c.dates.registrationEndDate) },
-        { label: 'Starts', value: when(c.dates.startDate) },
-        { label: 'Ends', value: when(c.dates.endDate) },
+        when('Registration opens', c.dates.registrationStartDate),
+        when('Registration closes', c.dates.registrationEndDate),
+        when('Starts', c.dates.startDate),
+        when('Ends', c.dates.endDate),
         { label: 'Time limit', value: `${c.timeLimit} minutes` },
         { label: 'Questions', value: `${c.questions.length} (${points} points)` },
         { label: 'Passing score', value: `${c.passingScore}%` },
