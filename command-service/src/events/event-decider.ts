@@ -25,6 +25,8 @@ export interface EventInfo {
   /** 0: unlimited. */
   maxAttendees: number;
   pricing: { type: 'free' | 'paid'; amount: number; currency: string };
+  /** The organiser's zone, for the times in the event's mails; events stored before it was sent have none. */
+  timeZone?: string;
 }
 
 export type EventListingEvent = DomainEvent<'EventCreated' | 'EventUpdated' | 'EventDeleted' | 'EventApproved' | 'EventRejected'>;
@@ -72,6 +74,7 @@ function withContent(state: EventInfo, eventId: string, c: EventContent): EventI
     endDate: c.dates.endDate,
     maxAttendees: c.maxAttendees,
     pricing: { type: paid ? 'paid' : 'free', amount: paid ? c.pricing.amount : 0, currency: c.pricing.currency },
+    timeZone: c.timeZone,
   };
 }
 

@@ -16,10 +16,12 @@ import { notificationsDecider } from '../notifications/notifications-decider';
 import { publishNotification, uuidFrom } from '../notifications/notifications-process-manager';
 import { saveCheckpoint, subscribeFromCheckpoint } from '../process-managers/checkpoints';
 import { findEvent } from './event-service';
+import { FALLBACK_TIME_ZONE, formatDateTime } from '@circuit/shared/time/format';
 
 const NAME = 'event_notifier';
 
-const when = (iso: string) => new Date(iso).toUTCString().replace(' GMT', ' UTC');
+/** A time in a mail is the organiser's, named ('Sat, 12 Dec 2026, 3:30 pm IST'): the reader may be anywhere, the event is where they set it. */
+const when = (iso: string, timeZone: string | undefined) => formatDateTime(iso, { timeZone: timeZone ?? FALLBACK_TIME_ZONE });
 
 export function eventReviewMail(to: string, firstName: string, event: { title: string; username: string }, publicUrl: string, rejection: string | null): Mail {
   const link = `${publicUrl}/events/${encodeURIComponent(event.username)}`;
@@ -39,16 +41,16 @@ export function eventReviewMail(to: string, firstName: string, event: { title: s
   };
 }
 
-export function placeOfferedMail(to: string, firstName: string, event: { title: string; username: string; paid: boolean }, expiresAt: string, publicUrl: string): Mail {
+export function placeOfferedMail(to: string, firstName: string, event: { title: string; username: string; paid: boolean; timeZone?: string | undefined }, expiresAt: string, publicUrl: string): Mail {
   const link = `${publicUrl}/events/${encodeURIComponent(event.username)}`;
   const step = event.paid ? 'confirm and pay' : 'confirm';
   return {
     to,
     subject: `A place freed up at “${event.title}”`,
-    text: `Hi ${firstName},\n\nA place at “${event.title}” is yours if you want it. Open the event and ${step} before ${when(expiresAt)}; after that it goes to the next person on the waitlist.\n\n${link}\n\n— Circuit`,
+    text: `Hi ${firstName},\n\nA place at “${event.title}” is yours if you want it. Open the event and ${step} before ${when(expiresAt, event.timeZone)}; after that it goes to the next person on the waitlist.\n\n${link}\n\n— Circuit`,
     html: layout(
       'A place freed up for you',
-      `<p>Hi ${escape(firstName)},</p><p>A place at <strong>${escape(event.title)}</strong> is yours if you want it. Open the event and ${step} before <strong>${escape(when(expiresAt))}</strong>; after that it goes to the next person on the waitlist.</p><p><a href="${escape(link)}">Open the event</a></p>`,
+      `<p>Hi ${escape(firstName)},</p><p>A place at <strong>${escape(event.title)}</strong> is yours if you want it. Open the event and ${step} before <strong>${escape(when(expiresAt, event.timeZone))}</strong>; after that it goes to the next person on the waitlist.</p><p><a href="${escape(link)}">Open the event</a></p>`,
     ),
   };
 }

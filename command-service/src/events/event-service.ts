@@ -80,8 +80,9 @@ export function createEventService(deps: CommandServiceDeps) {
     },
     async update(userId: string, eventId: string, form: EventForm, ctx: CommandContext): Promise<{ username: string }> {
       const { state } = await loadState(deps.store, eventStream(eventId), eventDecider);
-      // The username is locked: the stored one is checked and kept, whatever the form says.
-      const content = eventContentOf({ ...form, username: state.username || form.username });
+      // The username is locked: the stored one is checked and kept, whatever the form says. A client that
+      // does not send the organiser's zone keeps the one stored.
+      const content = eventContentOf({ ...form, username: state.username || form.username, timeZone: form.timeZone ?? state.timeZone });
       const result = await execute({ type: 'UpdateEvent', eventId, actor: await actorOf(userId), content, now: now() }, ctx);
       return { username: result.state.username };
     },

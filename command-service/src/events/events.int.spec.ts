@@ -5,6 +5,7 @@ import { paymentStream } from '@circuit/shared/events/payments';
 import { EventRegistrationMessages as R } from '@circuit/shared/validation/events';
 import { eventForm, fullProfile, listedEvent } from './event-fixtures';
 import { appendListedHackathon } from '../hackathon-registrations/hackathon-fixtures';
+import { formatDateTime } from '@circuit/shared/time/format';
 
 type Member = Awaited<ReturnType<TestApp['member']>>;
 const DAY = 86_400_000;
@@ -338,5 +339,39 @@ describe('events', () => {
     expect(second).not.toBe(first);
     await t.request().get(path).expect(404);
     await t.request().get(new URL(second).pathname).expect(200);
+  });
+
+  it("mails and calendar files give times in the organiser's zone, named (India's for an event stored without one); a zone that is not one is refused", async () => {
+    const bad = await organiser.agent.post('/api/events').send(eventForm(t, { timeZone: 'Mars/Olympus' }));
+    expect([bad.status, bad.body.message]).toEqual([400, 'Unknown time zone']);
+
+    const offeredMail = async (overrides: Record<string, unknown>) => {
+      const { id } = await listedEvent(organiser, moderator, t, { maxAttendees: 1, ...overrides });
+      const [a, b] = await Promise.all([t.member(), t.member()]);
+      await a.agent.post(`/api/events/${id}/register`).send(fullProfile).expect(201);
+      await b.agent.post(`/api/events/${id}/register`).send({ ...fullProfile, joinWaitlist: true }).expect(201);
+      await a.agent.delete(`/api/events/${id}/register`).expect(200);
+      const { expiresAt } = (await b.agent.get(`/api/events/${id}/registration-status`)).body.data.offer as { expiresAt: string };
+      return { id, expiresAt, mail: await t.latestMail(b.email, { subject: /A place freed up/ }) };
+    };
+    const newYork = await offeredMail({ timeZone: 'America/New_York' });
+    expect(newYork.mail.text).toContain(`before ${formatDateTime(newYork.expiresAt, { timeZone: 'America/New_York' })}; after`);
+    expect(newYork.mail.text).toMatch(/, \d{1,2}:\d\d [ap]m E[SD]T; after/);
+    expect(newYork.mail.html).toMatch(/\d{1,2}:\d\d [ap]m E[SD]T<\/strong>/);
+    const india = await offeredMail({});
+    expect(india.mail.text).toContain(`before ${formatDateTime(india.expiresAt, { timeZone: 'Asia/Kolkata' })}; after`);
+    expect(india.mail.text).toMatch(/, \d{1,2}:\d\d [ap]m IST; after/);
+
+    // The .ics: start and end as UTC instants (never floating), the organiser's times named in the description.
+    const form = eventForm(t, { timeZone: 'America/New_York', title: 'Zoned night' });
+    const { id } = await listedEvent(organiser, moderator, t, form);
+    const ics = (await t.request().get(`/api/events/${id}/calendar.ics`).expect(200)).text;
+    const utc = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+    expect(ics).toContain(`DTSTART:${utc(form.dates.startDate)}`);
+    expect(ics).toContain(`DTEND:${utc(form.dates.endDate)}`);
+    const ical = (await import('node-ical')).default;
+    const entry = Object.values(ical.sync.parseICS(ics)).find((c) => c?.type === 'VEVENT') as { start: Date; description: string };
+    expect(entry.start.getTime()).toBe(Math.floor(Date.parse(form.dates.startDate) / 1000) * 1000);
+    expect(entry.description.startsWith(`${formatDateTime(form.dates.startDate, { timeZone: 'America/New_York' })} to ${formatDateTime(form.dates.endDate, { timeZone: 'America/New_York' })}`)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { HackathonContent } from '@circuit/shared/events/hackathons';
 import type { EventContent } from '@circuit/shared/events/event-listings';
 import { registeredEventsForCalendar } from '@circuit/shared/read-models/events';
+import { FALLBACK_TIME_ZONE, formatDateTime } from '@circuit/shared/time/format';
 
 /** One entry of a calendar: an event or a hackathon the user registered for. */
 export interface CalendarEntry {
@@ -13,6 +14,8 @@ export interface CalendarEntry {
   end: string;
   location: string;
   url: string;
+  /** The organiser's zone: the description gives the times in it, named, as the listing's mails do. */
+  timeZone: string;
 }
 
 const htmlToText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
@@ -28,6 +31,7 @@ export function eventEntry(id: string, c: EventContent, origin: string): Calenda
     end: c.dates.endDate,
     location: placeOf(c.location),
     url: `${origin}/events/${encodeURIComponent(c.username)}`,
+    timeZone: c.timeZone ?? FALLBACK_TIME_ZONE,
   };
 }
 
@@ -40,14 +44,20 @@ function hackathonEntry(id: string, c: HackathonContent, origin: string): Calend
     end: c.dates.endDate,
     location: placeOf({ ...c.location, type: c.location.type || 'online' }),
     url: `${origin}/hackathons/${encodeURIComponent(c.username)}`,
+    timeZone: FALLBACK_TIME_ZONE,
   };
 }
 
-/** An iCalendar (RFC 5545) document of the entries, built by ical-generator. */
+/**
+ * An iCalendar (RFC 5545) document of the entries, built by ical-generator. Start and end are UTC instants
+ * ('20261212T100000Z'), which every calendar shows in its owner's zone; the description adds them in the
+ * organiser's zone, named, for someone reading the invitation itself.
+ */
 export function toIcs(name: string, entries: CalendarEntry[]): string {
   const calendar = ical({ name, prodId: { company: 'Circuit', product: 'Circuit calendar', language: 'EN' }, ttl: 60 * 60 });
   for (const e of entries) {
-    calendar.createEvent({ id: e.uid, start: new Date(e.start), end: new Date(e.end), summary: e.title, description: `${e.summary}\n\n${e.url}`, location: e.location || null, url: e.url });
+    const when = `${formatDateTime(e.start, { timeZone: e.timeZone })} to ${formatDateTime(e.end, { timeZone: e.timeZone })}`;
+    calendar.createEvent({ id: e.uid, start: new Date(e.start), end: new Date(e.end), summary: e.title, description: `${when}\n\n${e.summary}\n\n${e.url}`, location: e.location || null, url: e.url });
   }
   return calendar.toString();
 }

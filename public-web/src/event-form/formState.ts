@@ -1,5 +1,6 @@
 import type { Event } from '@circuit/shared/api/events';
 import type { EventForm } from '@circuit/shared/validation/events';
+import { viewerTimeZone } from '@circuit/shared/time/format';
 
 /** The form's values (spec 2 section 9's defaults); dates as the datetime-local inputs hold them. */
 export type EventFormState = Omit<EventForm, 'dates'> & { dates: { startDate: string; endDate: string; registrationDeadline: string } };
@@ -55,9 +56,10 @@ export function fromEvent(e: Event): EventFormState {
   };
 }
 
-/** What the server receives: instants in UTC. */
+/** What the server receives: instants in UTC, and the organiser's zone for the event's mails. */
 export const toEventForm = (s: EventFormState): EventForm => ({
   ...s,
+  timeZone: viewerTimeZone(),
   username: s.username.trim().toLowerCase(),
   dates: { startDate: fromLocalInput(s.dates.startDate), endDate: fromLocalInput(s.dates.endDate), registrationDeadline: fromLocalInput(s.dates.registrationDeadline) },
 });

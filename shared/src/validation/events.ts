@@ -3,6 +3,8 @@ import { CURRENCIES, LOCATION_TYPES } from '../hackathons/options';
 import { EVENT_CATEGORIES, EVENT_LIMITS as L, EVENT_PRICING_TYPES, EVENT_TYPES, REGISTRATION_FIELDS, type RegistrationField } from '../event-listings/options';
 import { HackathonMessages, USERNAME_PATTERN } from './hackathons';
 import { isValidMobile, RegistrationProfileMessages } from './registration-profile';
+import { TimeZoneSchema } from './time-zone';
+import { TakeRegistrationsInputSchema } from './take-registrations';
 
 /**
  * The event form of spec 2 (create and edit), as the web app sends it to POST /api/events and
@@ -92,7 +94,9 @@ export const EventFormSchema = z.object({
   faqs: list(EventFaqSchema, 50),
   tags: list(z.string().trim().min(1).max(50), 30),
   /** The registration agreement: ticked asks the platform to take registrations. */
-  takeRegistrations: z.boolean().default(false),
+  takeRegistrations: TakeRegistrationsInputSchema,
+  /** The organiser's zone (the form sends the browser's): the event's mails give times in it. */
+  timeZone: TimeZoneSchema.optional(),
 });
 export type EventForm = z.infer<typeof EventFormSchema>;
 export type EventFormInput = z.input<typeof EventFormSchema>;
