@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HackathonFormSchema } from '@circuit/shared/validation/hackathons';
 import { appendListedHackathon } from '@circuit/command-service/hackathon-registrations/hackathon-fixtures';
 import { seedHackathonRegistrations } from '@circuit/command-service/hackathon-registrations/seed-registrations';
+import { paymentStream } from '@circuit/shared/events/payments';
+import { waitFor } from '@circuit/shared/testkit/wait';
 import { browserUnavailableReason } from './browser';
 import { shootBothWidths } from './console-shots';
 import { startJourney, type Journey } from './harness';
@@ -141,6 +143,7 @@ describe.skipIf(Boolean(skipReason))(`the admin console in Chromium${skipReason 
       {},
     );
     const listing = await appendListedHackathon(circuit.store, { now: new Date(), fee: { amount: 250, currency: 'INR' }, minMembers: 1, maxMembers: 1 });
+    let paidOrder: { orderId: string; userId: string } | undefined;
     const payer = await circuit.commands.accounts.register({ username: 'paid_priya', email: 'priya@example.test', password: 'secret123', firstName: 'Priya', lastName: 'Payer', emailVerified: true }, {});
     await seedHackathonRegistrations(
       {
@@ -148,6 +151,7 @@ describe.skipIf(Boolean(skipReason))(`the admin console in Chromium${skipReason 
         store: circuit.store,
         // A pause between the order and its payment: a moment exists when the order was open.
         payOrder: async ({ orderId, userId }) => {
+          paidOrder = { orderId, userId };
           await new Promise((r) => setTimeout(r, 1500));
           const paid = await circuit.commands.payments.sandboxPay(userId, orderId, 'success');
           return { paymentId: paid!.razorpay_payment_id, signature: paid!.razorpay_signature };
@@ -180,8 +184,13 @@ describe.skipIf(Boolean(skipReason))(`the admin console in Chromium${skipReason 
     await page.getByText(/Differs from today’s read model: .*paymentStatus/).waitFor();
     await shootBothWidths(page, 'audit-replay');
 
+    // The checkout pays the same order a second time: that payment is refunded, and the audit shows both.
+    const second = await circuit.commands.payments.sandboxPay(paidOrder!.userId, paidOrder!.orderId, 'success');
+    await waitFor(async () => (await circuit.store.readStream(paymentStream(paidOrder!.orderId))).some((e) => e.type === 'PaymentDuplicateRefunded'), { message: 'the refund of the second payment' });
     await page.getByRole('menuitem', { name: 'Payments (audit)' }).click();
-    await page.getByText('Paid', { exact: true }).first().waitFor();
+    const row = page.getByRole('row').filter({ hasText: paidOrder!.orderId });
+    await row.getByText('Paid twice', { exact: true }).waitFor();
+    await row.getByText(new RegExp(`${second!.razorpay_payment_id} refunded as rfnd_`)).waitFor();
     await shootBothWidths(page, 'audit-payments');
     expect(errors).toEqual([]);
   });

@@ -58,6 +58,7 @@ import { eventRoutes } from './events/event-routes';
 import { createEventRegistrationService } from './events/event-registration-service';
 import { eventRegistrationRoutes } from './events/event-registration-routes';
 import { EventPaymentProcessManager } from './events/event-payment-process-manager';
+import { DuplicatePaymentProcessManager } from './payments/duplicate-payment-process-manager';
 import { EventNotifier } from './events/event-notifier';
 import { WaitlistTimer } from './events/waitlist-timer';
 import { createQuizService } from './quizzes/quiz-service';
@@ -128,6 +129,7 @@ export async function createCommandService(
     reviewNotifier,
     announcementNotifier,
     new EventPaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, registrations: eventRegistrations, payments }),
+    new DuplicatePaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, mailer: deps.mailer, publicUrl: deps.config.publicUrl, payments }),
     new EventNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log }),
     waitlistTimer,
     quizNotifier,

@@ -43,4 +43,25 @@ describe('payment decider', () => {
     given(paymentDecider, [created, verified, refused]).when(refuse).then([]);
     given(paymentDecider, [created, verified, refunded]).when(refuse).then([]);
   });
+
+  it('records every capture after the first once, whatever the order’s state, and its refund once', () => {
+    const again = { type: 'RecordPayment' as const, orderId: 'order_1', paymentId: 'pay_2', via: 'webhook' as const, now: NOW };
+    const duplicate: PaymentEvent = { type: 'PaymentDuplicateCaptured', data: { orderId: 'order_1', paymentId: 'pay_2', userId: 'u1', purpose, amountMinor: 49_900, currency: 'INR', via: 'webhook', at: AT } };
+    given(paymentDecider, [created, verified]).when(again).then([duplicate]);
+    given(paymentDecider, [created, verified, duplicate]).when(again).then([]);
+    const refunded: PaymentEvent = { type: 'PaymentRefunded', data: { orderId: 'order_1', paymentId: 'pay_1', refundId: 'rfnd_1', amountMinor: 49_900, currency: 'INR', reason: 'late', purpose, at: AT } };
+    given(paymentDecider, [created, verified, refunded]).when(again).then([duplicate]);
+    // A payment id that names a property of every object is a payment like any other.
+    given(paymentDecider, [created, verified]).when({ ...again, paymentId: 'constructor' }).then([{ ...duplicate, data: { ...duplicate.data, paymentId: 'constructor' } } as PaymentEvent]);
+
+    const refund = { type: 'RecordDuplicateRefund' as const, orderId: 'order_1', paymentId: 'pay_2', refundId: 'rfnd_2', now: NOW };
+    const duplicateRefunded: PaymentEvent = { type: 'PaymentDuplicateRefunded', data: { orderId: 'order_1', paymentId: 'pay_2', refundId: 'rfnd_2', userId: 'u1', amountMinor: 49_900, currency: 'INR', purpose, at: AT } };
+    given(paymentDecider, [created, verified, duplicate]).when(refund).then([duplicateRefunded]);
+    given(paymentDecider, [created, verified, duplicate, duplicateRefunded]).when(refund).then([]);
+    given(paymentDecider, [created, verified]).when(refund).thenThrows(409, 'This order has no such second payment');
+    given(paymentDecider, [created, verified]).when({ ...refund, paymentId: 'pay_1' }).thenThrows(409, 'This order has no such second payment');
+    const refuse = { type: 'RecordDuplicateRefundRefused' as const, orderId: 'order_1', paymentId: 'pay_2', gatewayMessage: 'no', now: NOW };
+    given(paymentDecider, [created, verified, duplicate]).when(refuse).then([{ type: 'PaymentDuplicateRefundRefused', data: { orderId: 'order_1', paymentId: 'pay_2', gatewayMessage: 'no', purpose, at: AT } }]);
+    given(paymentDecider, [created, verified, duplicate, duplicateRefunded]).when(refuse).then([]);
+  });
 });

@@ -5,7 +5,7 @@ import { badRequest, conflict, DomainError, forbidden, notFound } from '@circuit
 import { RefundRefusedError, type PaymentGateway, type SandboxGateway } from '@circuit/shared/ports/payments';
 import type { PaymentOrder } from '@circuit/shared/api/payments';
 import type { CommandServiceDeps } from '../context';
-import { PaymentMessages, paymentDecider } from './payment-decider';
+import { duplicateOf, PaymentMessages, paymentDecider } from './payment-decider';
 
 const isSandbox = (g: PaymentGateway): g is SandboxGateway => g.provider === 'sandbox' && 'signCheckout' in g;
 
@@ -82,6 +82,25 @@ export function createPaymentService(deps: Pick<CommandServiceDeps, 'store' | 'n
         if (!(error instanceof RefundRefusedError)) throw error;
         deps.log.warn({ orderId, gatewayMessage: error.gatewayMessage }, 'refund refused by the gateway');
         await handleCommand(deps.store, paymentStream(orderId), paymentDecider, { type: 'RecordRefundRefused', orderId, reason, gatewayMessage: error.gatewayMessage, now: now() }, ctx, now);
+      }
+    },
+    /**
+     * Gives a duplicate capture back in full. Its refund is named by its payment id, so a retry
+     * finds the first refund instead of making a second one.
+     */
+    async refundDuplicate(orderId: string, paymentId: string, ctx: CommandContext = {}): Promise<void> {
+      const g = available();
+      const state = await orderOf(orderId);
+      const duplicate = duplicateOf(state, paymentId);
+      if (!duplicate) throw conflict(PaymentMessages.noSuchDuplicate);
+      if (duplicate.refundId || duplicate.refundRefused) return;
+      try {
+        const { refundId } = await g.refund({ paymentId, amountMinor: state.order.amountMinor, receipt: `refund:${paymentId}`.slice(0, 40), notes: { reason: 'Paid twice for one order' } });
+        await handleCommand(deps.store, paymentStream(orderId), paymentDecider, { type: 'RecordDuplicateRefund', orderId, paymentId, refundId, now: now() }, ctx, now);
+      } catch (error) {
+        if (!(error instanceof RefundRefusedError)) throw error;
+        deps.log.warn({ orderId, paymentId, gatewayMessage: error.gatewayMessage }, 'refund of a duplicate payment refused by the gateway');
+        await handleCommand(deps.store, paymentStream(orderId), paymentDecider, { type: 'RecordDuplicateRefundRefused', orderId, paymentId, gatewayMessage: error.gatewayMessage, now: now() }, ctx, now);
       }
     },
     /**

@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app'
 import { razorpayGateway } from '@circuit/shared/adapters/payments/razorpay-gateway';
 import { RefundRefusedError } from '@circuit/shared/ports/payments';
 import { waitFor } from '@circuit/shared/testkit/wait';
+import type { AuditPayment } from '@circuit/shared/api/admin-audit';
+import { fullProfile, listedEvent } from '../events/event-fixtures';
 import { startRazorpayFake } from './razorpay-fake.testkit';
 
 /** The payments service on both gateways: Razorpay (its client library against a local fake of its orders API) and the sandbox. */
@@ -30,6 +32,56 @@ const refundsOn = async (t: TestApp, orderId: string) =>
     },
     { message: `the refund of ${orderId}` },
   );
+
+type Member = Awaited<ReturnType<TestApp['member']>>;
+
+/**
+ * A paid event (₹250) with `payer` registered and holding a payment order: five captures of that
+ * order then arrive at once through `capture`; the first is the payment, the other four are
+ * refunded once each, the payer is mailed for each, and the audit lists the order as paid twice.
+ */
+async function fiveCapturesAtOnce(t: TestApp, capture: (payer: Member, eventId: string, orderId: string) => Promise<string>) {
+  const [organiser, moderator, admin, payer] = await Promise.all([t.member(), t.member('moderator'), t.member('admin'), t.member()]);
+  const { id } = await listedEvent(organiser, moderator, t, { maxAttendees: 5, pricing: { type: 'paid', amount: 250, currency: 'INR' } });
+  await payer.agent.post(`/api/events/${id}/register`).send(fullProfile).expect(201);
+  const { orderId } = (await payer.agent.post(`/api/events/${id}/create-payment-order`).expect(200)).body.data as { orderId: string };
+  const paymentIds = await Promise.all(Array.from({ length: 5 }, () => capture(payer, id, orderId)));
+  expect(new Set(paymentIds).size).toBe(5);
+
+  const refunds = await waitFor(
+    async () => {
+      const events = (await t.store.readStream(paymentStream(orderId))).filter((e) => e.type === 'PaymentDuplicateRefunded');
+      return events.length === 4 && events;
+    },
+    { message: `four refunds on ${orderId}` },
+  );
+  const types = (await t.store.readStream(paymentStream(orderId))).map((e) => e.type);
+  expect(types.filter((type) => type === 'PaymentVerified')).toHaveLength(1);
+  expect(types.filter((type) => type === 'PaymentDuplicateCaptured')).toHaveLength(4);
+  expect(types.filter((type) => type.startsWith('PaymentRefund'))).toEqual([]);
+  const verified = (await t.store.readStream(paymentStream(orderId))).find((e) => e.type === 'PaymentVerified')!.data as { paymentId: string };
+  const refunded = refunds.map((e) => e.data as { paymentId: string; refundId: string; amountMinor: number });
+  expect(refunded.map((r) => r.paymentId).sort()).toEqual(paymentIds.filter((p) => p !== verified.paymentId).sort());
+  expect(refunded.every((r) => r.amountMinor === 25_000 && r.refundId.startsWith('rfnd_'))).toBe(true);
+  expect((await payer.agent.get(`/api/events/${id}/registration-status`)).body.data).toMatchObject({ registered: true, paymentStatus: 'completed' });
+
+  // Asked again (a replayed event), nothing more is refunded or recorded.
+  for (const r of refunded) await t.embedded.commands.payments.refundDuplicate(orderId, r.paymentId);
+  expect((await t.store.readStream(paymentStream(orderId))).length).toBe(types.length);
+
+  await waitFor(async () => (await t.mailsTo(payer.email)).filter((m) => /was refunded/.test(m.subject)).length === 4, { message: 'four refund mails' });
+  const mail = await t.latestMail(payer.email, { subject: /was refunded/ });
+  expect(mail.text).toContain('₹250.00');
+  expect(mail.text).toContain('second payment for an order you had already paid');
+
+  const [audit] = (await admin.agent.get('/api/admin/audit/payments').query({ filter: JSON.stringify({ id: orderId }) }).expect(200)).body as AuditPayment[];
+  expect(audit).toMatchObject({ id: orderId, status: 'paid_twice', refundId: null });
+  expect(audit!.verifiedPaymentIds.sort()).toEqual([...paymentIds].sort());
+  expect(audit!.duplicates.map((d) => [d.paymentId, d.refundId, d.refundRefused]).sort()).toEqual(refunded.map((r) => [r.paymentId, r.refundId, false]).sort());
+  const twice = (await admin.agent.get('/api/admin/audit/payments').query({ filter: JSON.stringify({ status: ['paid_twice'] }) }).expect(200)).body as AuditPayment[];
+  expect(twice.map((o) => o.id)).toContain(orderId);
+  return { orderId, refunded };
+}
 
 describe('payments on Razorpay (local fake of the orders API)', () => {
   let t: TestApp;
@@ -143,6 +195,22 @@ describe('payments on Razorpay (local fake of the orders API)', () => {
     expect(refused).toMatchObject({ type: 'PaymentRefundRefused', data: { gatewayMessage: 'The payment has been fully refunded already' } });
   });
 
+  it('five captures of one order at once (webhooks and verifies): one payment, four refunds through the razorpay client, once each', async () => {
+    const { refunded } = await fiveCapturesAtOnce(t, async (payer, eventId, orderId) => {
+      const paymentId = `pay_${crypto.randomBytes(7).toString('hex')}`;
+      const signature = hmac(KEY_SECRET, `${orderId}|${paymentId}`);
+      const [hook, verify] = await Promise.all([
+        webhook('payment.captured', orderId, paymentId),
+        payer.agent.post(`/api/events/${eventId}/verify-payment`).send({ orderId, paymentId, signature }),
+      ]);
+      expect([hook.status, verify.status]).toEqual([200, 200]);
+      return paymentId;
+    });
+    for (const r of refunded) {
+      expect(fake.refunds.filter((f) => f.payment_id === r.paymentId)).toEqual([expect.objectContaining({ id: r.refundId, amount: 25_000, receipt: `refund:${r.paymentId}` })]);
+    }
+  });
+
   it('has no sandbox checkout while Razorpay is configured', async () => {
     const payer = await t.member();
     await payer.agent.post('/api/payments/sandbox/order_abc/pay').send({ outcome: 'success' }).expect(404);
@@ -177,5 +245,14 @@ describe('payments on the sandbox gateway', () => {
     await expect(payments.verify(payer.userId, razorpay_order_id, razorpay_payment_id, razorpay_signature)).resolves.toEqual(purpose);
     await expect(payments.verify(payer.userId, razorpay_order_id, razorpay_payment_id, `x${razorpay_signature.slice(1)}`)).rejects.toMatchObject({ status: 400 });
     expect(await typesOf(t, order.orderId)).toEqual(['PaymentOrderCreated', 'PaymentFailed', 'PaymentVerified']);
+  });
+
+  it('five sandbox checkouts of one order at once: one payment, four refunds, and every verify answers 200', async () => {
+    await fiveCapturesAtOnce(t, async (payer, eventId, orderId) => {
+      const paid = await payer.agent.post(`/api/payments/sandbox/${orderId}/pay`).send({ outcome: 'success' }).expect(200);
+      const { razorpay_payment_id: paymentId, razorpay_signature: signature } = paid.body.data as { razorpay_payment_id: string; razorpay_signature: string };
+      await payer.agent.post(`/api/events/${eventId}/verify-payment`).send({ orderId, paymentId, signature }).expect(200);
+      return paymentId;
+    });
   });
 });

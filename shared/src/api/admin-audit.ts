@@ -78,8 +78,10 @@ export const AuditPaymentSchema = z
     failures: z.number().int(),
     /** The gateway's refund of a payment that bought nothing (a late payment for a place gone), if made. */
     refundId: z.string().nullable(),
+    /** Payments captured after the first (also in verifiedPaymentIds), each given back in full: its refund once made, or refused by the gateway. */
+    duplicates: z.array(z.strictObject({ paymentId: z.string(), refundId: z.string().nullable(), refundRefused: z.boolean() })),
     /**
-     * paid (once), unpaid, paid_twice (more than one distinct verified payment), failed, refunded, or
+     * paid (once), unpaid, paid_twice (more than one distinct captured payment), failed, refunded, or
      * refund_refused (due, but the gateway refused it: a person settles it).
      */
     status: z.enum(['paid', 'unpaid', 'paid_twice', 'failed', 'refunded', 'refund_refused']),

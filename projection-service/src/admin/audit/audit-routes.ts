@@ -140,6 +140,7 @@ export function auditRoutes(knex: Knex, store: EventStore, kinds: readonly Regis
           viaWebhook: 0,
           failures: 0,
           refundId: null,
+          duplicates: [],
           status: 'unpaid',
         });
       } else if (event.type === 'PaymentVerified') {
@@ -154,6 +155,19 @@ export function auditRoutes(knex: Knex, store: EventStore, kinds: readonly Regis
         if (order) order.refundId = d.refundId;
       } else if (event.type === 'PaymentRefundRefused') {
         refused.add(P.PaymentRefundRefused.parse(event.data).orderId);
+      } else if (event.type === 'PaymentDuplicateCaptured') {
+        const d = P.PaymentDuplicateCaptured.parse(event.data);
+        const order = orders.get(d.orderId);
+        if (!order) continue;
+        if (!order.verifiedPaymentIds.includes(d.paymentId)) order.verifiedPaymentIds.push(d.paymentId);
+        if (d.via === 'webhook') order.viaWebhook += 1;
+        order.duplicates.push({ paymentId: d.paymentId, refundId: null, refundRefused: false });
+      } else if (event.type === 'PaymentDuplicateRefunded' || event.type === 'PaymentDuplicateRefundRefused') {
+        const d = P.PaymentDuplicateRefundRefused.pick({ orderId: true, paymentId: true }).parse(event.data);
+        const duplicate = orders.get(d.orderId)?.duplicates.find((x) => x.paymentId === d.paymentId);
+        if (!duplicate) continue;
+        if (event.type === 'PaymentDuplicateRefunded') duplicate.refundId = P.PaymentDuplicateRefunded.parse(event.data).refundId;
+        else duplicate.refundRefused = true;
       } else {
         const order = orders.get(P.PaymentFailed.parse(event.data).orderId);
         if (order) order.failures += 1;

@@ -17,4 +17,4 @@ export async function scanFeed(store: EventStore, types: ReadonlySet<string>): P
   }
 }
 
-export const PAYMENT_EVENT_TYPES = new Set(['PaymentOrderCreated', 'PaymentVerified', 'PaymentFailed', 'PaymentRefunded', 'PaymentRefundRefused']);
+export const PAYMENT_EVENT_TYPES = new Set(['PaymentOrderCreated', 'PaymentVerified', 'PaymentFailed', 'PaymentRefunded', 'PaymentRefundRefused', 'PaymentDuplicateCaptured', 'PaymentDuplicateRefunded', 'PaymentDuplicateRefundRefused']);
