@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from './testing/test-app';
 import { toNewEvents } from '@circuit/shared/commands/decider';
 import { SEED_STREAM } from '@circuit/shared/events/seed';
 import { seedIfEmpty } from '@circuit/command-service/seed/seed';
+import { startRazorpayFake } from '@circuit/command-service/payments/razorpay-fake.testkit';
 
 /** The store's head once the seed's background reactions (review notifications) have settled. */
 async function settledHead(store: { headPosition(): Promise<bigint> }): Promise<bigint> {
@@ -125,6 +126,20 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
       expect((await staff.get('/api/admin/moderation').expect(200)).body.length).toBeGreaterThan(0);
       const registrations = (await auditor.get('/api/admin/audit/registrations').query({ range: '[0,999]' }).expect(200)).body as { id: string }[];
       expect(registrations.length).toBeGreaterThan(0);
+      // Nothing seeded happens later than now: neither an event's time nor a time it records (an
+      // audit once showed registrations two days ahead). Offers, holds and deadlines lie ahead by nature.
+      const now = Date.now();
+      const ahead: string[] = [];
+      for (let after = 0n; ; ) {
+        const page = await first.store.readAll(after, 1000);
+        if (page.length === 0) break;
+        after = page.at(-1)!.position;
+        for (const e of page) {
+          const times = Object.entries({ occurredAt: e.occurredAt, ...(e.data as Record<string, unknown>) }).filter(([k, v]) => (k === 'at' || k.endsWith('At')) && k !== 'expiresAt' && typeof v === 'string');
+          for (const [k, v] of times) if (Date.parse(v as string) > now) ahead.push(`${e.type}.${k} = ${String(v)}`);
+        }
+      }
+      expect(ahead).toEqual([]);
       for (const r of registrations) {
         const detail = (await auditor.get(`/api/admin/audit/registrations/${encodeURIComponent(r.id)}`).expect(200)).body;
         expect({ id: r.id, differences: detail.current.differences }).toEqual({ id: r.id, differences: [] });
@@ -160,8 +175,9 @@ describe('embedded app on a PGlite data directory (seed, stop, start again)', ()
 });
 
 describe('an interrupted first-start seed', () => {
-  it('is finished at the next start, without duplicating what it had already created', { timeout: 120_000 }, async () => {
-    const t = await createTestApp({ env: { SEED: 'false' } });
+  it('is finished at the next start, without duplicating what it had already created; with Razorpay configured, paid registrations wait for their payment', { timeout: 120_000 }, async () => {
+    const fake = await startRazorpayFake('rzp_test_seed', 'seed-key-secret');
+    const t = await createTestApp({ env: { SEED: 'false', RAZORPAY_KEY_ID: 'rzp_test_seed', RAZORPAY_KEY_SECRET: 'seed-key-secret', RAZORPAY_API_URL: fake.url } });
     try {
       // What a first start killed after its first account leaves behind.
       await t.store.append(SEED_STREAM, toNewEvents([{ type: 'DemoSeedStarted', data: { at: new Date().toISOString() } }], {}, new Date().toISOString()), 'no_stream');
@@ -179,10 +195,55 @@ describe('an interrupted first-start seed', () => {
       const projects = Number((await t.knex('projects').count<{ count: string }[]>('id as count'))[0]!.count);
       expect(projects).toBeGreaterThan(0);
 
+      // Razorpay takes real checkouts only: the demo made no orders there, and its paid registrations await payment.
+      expect(fake.received).toEqual([]);
+      await t.caughtUp();
+      const pending = await t.knex('hackathon_participants').where({ payment_status: 'pending' }).count<{ count: string }[]>('* as count');
+      expect(Number(pending[0]!.count)).toBeGreaterThan(0);
+
       // Finished: a later start adds nothing.
       const head = await settledHead(t.store);
       expect(await seed(seeding)).toBe(false);
       expect(await t.store.headPosition()).toBe(head);
+    } finally {
+      await t.stop();
+      await fake.close();
+    }
+  });
+
+  it('that fails lets the site start, is tried again at the next start, and is given up after three failed starts', { timeout: 60_000 }, async () => {
+    const t = await createTestApp({ env: { SEED: 'false' } });
+    try {
+      const seeding = { ...t.config, SEED: 'true' as const };
+      const broken = { ...t.embedded.commands.social, act: async () => Promise.reject(new Error('the social graph is down')) };
+      const seed = (social: typeof t.embedded.commands.social = broken) => seedIfEmpty({ config: seeding, store: t.store, knex: t.knex, log: t.embedded.log, accounts: t.embedded.commands.accounts, social });
+      const failedStarts = async () => (await t.store.readStream(SEED_STREAM)).filter((e) => e.type === 'DemoSeedFailed').map((e) => (e.data as { message: string }).message);
+
+      expect(await seed()).toBe(false);
+      expect(await failedStarts()).toEqual(['the social graph is down']);
+      // What came before the failure is there, and the next start goes on from it.
+      await t.request().post('/api/auth/login').send({ identifier: 'moderator', password: 'moderator123' }).expect(200);
+      expect(await seed()).toBe(false);
+      expect(await seed()).toBe(false);
+      expect(await failedStarts()).toHaveLength(3);
+      // Given up: even a working start leaves it.
+      const head = await t.store.headPosition();
+      expect(await seed(t.embedded.commands.social)).toBe(false);
+      expect(await t.store.headPosition()).toBe(head);
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it('that failed once is finished by the next start', { timeout: 60_000 }, async () => {
+    const t = await createTestApp({ env: { SEED: 'false' } });
+    try {
+      const seeding = { ...t.config, SEED: 'true' as const };
+      const broken = { ...t.embedded.commands.social, act: async () => Promise.reject(new Error('the social graph is down')) };
+      const seed = (social: typeof t.embedded.commands.social) => seedIfEmpty({ config: seeding, store: t.store, knex: t.knex, log: t.embedded.log, accounts: t.embedded.commands.accounts, social });
+      expect(await seed(broken)).toBe(false);
+      expect(await seed(t.embedded.commands.social)).toBe(true);
+      expect((await t.store.readStream(SEED_STREAM)).map((e) => e.type)).toEqual(['DemoSeedStarted', 'DemoSeedFailed', 'DemoSeedCompleted']);
     } finally {
       await t.stop();
     }

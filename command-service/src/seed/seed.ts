@@ -37,12 +37,8 @@ export const DEMO_USERS = [
   { username: 'kabir_ops', email: 'kabir@circuit.local', firstName: 'Kabir', lastName: 'Mehta' },
 ] as const;
 
-/**
- * Loads demo content on the first start of an empty store, outside production only. Its progress
- * is recorded on the `seed-demo` stream and every step skips what already exists, so a first start
- * interrupted half-way (Ctrl-C while seeding) finishes the seed at the next start.
- */
-export async function seedIfEmpty(deps: {
+/** What the seed can use; it seeds what it is given the services for. */
+export interface SeedDeps {
   config: Config;
   store: EventStore;
   accounts: AccountService;
@@ -68,19 +64,52 @@ export async function seedIfEmpty(deps: {
   /** Given (with knex), demo events in every type, category, pricing and date state, two full with a waitlist. */
   events?: EventService;
   eventRegistrations?: EventRegistrationService;
-}): Promise<boolean> {
+}
+
+/**
+ * Loads demo content on the first start of an empty store, outside production only. Its progress
+ * is recorded on the `seed-demo` stream and every step skips what already exists, so a first start
+ * interrupted half-way (Ctrl-C while seeding) finishes the seed at the next start. A seed that
+ * fails never stops the start: the site starts with what exists.
+ */
+export async function seedIfEmpty(deps: SeedDeps): Promise<boolean> {
   const { config, store } = deps;
   if (config.NODE_ENV === 'production' || config.SEED === 'false') return false;
   const marker = await store.readStream(SEED_STREAM);
   if (marker.some((e) => e.type === 'DemoSeedCompleted')) return false;
+  const failures = marker.filter((e) => e.type === 'DemoSeedFailed').length;
+  if (failures >= SEED_ATTEMPTS) {
+    deps.log.warn({ failures }, 'the demo seed failed on every start so far; starting without the rest of the demo data');
+    return false;
+  }
   if (marker.length === 0) {
     if ((await store.headPosition()) > 0n) return false; // a store that was never seeded stays so
     await store.append(SEED_STREAM, toNewEvents([{ type: 'DemoSeedStarted', data: { at: new Date().toISOString() } }], {}, new Date().toISOString()), 'no_stream');
   } else {
     deps.log.info('finishing a demo seed that was interrupted');
   }
-  const ctx = { correlationId: 'seed' };
+  try {
+    await seedDemo(deps);
+  } catch (error) {
+    // A seed that cannot finish must not keep the site from starting: it starts with what exists.
+    const message = error instanceof Error ? error.message : String(error);
+    await store.append(SEED_STREAM, toNewEvents([{ type: 'DemoSeedFailed', data: { at: new Date().toISOString(), message } }], {}, new Date().toISOString()), 'any');
+    const more = SEED_ATTEMPTS - failures - 1;
+    deps.log.error({ err: error }, more > 0 ? `the demo seed stopped half-way; the site starts without the rest, and the next start tries again (${more} more)` : 'the demo seed stopped half-way again; the site starts without the rest, for good');
+    return false;
+  }
+  await store.append(SEED_STREAM, toNewEvents([{ type: 'DemoSeedCompleted', data: { at: new Date().toISOString() } }], {}, new Date().toISOString()), 'any');
+  deps.log.info({ users: DEMO_USERS.length + 2 }, 'seeded demo data');
+  return true;
+}
 
+/** How many starts may try the demo seed before it is given up. */
+const SEED_ATTEMPTS = 3;
+
+/** Each step skips what an earlier, interrupted run created. */
+async function seedDemo(deps: SeedDeps): Promise<void> {
+  const { config, store } = deps;
+  const ctx = { correlationId: 'seed' };
   // The user of that username, registering it first when it does not exist yet.
   const ensureUser = async (input: Parameters<AccountService['register']>[0]): Promise<string> =>
     (await deps.accounts.ownerOf('username', input.username)) ?? (await deps.accounts.register(input, ctx)).userId;
@@ -113,21 +142,16 @@ export async function seedIfEmpty(deps: {
   }
   if (deps.social) await seedSocialGraph(deps.social, demo, ctx);
   await seedConsole({ store, social: deps.social, ensureUser }, { adminId, reporterId: demo[0]!.userId }, ctx);
+  const payOrder = demoPayments(deps);
   if (deps.hackathons && deps.knex) {
     const accepted = await seedHackathons({ hackathons: deps.hackathons, knex: deps.knex, now: () => new Date(), files: deps.files }, demo.map((u) => u.userId), moderatorId, ctx);
     if (deps.registrations) {
-      const payments = deps.payments;
       await seedHackathonRegistrations(
         {
           registrations: deps.registrations,
           store,
           log: deps.log,
-          payOrder: payments
-            ? async ({ orderId, userId }) => {
-                const paid = await payments.sandboxPay(userId, orderId, 'success');
-                return { paymentId: paid!.razorpay_payment_id, signature: paid!.razorpay_signature };
-              }
-            : undefined,
+          payOrder,
         },
         accepted,
         demo,
@@ -138,7 +162,6 @@ export async function seedIfEmpty(deps: {
     if (deps.reviews && deps.announcements) await seedHackathonBoards({ store, reviews: deps.reviews, announcements: deps.announcements }, accepted, ctx);
   }
   if (deps.events && deps.eventRegistrations && deps.knex) {
-    const payments = deps.payments;
     await seedEvents(
       {
         events: deps.events,
@@ -147,12 +170,7 @@ export async function seedIfEmpty(deps: {
         log: deps.log,
         now: () => new Date(),
         files: deps.files,
-        payOrder: payments
-          ? async ({ orderId, userId }) => {
-              const paid = await payments.sandboxPay(userId, orderId, 'success');
-              return { paymentId: paid!.razorpay_payment_id, signature: paid!.razorpay_signature };
-            }
-          : undefined,
+        payOrder,
       },
       demo.map((u) => u.userId),
       demo,
@@ -164,9 +182,23 @@ export async function seedIfEmpty(deps: {
     const people = demo.map((u) => ({ userId: u.userId, ...(DEMO_USERS.find((d) => d.username === u.username) ?? { firstName: u.username, lastName: '' }) }));
     await seedQuizzes({ store, knex: deps.knex, now: new Date(), files: deps.files }, people, moderatorId);
   }
-  await store.append(SEED_STREAM, toNewEvents([{ type: 'DemoSeedCompleted', data: { at: new Date().toISOString() } }], {}, new Date().toISOString()), 'any');
-  deps.log.info({ users: DEMO_USERS.length + 2 }, 'seeded demo data');
-  return true;
+}
+
+
+/**
+ * Pays the demo's orders through the sandbox checkout. A real gateway takes real checkouts only, so
+ * with Razorpay configured the demo's paid registrations wait for their payment.
+ */
+function demoPayments({ payments, log }: Pick<SeedDeps, 'payments' | 'log'>) {
+  if (!payments?.gateway) return undefined;
+  if (payments.gateway.provider !== 'sandbox') {
+    log.info({ provider: payments.gateway.provider }, 'demo seed: paid registrations are left awaiting payment (only the sandbox pays by itself)');
+    return undefined;
+  }
+  return async ({ orderId, userId }: { orderId: string; userId: string }) => {
+    const paid = await payments.sandboxPay(userId, orderId, 'success');
+    return { paymentId: paid!.razorpay_payment_id, signature: paid!.razorpay_signature };
+  };
 }
 
 export interface SeededUser {
