@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
+import { formatDate, formatDateTime } from '@circuit/shared/time/format';
 import { startJourney, type Journey } from './harness';
 
 const skipReason = browserUnavailableReason();
@@ -141,5 +142,58 @@ describe.skipIf(Boolean(skipReason))(`event journey in Chromium${skipReason ? ` 
     await a.page.getByRole('dialog').waitFor();
     violations.push(...(await seriousViolations(a.page)).map((v) => `registration modal: ${v}`));
     expect(violations).toEqual([]);
+  });
+
+  it("shows times in the viewer's zone, named: 10:00 typed in a UTC browser is 10:00 am UTC there and 3:30 pm IST in Kolkata, on the page, the card and the console", { timeout: 120_000 }, async () => {
+    const inZone = async (timezoneId: string) => (await journey.browser.newContext({ timezoneId, viewport: { width: 1366, height: 800 } })).newPage();
+    const day = new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10);
+    const start = `${day}T10:00:00.000Z`;
+    const utc = await inZone('UTC');
+    await utc.goto(`${journey.base}/login`);
+    await utc.getByLabel('Email or username').fill('org_omar');
+    await utc.getByLabel('Password', { exact: true }).fill('secret123');
+    await utc.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await utc.waitForURL(/\/dashboard/);
+    await utc.goto(`${journey.base}/create-event`);
+    await utc.getByLabel('Username').fill('zone-talk');
+    await utc.getByText('Username is available!').waitFor();
+    await utc.getByLabel('Title').fill('Zone Talk');
+    await utc.getByLabel('Short description').fill('What time is it where you are?');
+    await utc.locator('#event-description').click();
+    await utc.keyboard.type('Clocks and calendars.');
+    await utc.getByLabel('Start date').fill(`${day}T10:00`);
+    await utc.getByLabel('End date').fill(`${day}T12:00`);
+    await utc.getByLabel('Registration deadline').fill(`${new Date(Date.parse(start) - 2 * DAY).toISOString().slice(0, 10)}T10:00`);
+    await utc.getByLabel('Organization name').fill('Time Lords');
+    await utc.getByRole('button', { name: 'Create Event' }).click();
+    await utc.waitForURL(/\/events\/zone-talk$/);
+    const event = await journey.circuit.knex('events').where({ username: 'zone-talk' }).first('id', 'content');
+    expect([event.content.dates.startDate, event.content.timeZone]).toEqual([start, 'UTC']);
+
+    // The console's review of it, for a moderator in Kolkata.
+    const kolkataConsole = await (await journey.browser.newContext({ timezoneId: 'Asia/Kolkata', viewport: { width: 1366, height: 800 } })).newPage();
+    await kolkataConsole.goto(`${journey.base}/admin-console/`);
+    await kolkataConsole.locator('input[name="username"]').fill('mod_mira');
+    await kolkataConsole.locator('input[name="password"]').fill('secret123');
+    await kolkataConsole.getByRole('button', { name: 'Sign in' }).click();
+    await kolkataConsole.getByRole('menuitem', { name: 'Moderation queue' }).click();
+    await kolkataConsole.getByRole('cell', { name: 'Zone Talk' }).click();
+    await kolkataConsole.getByText(`${formatDateTime(start, { timeZone: 'Asia/Kolkata' })}`).waitFor();
+    expect(formatDateTime(start, { timeZone: 'Asia/Kolkata' })).toMatch(/, 3:30 pm IST$/);
+    await journey.circuit.commands.events.approve(moderatorId, event.id, {});
+
+    // The page and the card: 10:00 am UTC in the organiser's UTC browser, 3:30 pm IST in Kolkata.
+    for (const [page, zone, time] of [
+      [utc, 'UTC', '10:00 am UTC'],
+      [await inZone('Asia/Kolkata'), 'Asia/Kolkata', '3:30 pm IST'],
+    ] as const) {
+      await page.goto(`${journey.base}/events/zone-talk`);
+      await page.getByText(formatDateTime(start, { timeZone: zone }), { exact: false }).first().waitFor();
+      expect(formatDateTime(start, { timeZone: zone }).endsWith(time)).toBe(true);
+      await page.goto(`${journey.base}/events?country=any`);
+      const card = page.getByRole('article').filter({ hasText: 'Zone Talk' });
+      await card.getByText(time).waitFor();
+      await card.getByText(formatDate(start, { timeZone: zone })).waitFor();
+    }
   });
 });
