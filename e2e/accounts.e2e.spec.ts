@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
 import { startJourney, type Journey } from './harness';
 
@@ -107,5 +109,133 @@ describe.skipIf(Boolean(skipReason))(`accounts journey in Chromium${skipReason ?
     await page.getByText('Please enter a valid email address').waitFor();
     expect(await page.getByLabel('One-time code').count()).toBe(0);
     await page.close();
+  });
+
+  /** The bio editor of /profile, opened with Edit, once its code has loaded (the stand-in is read-only). */
+  async function openBioEditor(page: Page) {
+    await page.goto(`${journey.base}/profile`);
+    await page.getByRole('region', { name: 'Profile Information' }).getByRole('button', { name: 'Edit' }).click();
+    const bio = page.getByRole('textbox', { name: 'Bio' });
+    await page.locator('[contenteditable="true"][aria-labelledby]').waitFor();
+    return bio;
+  }
+
+  /** The profile's required fields, so that Save goes through. */
+  async function fillRequired(page: Page) {
+    await page.getByLabel('Country').selectOption('Other');
+    await page.getByLabel('Address').fill('12 Lake Road');
+  }
+
+  /** The bio the Save button sends, and the one the server stored after its sanitiser (its answer). */
+  async function saveBio(page: Page): Promise<{ sent: string; stored: string }> {
+    const response = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/api/users/profile'));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const answer = await response;
+    const sent = (answer.request().postDataJSON() as { bio: string }).bio;
+    const stored = ((await answer.json()) as { data: { bio: string } }).data.bio;
+    await page.getByText('Profile updated successfully!').waitFor();
+    return { sent, stored };
+  }
+
+  it('the bio editor is Tiptap, not execCommand: keyboard and toolbar formatting, a list, a link and a size reach the page as written', { timeout: 120_000 }, async () => {
+    const { page } = await journey.signedIn('bio_writer', 'Bea');
+    // The old editor formatted through document.execCommand; the new one must never call it.
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as { execCommandCalls: string[] }).execCommandCalls = calls;
+      const original = document.execCommand.bind(document);
+      document.execCommand = (command: string, ...rest: [boolean?, string?]) => {
+        calls.push(command);
+        return original(command, ...rest);
+      };
+    });
+    page.on('dialog', (dialog) => void dialog.accept('example.org'));
+    const bio = await openBioEditor(page);
+    const toolbar = page.getByRole('toolbar', { name: 'Bio formatting' });
+    const bold = toolbar.getByRole('button', { name: 'Bold' });
+    const bulleted = toolbar.getByRole('button', { name: 'Bulleted list' });
+    const focused = (locator: ReturnType<Page['locator']>) => locator.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+
+    // Tab goes from the tagline through the toolbar's controls into the editor, and on out of it.
+    await page.getByLabel('Tagline').focus();
+    await page.keyboard.press('Tab');
+    expect(await focused(bold)).toBe(true);
+    for (const name of ['Italic', 'Underline', 'Bulleted list', 'Numbered list', 'Insert link']) {
+      await page.keyboard.press('Tab');
+      expect(await focused(toolbar.getByRole('button', { name }))).toBe(true);
+    }
+    await page.keyboard.press('Tab');
+    expect(await focused(toolbar.getByLabel('Font size (1 to 7)'))).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused(bio)).toBe(true);
+    expect(await bio.getAttribute('aria-multiline')).toBe('true');
+
+    await page.keyboard.type('Hello ');
+    await page.keyboard.press('Control+B');
+    await page.keyboard.type('bold');
+    expect(await bold.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Control+B');
+    expect(await bold.getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.type(' and ');
+    await bold.click();
+    expect(await bold.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.type('clicked');
+    await bold.click();
+    expect(await bold.getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.type(' see ');
+    await toolbar.getByRole('button', { name: 'Insert link' }).click();
+    await page.keyboard.press('Enter');
+    await bulleted.click();
+    expect(await bulleted.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.type('one');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('two');
+    // Inside a list Tab still leaves the editor (no keyboard trap), and Shift+Tab comes back to the caret.
+    await page.keyboard.press('Tab');
+    expect(await focused(bio)).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(bio)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    expect(await bulleted.getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.type('big');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await toolbar.getByLabel('Font size (1 to 7)').selectOption('5');
+
+    expect(await seriousViolations(page)).toEqual([]);
+    await fillRequired(page);
+    const written =
+      '<p>Hello <strong>bold</strong> and <strong>clicked</strong> see <a href="https://example.org">example.org</a></p>' +
+      '<ul><li><p>one</p></li><li><p>two</p></li></ul><p><font size="5">big</font></p>';
+    const { sent, stored } = await saveBio(page);
+    expect(sent).toBe(written);
+    // The server's sanitiser keeps every tag and attribute the editor writes.
+    expect(stored).toBe(written);
+    const shown = page.getByRole('region', { name: 'Profile Information' }).locator('.rich-text');
+    expect(await shown.innerHTML()).toBe(written);
+    expect(await page.evaluate(() => (window as unknown as { execCommandCalls: string[] }).execCommandCalls)).toEqual([]);
+  });
+
+  it('a bio written by the old execCommand editor opens with its formatting and is saved in the same sanitised tags', { timeout: 120_000 }, async () => {
+    const { page } = await journey.signedIn('old_bio', 'Olu');
+    const old = 'Old <b>bold</b> <i>it</i> <u>under</u> <font size="5">big</font><div><a href="https://example.com">link</a></div><ul><li>x</li></ul>';
+    const put = await page.evaluate(
+      async (bio) => (await fetch('/api/users/profile', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ firstName: 'Olu', lastName: 'Tester', country: 'Other', address: '12 Lake Road', bio }) })).status,
+      old,
+    );
+    expect(put).toBe(200);
+    const bio = await openBioEditor(page);
+    await bio.locator('strong', { hasText: 'bold' }).waitFor();
+    expect(await bio.locator('em').textContent()).toBe('it');
+    expect(await bio.locator('u').textContent()).toBe('under');
+    expect(await bio.locator('font[size="5"]').textContent()).toBe('big');
+    expect(await bio.locator('a[href="https://example.com"]').textContent()).toBe('link');
+    expect(await bio.locator('li').textContent()).toBe('x');
+    await bio.locator('strong').click();
+    expect(await page.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('y');
+    const { stored } = await saveBio(page);
+    expect(stored).toBe('<p>Old <strong>bold</strong> <em>it</em> <u>under</u> <font size="5">big</font></p><p><a href="https://example.com">link</a></p><ul><li><p>xy</p></li></ul>');
   });
 });
