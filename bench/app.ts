@@ -154,7 +154,8 @@ export function client(base: string) {
     });
     const json = (await res.json().catch(() => ({}))) as Answer['json'];
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.message ?? ''}`);
-    return { status: res.status, json, cookie: res.headers.get('set-cookie')?.split(';')[0] };
+    // A sign-in sets the device cookie too: the session's is the one named circuit.sid.
+    return { status: res.status, json, cookie: res.headers.getSetCookie().find((c) => c.startsWith('circuit.sid='))?.split(';')[0] };
   }
 
   /** Sign-up, the e-mailed code from the dev mailbox, verification, sign-in. */

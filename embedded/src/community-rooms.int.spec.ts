@@ -9,6 +9,7 @@ import { next, silence } from '@circuit/shared/testkit/socket-events';
 import { createTestApp, GENEROUS_RATE_LIMITS, type Agent, type TestApp } from './testing/test-app';
 import { appendListedHackathon } from '@circuit/command-service/hackathon-registrations/hackathon-fixtures';
 import { NOT_IN_ROOM } from '@circuit/realtime-service/community-realtime';
+import { sessionCookieOf } from '@circuit/shared/testkit/session-cookie';
 
 interface Person {
   id: string;
@@ -36,7 +37,7 @@ function suite(name: string, env: Record<string, string>) {
       const u = t.newUser();
       const { agent } = await t.signUpVerified(u);
       const login = await agent.post('/api/auth/login').send({ identifier: u.username, password: u.password }).expect(200);
-      const cookie = String(login.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+      const cookie = sessionCookieOf(login);
       return { id: login.body.data.id as string, cookie, agent };
     }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { next, silence } from '@circuit/shared/testkit/socket-events';
 import { createTestApp, type Agent, type TestApp } from './testing/test-app';
+import { sessionCookieOf } from '@circuit/shared/testkit/session-cookie';
 
 const MIN = 60_000;
 const profile = { agreeToTerms: true, firstName: 'Asha', lastName: 'Rao', mobile: '9876543210', college: 'IIT', course: 'B.Tech', branch: 'Computer Science', collegeYear: '2nd Year', country: 'India', state: 'Goa' };
@@ -24,7 +25,7 @@ describe('live quiz leaderboard', () => {
     const u = t.newUser();
     const { agent } = await t.signUpVerified(u);
     const login = await agent.post('/api/auth/login').send({ identifier: u.username, password: u.password }).expect(200);
-    return { agent, cookie: String(login.headers['set-cookie']?.[0] ?? '').split(';')[0]! };
+    return { agent, cookie: sessionCookieOf(login) };
   }
 
   it('tells the sockets watching a quiz when a submission changes its leaderboard, and nobody else', async () => {

@@ -9,6 +9,7 @@ import { createRealtimeService, realtimeSettings, type RealtimeService } from '.
 import { next, nextWhere, silence } from '@circuit/shared/testkit/socket-events';
 import { waitFor } from '@circuit/shared/testkit/wait';
 import { ChatTopics } from '@circuit/shared/events/messaging';
+import { sessionCookieOf } from '@circuit/shared/testkit/session-cookie';
 
 interface ChatUser {
   id: string;
@@ -35,7 +36,7 @@ function suite(name: string, env: Record<string, string>) {
       const u = t.newUser();
       const { agent } = await t.signUpVerified(u);
       const login = await agent.post('/api/auth/login').send({ identifier: u.username, password: u.password }).expect(200);
-      const cookie = String(login.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+      const cookie = sessionCookieOf(login);
       return { id: login.body.data.id as string, cookie, agent };
     }
 

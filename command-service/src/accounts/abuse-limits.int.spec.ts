@@ -6,8 +6,10 @@ import { createKnex, type Knex } from '@circuit/shared/db/knex';
 import { createLogger } from '@circuit/shared/logger';
 import { describeWhen, fromEnv } from '@circuit/shared/testkit/skip';
 import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
-import { createAbuseLimits, limitsFromConfig, type AbuseLimits } from '../http/rate-limits';
+import { ACCOUNT_FREE_FAILURES_FACTOR, createAbuseLimits, limitsFromConfig, type AbuseLimits } from '../http/rate-limits';
 import { createLimiterStore, type LimiterStore } from '../http/limiter-store';
+import { cookieSetBy } from '@circuit/shared/testkit/session-cookie';
+import { DEVICE_COOKIE } from './device-cookie';
 
 /**
  * The abuse limits of DESIGN section 6 with the production defaults: a campus behind one address
@@ -84,6 +86,22 @@ describe('abuse limits with the default settings', () => {
     await t.request().post('/api/auth/resend-otp').send({ email: user.email, type: 'email' }).expect(200);
   });
 
+  it("answers a sign-up with a taken address, in another letter case, within the minute with the spec's 409, not the mail cooldown, and mails nothing", async () => {
+    const pending = t.newUser();
+    await t.request().post('/api/auth/signup').send(pending).expect(201);
+    await t.latestOtp(pending.email);
+    const { user: verified } = await t.signUpVerified();
+    for (const taken of [pending, verified]) {
+      const before = (await t.mailsTo(taken.email)).length;
+      const again = await t.request().post('/api/auth/signup').send(t.newUser({ email: taken.email.toUpperCase() })).expect(409);
+      expect(again.body).toMatchObject({ success: false, message: 'An account with this email already exists' });
+      expect(await t.mailsTo(taken.email)).toHaveLength(before);
+    }
+    // The pending sign-up was left as it was: its code still verifies it.
+    const code = await t.latestOtp(pending.email);
+    await t.request().post('/api/auth/verify-email').send({ email: pending.email, otp: code }).expect(200);
+  });
+
   it('limits codes to an unknown address exactly like a known one (no account probing)', async () => {
     const nobody = `nobody.${tag()}@example.test`;
     await t.request().post('/api/auth/login-otp').send({ email: nobody }).expect(200, { success: true, message: 'OTP sent to your email!', data: null });
@@ -128,11 +146,12 @@ describe('abuse limits with the default settings', () => {
     const login = (password: string) => t.request().post('/api/auth/login').send({ identifier: user.username, password });
     for (let i = 0; i < 5; i++) await login('wrong-password').expect(401, { success: false, message: 'Invalid credentials' });
 
-    // The sixth try waits 30 s, whatever the password (the right one too), and by e-mail as by name.
+    // The sixth try from this address and browser waits 30 s, whatever the password (the right one too).
     const locked = await login(user.password).expect(429);
     expect(locked.body.message).toBe('Too many failed sign-in attempts. Please wait 30 seconds and try again.');
     expectRateLimitHeaders(locked);
-    await t.request().post('/api/auth/login').send({ identifier: user.email, password: user.password }).expect(429);
+    // Names count apart: a wait on the username must not tell which e-mail address is the same account.
+    await t.request().post('/api/auth/login').send({ identifier: user.email, password: user.password }).expect(200);
 
     // Thousands share the address: someone else signs in meanwhile, many times.
     const { user: neighbour } = await t.signUpVerified();
@@ -150,6 +169,89 @@ describe('abuse limits with the default settings', () => {
     await login(user.password).expect(200);
     for (let i = 0; i < 5; i++) await login('wrong-password').expect(401);
     await login('wrong-password').expect(429);
+  });
+
+  describe('guessing without locking the owner out', () => {
+    const from = (agent: ReturnType<TestApp['request']>, address: string, identifier: string, password: string) =>
+      agent.post('/api/auth/login').set('X-Forwarded-For', address).send({ identifier, password });
+
+    /** A verified account whose owner signed in on `laptop` before (its device cookie), a minute ago. */
+    async function ownerWithLaptop() {
+      const { user } = await t.signUpVerified();
+      const laptop = t.request();
+      const first = await from(laptop, '10.20.0.1', user.username, user.password).expect(200);
+      const device = cookieSetBy(first, DEVICE_COOKIE);
+      expect(device).toMatch(/HttpOnly/i);
+      expect(device).toMatch(/SameSite=Lax/i);
+      expect(device).toMatch(/Path=\/api\/auth/);
+      expect(Number(/Max-Age=(\d+)/i.exec(device ?? '')?.[1])).toBeGreaterThanOrEqual(365 * 24 * 3600);
+      await laptop.post('/api/auth/logout').expect(200);
+      // Past the cooldown of the sign-up's code: the owner may ask for another.
+      vi.setSystemTime(Date.now() + 61_000);
+      return { user, laptop };
+    }
+
+    async function signInByMailedCode(email: string, address: string) {
+      const phone = t.request();
+      const before = (await t.mailsTo(email)).length;
+      await phone.post('/api/auth/login-otp').set('X-Forwarded-For', address).send({ email }).expect(200);
+      const otp = await t.latestOtp(email, { after: before });
+      const res = await phone.post('/api/auth/verify-otp').set('X-Forwarded-For', address).send({ email, otp });
+      expect(res.body.message).toBe('Login successful');
+      expect(res.status).toBe(200);
+      await phone.get('/api/auth/me').expect(200);
+    }
+
+    it('lets the owner in at once from a known device and by a mailed code after 50 wrong passwords from one address, which stays refused', async () => {
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+      const { user, laptop } = await ownerWithLaptop();
+
+      const statuses: number[] = [];
+      for (let i = 0; i < 50; i++) statuses.push((await from(t.request(), '127.0.0.2', user.username, `wrong-${i}`)).status);
+      expect(statuses.slice(0, 5)).toEqual(Array<number>(5).fill(401));
+      expect(statuses.slice(5)).toEqual(Array<number>(45).fill(429));
+
+      // The laptop, even on the guessing address itself (a campus shares one), and the mailed code from a new phone.
+      await from(laptop, '127.0.0.2', user.username, user.password).expect(200);
+      await laptop.get('/api/auth/me').expect(200);
+      await signInByMailedCode(user.email, '10.20.0.2');
+      // One address's guesses hold that address only: a new browser elsewhere gets in with the password too.
+      await from(t.request(), '10.20.0.3', user.username, user.password).expect(200);
+
+      // The guessing address is still refused, the right password included.
+      const refused = await from(t.request(), '127.0.0.2', user.username, user.password).expect(429);
+      expect(refused.body.message).toMatch(/^Too many failed sign-in attempts\. Please wait \d+ seconds? and try again\.$/);
+      await from(t.request(), '127.0.0.2', user.username, 'wrong-again').expect(429);
+    });
+
+    it('keeps guessing from many addresses slow, without holding up a known device or a mailed code', async () => {
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+      const { user, laptop } = await ownerWithLaptop();
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) statuses.push((await from(t.request(), `10.30.0.${i + 1}`, user.username, `wrong-${i}`)).status);
+      const free = DEFAULTS.signInFreeFailures * ACCOUNT_FREE_FAILURES_FACTOR;
+      expect(statuses.slice(0, free)).toEqual(Array<number>(free).fill(401));
+      expect(statuses.slice(free)).toEqual(Array<number>(30 - free).fill(429));
+      // A browser that never signed in to this account waits, wherever it is; a device cookie of another account is no help.
+      await from(t.request(), '10.30.1.1', user.username, user.password).expect(429);
+      const { user: stranger } = await t.signUpVerified();
+      const strangersBrowser = t.request();
+      await from(strangersBrowser, '10.30.1.2', stranger.username, stranger.password).expect(200);
+      await from(strangersBrowser, '10.30.1.2', user.username, user.password).expect(429);
+
+      await from(laptop, '10.30.1.3', user.username, user.password).expect(200);
+      await signInByMailedCode(user.email, '10.30.1.4');
+    });
+
+    it('counts a known device\'s own failures: five free, then it waits too', async () => {
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+      const { user, laptop } = await ownerWithLaptop();
+      for (let i = 0; i < 5; i++) await from(laptop, '10.40.0.1', user.username, 'wrong-password').expect(401);
+      const waits = await from(laptop, '10.40.0.1', user.username, user.password).expect(429);
+      expect(waits.body.message).toBe('Too many failed sign-in attempts. Please wait 30 seconds and try again.');
+      vi.setSystemTime(Date.now() + 31_000);
+      await from(laptop, '10.40.0.1', user.username, user.password).expect(200);
+    });
   });
 
   it('makes unknown names wait like known ones', async () => {

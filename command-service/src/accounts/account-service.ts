@@ -61,18 +61,25 @@ export function createAccountService(deps: CommandServiceDeps) {
   }
 
   /**
-   * Frees the username and e-mail of an unverified account in the way of a new sign-up: at once when the
-   * new sign-up comes from the browser session that made it (someone correcting their own form), else once
-   * its code has expired (nobody can verify it any more). A verified account is never touched.
+   * What holds a name a new sign-up wants: nothing (or a claim the reservation settles), an
+   * unverified account that gives way to it, or an account that keeps it ('taken'). An unverified
+   * account gives way at once when the new sign-up comes from the browser session that made it
+   * (someone correcting their own form), else once its code has expired (nobody can verify it any
+   * more). A verified account never does.
    */
-  async function withdrawStaleSignUp(kind: ReservationKind, value: string, replacedBy: string, sameSession: string | null | undefined, ctx: CommandContext) {
+  async function holderOf(kind: ReservationKind, value: string, replacedBy: string, sameSession: string | null | undefined) {
     const owner = await ownerOf(kind, value);
-    if (!owner || owner === replacedBy) return;
+    if (!owner || owner === replacedBy) return null;
     const { state } = await loadState(deps.store, userStream(owner), accountDecider);
-    if (!state.exists || state.emailVerified) return;
+    if (!state.exists) return null;
+    if (state.emailVerified) return 'taken' as const;
     const codeIssuedAt = state.otp.verify_email?.issuedAt;
     const expired = !codeIssuedAt || now().getTime() - new Date(codeIssuedAt).getTime() >= OTP_TTL_MS;
-    if (owner !== sameSession && !expired) return;
+    return owner === sameSession || expired ? { owner, state } : ('taken' as const);
+  }
+
+  /** Withdraws an unverified account that gives way to a new sign-up, freeing its username and e-mail. */
+  async function withdrawSignUp(owner: string, state: { username: string; email: string }, replacedBy: string, ctx: CommandContext) {
     await execute(owner, { type: 'WithdrawSignUp', replacedBy, now: now() }, ctx);
     await release('username', state.username, owner, ctx);
     await release('email', state.email, owner, ctx);
@@ -108,15 +115,26 @@ export function createAccountService(deps: CommandServiceDeps) {
      * Sign-up: claim the username, then the e-mail, then open the account; a refused claim undoes the earlier one.
      * `pendingSignUp` is the unverified account this browser session signed up last: it gives way to this one.
      */
-    async register(input: RegistrationInput, ctx: CommandContext, options: { pendingSignUp?: string | null } = {}): Promise<{ userId: string }> {
+    async register(
+      input: RegistrationInput,
+      ctx: CommandContext,
+      options: { pendingSignUp?: string | null; beforeCodeMailed?: () => Promise<void> } = {},
+    ): Promise<{ userId: string }> {
       const userId = crypto.randomUUID();
       const passwordHash = input.password === null ? null : await hashPassword(input.password);
       const claimed: [ReservationKind, string][] = [];
       const claims: [ReservationKind, string][] = [['username', input.username], ['email', input.email]];
       if (input.oauth) claims.push(['oauth', `${input.oauth.provider}-${input.oauth.providerUserId}`]);
+      const givingWay: { owner: string; state: { username: string; email: string } }[] = [];
       for (const kind of ['username', 'email'] as const) {
-        await withdrawStaleSignUp(kind, kind === 'username' ? input.username : input.email, userId, options.pendingSignUp, ctx);
+        const holder = await holderOf(kind, kind === 'username' ? input.username : input.email, userId, options.pendingSignUp);
+        // Said before the mail limits count: a taken name or address is mailed nothing, so no cooldown applies to it.
+        if (holder === 'taken') throw conflict(TAKEN[kind]);
+        if (holder && !givingWay.some((g) => g.owner === holder.owner)) givingWay.push(holder);
       }
+      // Before anything changes: refused here (the mail limits), the unverified account in the way stays as it was.
+      if (!input.emailVerified) await options.beforeCodeMailed?.();
+      for (const { owner, state } of givingWay) await withdrawSignUp(owner, state, userId, ctx);
       try {
         for (const [kind, value] of claims) {
           await reserve(kind, value, userId, ctx);

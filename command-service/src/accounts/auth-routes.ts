@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { ok } from '@circuit/shared/http/envelope';
 import { DomainError, unauthorized } from '@circuit/shared/http/errors';
@@ -19,7 +19,8 @@ import {
   VerifyOtpBody,
 } from '@circuit/shared/validation/accounts';
 import type { CommandServiceDeps } from '../context';
-import { keyOf, type AbuseGuards, type SignInAttempt } from '../http/rate-limits';
+import { nameKey, type AbuseGuards, type SignInAttempt } from '../http/rate-limits';
+import { deviceCookies } from './device-cookie';
 import type { AccountService } from './account-service';
 import { Messages } from './account-decider';
 
@@ -48,12 +49,23 @@ const isWrongSecret = (error: unknown) => error instanceof DomainError && WRONG_
 export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, limits: AbuseGuards): Router {
   const router = Router();
 
-  /** The account a sign-in names: by id when it exists; an unknown name waits just the same. */
-  async function attemptOn(kind: 'email' | 'username', value: string): Promise<SignInAttempt> {
-    const userId = await accounts.ownerOf(kind, value);
-    return { accountKey: userId ? `user:${userId}` : `${kind}:${keyOf(value)}`, isFailure: isWrongSecret };
+  const devices = deviceCookies(deps.config.sessionSecret);
+
+  /** A password sign-in: from a device where that account signed in before, it waits on nothing a stranger did. */
+  async function passwordAttempt(req: Request, identifier: string): Promise<SignInAttempt> {
+    const kind = identifier.includes('@') ? 'email' : 'username';
+    // Looked up for every name, known or not, so both take the same time.
+    const device = devices.knownDeviceOf(req, await accounts.ownerOf(kind, identifier));
+    return limits.attempts.password(req, nameKey(kind, identifier), device, isWrongSecret);
   }
-  const attemptOnUser = (userId: string): SignInAttempt => ({ accountKey: `user:${userId}`, isFailure: isWrongSecret });
+
+  /** Signs the user in here and marks this browser as one of their devices. */
+  async function signIn(req: Request, res: Response, userId: string) {
+    await refuseSuspendedSignIn(deps, userId);
+    await startSession(req, userId);
+    devices.remember(req, res, userId);
+    res.json(ok(await currentUser(userId), 'Login successful'));
+  }
 
   /** After a password change or reset: the user's other sessions end, here and on their sockets. */
   async function endOtherSessions(req: Request, userId: string) {
@@ -69,8 +81,10 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
 
   router.post('/signup', async (req, res) => {
     const body = parse(SignupBody, req.body);
-    await limits.mailTo('code', body.email, res);
-    const { userId } = await accounts.register(body, ctxOf(req), { pendingSignUp: req.session.pendingVerificationUserId });
+    const { userId } = await accounts.register(body, ctxOf(req), {
+      pendingSignUp: req.session.pendingVerificationUserId,
+      beforeCodeMailed: () => limits.mailTo('code', body.email, res),
+    });
     req.session.pendingVerificationUserId = userId;
     res.status(201).json(ok({ email: body.email, username: body.username }, 'Account created! Please check your email for OTP.'));
   });
@@ -80,14 +94,13 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
     const { email } = body;
     if (email) {
       // By address: an unknown one answers like a wrong code (no account probing).
-      const attempt = await attemptOn('email', email);
-      await limits.signInAttempt(req, res, attempt, () =>
-        accounts.verifyOtpAtAddress(email, 'verify_email', body.otp, () => limits.failuresOf(attempt.accountKey), ctxOf(req)),
+      await limits.signInAttempt(req, res, limits.attempts.code(email, isWrongSecret), () =>
+        accounts.verifyOtpAtAddress(email, 'verify_email', body.otp, () => limits.codeFailuresAt(email), ctxOf(req)),
       );
     } else {
       const userId = req.session.pendingVerificationUserId;
       if (!userId) throw unauthorized('Please sign up first or enter your email address.');
-      await limits.signInAttempt(req, res, attemptOnUser(userId), () => accounts.verifyOtp(userId, 'verify_email', body.otp, ctxOf(req)));
+      await limits.signInAttempt(req, res, limits.attempts.code(null, isWrongSecret), () => accounts.verifyOtp(userId, 'verify_email', body.otp, ctxOf(req)));
     }
     delete req.session.pendingVerificationUserId;
     res.json(ok(null, 'Email verified successfully!'));
@@ -111,11 +124,8 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
 
   router.post('/login', async (req, res) => {
     const body = parse(LoginBody, req.body);
-    const attempt = await attemptOn(body.identifier.includes('@') ? 'email' : 'username', body.identifier);
-    const userId = await limits.signInAttempt(req, res, attempt, () => accounts.signInWithPassword(body.identifier, body.password, ctxOf(req)));
-    await refuseSuspendedSignIn(deps, userId);
-    await startSession(req, userId);
-    res.json(ok(await currentUser(userId), 'Login successful'));
+    const attempt = await passwordAttempt(req, body.identifier);
+    await signIn(req, res, await limits.signInAttempt(req, res, attempt, () => accounts.signInWithPassword(body.identifier, body.password, ctxOf(req))));
   });
 
   router.post('/login-otp', async (req, res) => {
@@ -127,13 +137,12 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
 
   router.post('/verify-otp', async (req, res) => {
     const body = parse(VerifyOtpBody, req.body);
-    const attempt = await attemptOn('email', body.email);
-    const userId = await limits.signInAttempt(req, res, attempt, () =>
-      accounts.verifyOtpAtAddress(body.email, 'login', body.otp, () => limits.failuresOf(attempt.accountKey), ctxOf(req)),
+    // The code was mailed to the address just now: whoever has it owns the mailbox, so no stranger's
+    // password guesses hold it up; the code itself dies after a few wrong tries.
+    const userId = await limits.signInAttempt(req, res, limits.attempts.code(body.email, isWrongSecret), () =>
+      accounts.verifyOtpAtAddress(body.email, 'login', body.otp, () => limits.codeFailuresAt(body.email), ctxOf(req)),
     );
-    await refuseSuspendedSignIn(deps, userId);
-    await startSession(req, userId);
-    res.json(ok(await currentUser(userId), 'Login successful'));
+    await signIn(req, res, userId);
   });
 
   router.post('/logout', async (req, res) => {
@@ -182,7 +191,7 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
     const userId = req.session.userId;
     if (!userId) throw unauthorized('Not authenticated');
     const body = parse(ChangePasswordBody, req.body);
-    await limits.signInAttempt(req, res, attemptOnUser(userId), () => accounts.changePassword(userId, body.currentPassword, body.newPassword, ctxOf(req)));
+    await limits.signInAttempt(req, res, limits.attempts.account(userId, isWrongSecret), () => accounts.changePassword(userId, body.currentPassword, body.newPassword, ctxOf(req)));
     await endOtherSessions(req, userId);
     res.json(ok(null, 'Password changed successfully!'));
   });

@@ -9,6 +9,7 @@ import { AFTER_SIGN_IN, safeReturnTo } from '@circuit/shared/navigation/return-t
 import type { CommandServiceDeps } from '../context';
 import type { AccountService } from './account-service';
 import { startSession } from './auth-routes';
+import { deviceCookies } from './device-cookie';
 import { refuseSuspendedSignIn } from '../user-standing/standing-service';
 
 declare module 'express-session' {
@@ -93,6 +94,7 @@ export async function resolveOAuthAccount(accounts: AccountService, identity: OA
 export function oauthRoutes(deps: CommandServiceDeps, accounts: AccountService): Router {
   const router = Router();
   const { config } = deps;
+  const devices = deviceCookies(config.sessionSecret);
   const enabled = {
     google: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
     github: Boolean(config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET),
@@ -146,6 +148,7 @@ export function oauthRoutes(deps: CommandServiceDeps, accounts: AccountService):
             await refuseSuspendedSignIn(deps, userId);
             await accounts.signInWithOAuth(userId, provider, ctx);
             await startSession(req, userId);
+            devices.remember(req, res, userId);
             res.redirect(oauthLandingUrl(returnTo, provider));
           })
           .catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpApp, JSON_ONLY_MESSAGE } from '@circuit/shared/http/app';
 import { createLogger } from '@circuit/shared/logger';
 import { createSessionMiddleware, SESSION_COOKIE } from '@circuit/shared/http/session';
+import { cookieSetBy } from '@circuit/shared/testkit/session-cookie';
 import {
   DEFAULT_USER_RATE_RULES,
   KnexRateCounterStore,
@@ -92,7 +93,7 @@ describe('HTTP hardening: body types, headers, per-user write limits', () => {
   });
 
   describe('behind a TLS proxy', () => {
-    const sessionCookieOf = (res: supertest.Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+    const sessionCookieOf = (res: supertest.Response) => cookieSetBy(res, SESSION_COOKIE);
 
     it('sends HSTS and a Secure session cookie when a trusted proxy says the request came over https, whatever NODE_ENV says', async () => {
       expect(t.config.NODE_ENV).toBe('test');

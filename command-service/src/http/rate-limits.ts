@@ -91,14 +91,38 @@ async function consume(limiter: RateLimiterAbstract, key: string): Promise<RateL
   }
 }
 
+/** A count of failures that makes further tries wait once it is past its free failures. */
+export interface Throttle {
+  key: string;
+  /** Failures before the first wait (Infinity: counted, never waited on). */
+  freeFailures: number;
+}
+
 export interface SignInAttempt {
-  /** The account tried: `user:<id>` when it exists, else derived from the name given (unknown names wait alike). */
-  accountKey: string;
+  /** What the attempt waits on and its failures count in (all of them); a success clears them. */
+  throttles: Throttle[];
+  /** Whether the ceiling of failed sign-ins per client address holds the attempt, and counts its failures. */
+  clientCeiling: boolean;
   /** Whether an error the attempt threw means "wrong secret" (counted) rather than bad input or success. */
   isFailure(error: unknown): boolean;
 }
 
+/**
+ * The per-account throttle of password sign-ins from unknown devices counts the guesses of every
+ * address together; it lets this many times the free failures of one address through first, so one
+ * guessing address is held by its own throttle long before it slows the owner signing in elsewhere.
+ */
+export const ACCOUNT_FREE_FAILURES_FACTOR = 4;
+
+/**
+ * The name a sign-in gives (a username or an e-mail address, any letter case): throttles count per
+ * name as typed, so a wait on a username says nothing about which address is the same account, and
+ * an unknown name waits exactly like a known one.
+ */
+export const nameKey = (kind: 'email' | 'username', value: string) => `${kind}:${keyOf(value)}`;
+
 const clientKey = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+const codeKey = (email: string) => `code:${keyOf(email)}`;
 
 export function createAbuseLimits(store: LimiterStore, limits: AbuseLimits) {
   const failureMemoryMs = Math.max(limits.windowMs, limits.signInMaxDelayMs * 4);
@@ -123,9 +147,9 @@ export function createAbuseLimits(store: LimiterStore, limits: AbuseLimits) {
   };
 
   /** The wait after the n-th failure in a row: none for the free ones, then doubling up to the maximum. */
-  function delayAfter(failures: number): number {
-    if (failures < limits.signInFreeFailures) return 0;
-    const doublings = Math.min(30, failures - limits.signInFreeFailures);
+  function delayAfter(failures: number, freeFailures: number): number {
+    if (failures < freeFailures) return 0;
+    const doublings = Math.min(30, failures - freeFailures);
     return Math.min(limits.signInMaxDelayMs, limits.signInBaseDelayMs * 2 ** doublings);
   }
 
@@ -157,41 +181,80 @@ export function createAbuseLimits(store: LimiterStore, limits: AbuseLimits) {
       }
       const over = await consume(m.window, key);
       if (over) refuse(res, { points: m.points, windowMs: limits.addressWindowMs }, over.msBeforeNext, m.tooMany(formatWait(over.msBeforeNext)));
+      // A new code gets fresh tries, at a known address (the account's own count) as at an unknown one (this one).
+      if (kind === 'code') await accountFailures.delete(codeKey(email));
     },
 
     /**
-     * Runs a sign-in, code check or password check. Refused while the account waits after its
-     * failures, or the client address has failed too often; a failure makes the next wait
-     * longer; a success clears the account's failures (successful sign-ins never count).
+     * Runs a sign-in, code check or password check. Refused while one of its throttles waits after
+     * its failures, or the client address has failed too often (when the ceiling applies); a failure
+     * counts in each and makes their next wait longer; a success clears them (successful sign-ins
+     * never count).
      */
     async signInAttempt<T>(req: Request, res: Response, attempt: SignInAttempt, run: () => Promise<T>): Promise<T> {
       const client = clientKey(req);
-      const lock = await accountLock.get(attempt.accountKey);
-      if (lock && lock.consumedPoints > 1 && lock.msBeforeNext > 0) {
-        refuse(res, { points: limits.signInFreeFailures, windowMs: failureMemoryMs }, lock.msBeforeNext, LimitMessages.tooManyFailures(formatWait(lock.msBeforeNext)));
+      for (const { key, freeFailures } of attempt.throttles) {
+        if (freeFailures === Infinity) continue;
+        const lock = await accountLock.get(key);
+        if (lock && lock.consumedPoints > 1 && lock.msBeforeNext > 0) {
+          refuse(res, { points: freeFailures, windowMs: failureMemoryMs }, lock.msBeforeNext, LimitMessages.tooManyFailures(formatWait(lock.msBeforeNext)));
+        }
       }
-      const fromClient = await clientFailures.get(client);
+      const fromClient = attempt.clientCeiling ? await clientFailures.get(client) : null;
       if (fromClient && fromClient.consumedPoints >= limits.clientFailedSignIns) {
         refuse(res, { points: limits.clientFailedSignIns, windowMs: limits.windowMs }, fromClient.msBeforeNext, LimitMessages.tooManyFailuresFromClient(formatWait(fromClient.msBeforeNext)));
       }
       try {
         const result = await run();
-        await accountFailures.delete(attempt.accountKey);
+        for (const { key } of attempt.throttles) await accountFailures.delete(key);
         return result;
       } catch (error) {
         if (attempt.isFailure(error)) {
-          const counted = await accountFailures.penalty(attempt.accountKey, 1);
-          await clientFailures.penalty(client, 1);
-          const delay = delayAfter(counted.consumedPoints);
-          if (delay > 0) await accountLock.block(attempt.accountKey, Math.ceil(delay / 1000));
+          for (const { key, freeFailures } of attempt.throttles) {
+            const counted = await accountFailures.penalty(key, 1);
+            const delay = delayAfter(counted.consumedPoints, freeFailures);
+            if (delay > 0) await accountLock.block(key, Math.ceil(delay / 1000));
+          }
+          if (attempt.clientCeiling) await clientFailures.penalty(client, 1);
         }
         throw error;
       }
     },
 
-    /** How many failures an account has now (an unknown address answers like a known one with it). */
-    async failuresOf(accountKey: string): Promise<number> {
-      return (await accountFailures.get(accountKey))?.consumedPoints ?? 0;
+    /**
+     * What a sign-in or check waits on, by how it proves who is signing in:
+     * - `password` from a known device (it signed in to that account before): only that device's own failures;
+     * - `password` from anywhere else: the failures of that name from this client address, and, more
+     *   generously, of that name from every address, and the ceiling per address;
+     * - `code` (a code mailed to the address, which proves the mailbox): only the code's own few
+     *   tries (the account's, and a count per address so an unknown address answers alike) and the
+     *   ceiling per address, never the password throttles;
+     * - `account` (the current password of a signed-in user): that account's failures and the ceiling.
+     */
+    attempts: {
+      password(req: Request, name: string, device: { userId: string; deviceId: string } | null, isFailure: SignInAttempt['isFailure']): SignInAttempt {
+        const free = limits.signInFreeFailures;
+        if (device) return { throttles: [{ key: `device:${device.userId}:${device.deviceId}`, freeFailures: free }], clientCeiling: false, isFailure };
+        return {
+          throttles: [
+            { key: `${name}@${clientKey(req)}`, freeFailures: free },
+            { key: name, freeFailures: free * ACCOUNT_FREE_FAILURES_FACTOR },
+          ],
+          clientCeiling: true,
+          isFailure,
+        };
+      },
+      code(email: string | null, isFailure: SignInAttempt['isFailure']): SignInAttempt {
+        return { throttles: email === null ? [] : [{ key: codeKey(email), freeFailures: Infinity }], clientCeiling: true, isFailure };
+      },
+      account(userId: string, isFailure: SignInAttempt['isFailure']): SignInAttempt {
+        return { throttles: [{ key: `user:${userId}`, freeFailures: limits.signInFreeFailures }], clientCeiling: true, isFailure };
+      },
+    },
+
+    /** Wrong codes tried at an address since its last code (an unknown address answers like a known one with it). */
+    async codeFailuresAt(email: string): Promise<number> {
+      return (await accountFailures.get(codeKey(email)))?.consumedPoints ?? 0;
     },
   };
 }

@@ -5,6 +5,7 @@ import { conversationStream } from '@circuit/shared/events/messaging';
 import { waitFor } from '@circuit/shared/testkit/wait';
 import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
+import { sessionCookieOf } from '@circuit/shared/testkit/session-cookie';
 
 /**
  * Issue 7.3 for chat: the web app re-sends a message that was not confirmed in time, and a
@@ -37,7 +38,7 @@ describe('a chat message sent again with the same client message id', () => {
     await t.embedded.commands.accounts.register({ ...u, emailVerified: true }, {});
     const agent = t.request();
     const login = await agent.post('/api/auth/login').send({ identifier: u.username, password: u.password }).expect(200);
-    const cookie = String(login.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+    const cookie = sessionCookieOf(login);
     return { id: login.body.data.id as string, cookie, agent };
   }
 

@@ -353,7 +353,7 @@ export function signedSessionIds(secret: string): (header: string | undefined) =
 }
 
 /** The first cookie of that name, decoded as the `cookie` package (express-session's parser) decodes it. */
-function cookieValue(header: string, name: string): string | undefined {
+export function cookieValue(header: string, name: string): string | undefined {
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0 || part.slice(0, eq).trim() !== name) continue;

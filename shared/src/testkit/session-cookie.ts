@@ -22,3 +22,16 @@ export async function signedInCookie(knex: Knex, secret: string, userId: string)
   const signature = crypto.createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
   return `${SESSION_COOKIE}=${encodeURIComponent(`s:${sid}.${signature}`)}`;
 }
+
+/** The Set-Cookie lines of an answer (supertest gives one string or an array). */
+const setCookies = (res: { headers: Record<string, unknown> }): string[] => ([] as unknown[]).concat(res.headers['set-cookie'] ?? []).map(String);
+
+/** The Set-Cookie line of the cookie `name`, when the answer sets it. */
+export function cookieSetBy(res: { headers: Record<string, unknown> }, name: string): string | undefined {
+  return setCookies(res).find((line) => line.startsWith(`${name}=`));
+}
+
+/** `circuit.sid=...` as a Cookie header carries it, from an answer that set the session cookie (a sign-in sets a device cookie too). */
+export function sessionCookieOf(res: { headers: Record<string, unknown> }): string {
+  return (cookieSetBy(res, SESSION_COOKIE) ?? '').split(';')[0]!;
+}
