@@ -22,6 +22,7 @@ export const realtimeOpenApi: ApiRegistration = (api) => {
 | server -> client | \`private_message\` | a ChatMessage, to receiver and sender |
 | server -> client | \`message_deleted\` | message id, to both sides |
 | server -> client | \`message_error\` | the reason as text |
+| server -> client | \`payload_refused\` | \`{ event, message }\`: an event whose payload carries text the database cannot store (a NUL character, broken Unicode) was refused at once with the text of the HTTP 400, and nothing was done; a \`private_message\` hears it on \`message_error\` too, \`join_community\` / \`leave_community\` on \`community_error\`, an acknowledgement gets \`{ ok: false, message }\` (\`check_online\`: \`false\`) |
 | server -> client | \`unread_count_update\` | \`{ unreadCounts: { [senderId]: n }, total }\` |
 | server -> client | \`new_notification\` | a Notification |
 | server -> client | \`new_community_message\` | a CommunityMessage, to the hackathon's room |

@@ -31,6 +31,7 @@ import { unreadCountReader } from './unread-counts';
 import { communityRealtime } from './community-realtime';
 import { coalesceWrites } from './coalesced-writes';
 import { quizRealtime } from './quiz-realtime';
+import { refuseUnstorablePayload } from './refused-payloads';
 
 export interface RealtimeDeps {
   httpServer: HttpServer;
@@ -377,13 +378,14 @@ export async function createRealtimeService(deps: RealtimeDeps) {
 
     /**
      * Every event is checked before its handler runs. Over the user's event allowance it is dropped
-     * at once, synchronously, so a flood costs next to nothing; far over it the socket is closed.
+     * at once, synchronously, so a flood costs next to nothing; far over it the socket is closed. A
+     * payload with text the database cannot store is refused at once, as an HTTP body would be.
      * The rest are checked one at a time per socket (so messages keep their order): the session
      * must still be alive (nothing is sent in an ended session's name), and chat messages must be
      * within the allowance every instance counts together.
      */
     let checks = Promise.resolve();
-    socket.use(([event], next) => {
+    socket.use(([event, ...args], next) => {
       const name = String(event);
       const any = events.hit(userId);
       if (!any.allowed) {
@@ -393,6 +395,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
         } else refuse(name, RATE_LIMITED_MESSAGE, any.retryAfterMs);
         return;
       }
+      if (refuseUnstorablePayload(socket, name, args)) return;
       busySessions.set(sid, Date.now());
       checks = checks.then(async () => {
         try {

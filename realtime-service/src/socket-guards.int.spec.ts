@@ -1,11 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { endSessionsOf } from '@circuit/shared/http/session';
+import { EdgeMessages } from '@circuit/shared/http/reject-nul';
+import { ChatTopics } from '@circuit/shared/events/messaging';
+import type { PayloadRefusedEvent } from '@circuit/shared/realtime/socket-errors';
 import { MESSAGES_RATE_LIMITED_MESSAGE } from '@circuit/shared/http/user-rate-limit';
 import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
 import { FLOOD_DISCONNECTED, ORIGIN_REFUSED, TOO_MANY_SOCKETS, type RateLimitedEvent } from './realtime-service';
 import { next, nextWhere, silence } from '@circuit/shared/testkit/socket-events';
+import { sessionCookieOf } from '@circuit/shared/testkit/session-cookie';
 
 interface ChatUser {
   id: string;
@@ -19,9 +26,12 @@ describe('socket guards: sessions, origin, online privacy, limits', () => {
   let t: TestApp;
   let base: string;
   const sockets: Socket[] = [];
+  /** What the app logged at warn level or above. */
+  const logged: { level: number; msg: string }[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: 'http://circuit.example.test', RATE_LIMIT_MESSAGES: '10', SOCKETS_PER_USER: '5' } });
+    const log = pino({ level: 'warn' }, new Writable({ write: (chunk, _enc, done) => (logged.push(JSON.parse(String(chunk)) as { level: number; msg: string }), done()) }));
+    t = await createTestApp({ env: { PUBLIC_URL: 'http://circuit.example.test', RATE_LIMIT_MESSAGES: '10', SOCKETS_PER_USER: '5' }, log });
     base = `http://127.0.0.1:${await t.embedded.listen(0)}`;
   });
   afterAll(async () => {
@@ -31,7 +41,7 @@ describe('socket guards: sessions, origin, online privacy, limits', () => {
 
   async function login(agent: ChatUser['agent'], username: string, password: string) {
     const res = await agent.post('/api/auth/login').send({ identifier: username, password }).expect(200);
-    return { id: res.body.data.id as string, cookie: String(res.headers['set-cookie']?.[0] ?? '').split(';')[0]! };
+    return { id: res.body.data.id as string, cookie: sessionCookieOf(res) };
   }
 
   async function user(): Promise<ChatUser> {
@@ -144,6 +154,58 @@ describe('socket guards: sessions, origin, online privacy, limits', () => {
       expect(await checkOnline(sa, b.id)).toBe(false);
       expect((await a.agent.get(`/api/users/${b.id}/online-status`).expect(200)).body.data).toEqual({ userId: b.id, isOnline: false });
       expect((await a.agent.get('/api/users/online-status').expect(200)).body.data[b.id]).not.toBe(true);
+    });
+  });
+
+  describe('payloads', () => {
+    const ERROR_LEVEL = 50;
+
+    it('refuses a private message with a NUL character at once with the HTTP 400 text: nothing is sent on, retried or logged as an error, and the next message goes out', async () => {
+      const [a, b] = [await user(), await user()];
+      await connect(a, b);
+      const [sa, sb] = [await socketOf(a), await socketOf(b)];
+      // What HTTP answers for the same text in a body.
+      const http = await a.agent.put('/api/users/profile').send({ bio: 'nul\u0000inside' }).expect(400);
+      expect(http.body.message).toBe(EdgeMessages.nul);
+
+      const asked: unknown[] = [];
+      const unsubscribe = await t.embedded.bus.subscribe(ChatTopics.sendRequested, (payload) => void asked.push(payload));
+      const errorsBefore = logged.filter((l) => l.level >= ERROR_LEVEL).length;
+      try {
+        const told = next<string>(sa, 'message_error');
+        const refused = next<PayloadRefusedEvent>(sa, 'payload_refused');
+        sa.emit('private_message', { to: b.id, message: 'nul\u0000inside', replyTo: null, clientMessageId: randomUUID() });
+        expect(await told).toBe(http.body.message);
+        expect(await refused).toEqual({ event: 'private_message', message: EdgeMessages.nul });
+
+        const got = next<{ message: string }>(sb, 'private_message');
+        sa.emit('private_message', { to: b.id, message: 'right after', replyTo: null, clientMessageId: randomUUID() });
+        expect((await got).message).toBe('right after');
+        await silence(sa, 'message_error', 300);
+        expect(asked.map((p) => (p as { message: string }).message)).toEqual(['right after']);
+        expect(await t.knex('chat_messages').where({ from_id: a.id }).pluck('message')).toEqual(['right after']);
+        expect(logged.filter((l) => l.level >= ERROR_LEVEL).slice(errorsBefore)).toEqual([]);
+      } finally {
+        await unsubscribe();
+      }
+    });
+
+    it('refuses unstorable text in any other event the same way: community rooms, online checks, the rest', async () => {
+      const a = await user();
+      const s = await socketOf(a);
+      const refusals: PayloadRefusedEvent[] = [];
+      s.on('payload_refused', (r: PayloadRefusedEvent) => refusals.push(r));
+      const communityError = next<{ message: string }>(s, 'community_error');
+      const joined = await new Promise((resolve) => s.emit('join_community', 'hack\u0000athon', resolve));
+      expect(joined).toEqual({ ok: false, message: EdgeMessages.nul });
+      expect((await communityError).message).toBe(EdgeMessages.nul);
+      expect(await new Promise((resolve) => s.emit('check_online', `${a.id}\u0000`, resolve))).toBe(false);
+      // An unpaired UTF-16 half is refused like NUL (jsonb cannot hold it either).
+      expect(await new Promise((resolve) => s.emit('join_quiz', { id: 'x\ud800' }, resolve))).toEqual({ ok: false, message: EdgeMessages.malformedText });
+      s.emit('refresh_unread_counts', { note: 'nul\u0000' });
+      await expect.poll(() => refusals.map((r) => r.event)).toEqual(['join_community', 'check_online', 'join_quiz', 'refresh_unread_counts']);
+      // The socket stays open and answers ordinary events.
+      expect(await new Promise((resolve) => s.emit('ping', resolve))).toBe('pong');
     });
   });
 

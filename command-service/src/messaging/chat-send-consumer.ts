@@ -1,5 +1,6 @@
 import { ChatTopics, SendRequestSchema, type SendRequest } from '@circuit/shared/events/messaging';
 import { DomainError } from '@circuit/shared/http/errors';
+import { unstorableText } from '@circuit/shared/http/reject-nul';
 import { ZodError } from 'zod';
 import type { CommandServiceDeps } from '../context';
 import type { ChatMessageView, MessagingService } from './messaging-service';
@@ -75,6 +76,13 @@ export async function startChatSendConsumer(deps: CommandServiceDeps, messaging:
   );
 
   async function handle(r: SendRequest): Promise<void> {
+    // The realtime edge refuses such text; a request from elsewhere (an older instance mid-deploy) is refused
+    // here once, not tried five times against Postgres.
+    const unstorable = unstorableText(r);
+    if (unstorable) {
+      await deps.bus.publish(ChatTopics.failed, { userId: r.from, to: r.to, messageId: r.messageId, error: unstorable, origin: r.origin });
+      return;
+    }
     try {
       // The send first (its append is idempotent by message id), the stored message only for a
       // repeat: a first send, by far the most common, costs no read of the messages table.

@@ -6,7 +6,7 @@ import supertest from 'supertest';
 import { loadConfig, type Config } from '@circuit/shared/config';
 import { createKnex, type Knex } from '@circuit/shared/db/knex';
 import type { Role } from '@circuit/shared/events/accounts';
-import { createLogger } from '@circuit/shared/logger';
+import { createLogger, type Logger } from '@circuit/shared/logger';
 import type { SentMail } from '@circuit/shared/ports/mailer';
 import type { AbuseLimits } from '@circuit/command-service/http/rate-limits';
 import { composeEmbedded, type Embedded, type EmbeddedOptions } from '../compose';
@@ -40,6 +40,8 @@ export interface TestAppOptions {
   rateLimits?: AbuseLimits;
   /** The payments service of team registration (a double in tests). */
   teamPayments?: EmbeddedOptions['teamPayments'];
+  /** The app's logger (default: silent), e.g. one that keeps the lines a test reads. */
+  log?: Logger;
 }
 
 export interface NewUser {
@@ -116,7 +118,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const embedded = await composeEmbedded({
     config,
     knex: options.knex ?? ownKnex,
-    log: createLogger('test-app', 'silent'),
+    log: options.log ?? createLogger('test-app', 'silent'),
     now: clock.now,
     rateLimits: options.rateLimits ?? GENEROUS_RATE_LIMITS,
     uploadsDir,

@@ -11,3 +11,13 @@ export interface RateLimitedEvent {
   /** How long until the allowance renews. */
   retryAfterMs: number;
 }
+
+/**
+ * payload_refused: an event whose payload the server cannot take, by the rule and with the text an
+ * HTTP body gets its 400 for (a NUL character, broken Unicode); nothing was done with it.
+ */
+export interface PayloadRefusedEvent {
+  /** The refused event's name, e.g. "private_message". */
+  event: string;
+  message: string;
+}
