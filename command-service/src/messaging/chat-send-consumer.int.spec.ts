@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessBus } from '@circuit/shared/adapters/bus/in-process-bus';
 import { ChatTopics, type SendRequest } from '@circuit/shared/events/messaging';
 import { createLogger } from '@circuit/shared/logger';
+import { EdgeMessages } from '@circuit/shared/http/reject-nul';
 import { sleep, waitFor } from '@circuit/shared/testkit/wait';
 import { createTestApp, GENEROUS_RATE_LIMITS, type TestApp } from '@circuit/embedded/testing/test-app';
 import type { CommandServiceDeps } from '../context';
@@ -171,6 +172,27 @@ describe('chat-send consumer', () => {
       await waitFor(() => consumer.failed.length >= 1, { message: 'the failure answer' });
       expect(calls).toBe(3 + 5);
       expect(consumer.failed).toEqual([expect.objectContaining({ messageId: broken.messageId, userId: from, error: 'Message could not be sent. Please try again.' })]);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it('refuses a request carrying a NUL character once, with the HTTP 400 text, without trying to store it', async () => {
+    let calls = 0;
+    const consumer = await consumerOver(new InProcessBus({ retryDelayMs: 10 }), {
+      async sendOnce(input) {
+        calls += 1;
+        return { message: viewOf(input), repeated: false, inReadModels: async () => true };
+      },
+    });
+    try {
+      const nul = request('nul\u0000inside');
+      await consumer.bus.publish(ChatTopics.sendRequested, nul);
+      await waitFor(() => consumer.failed.length >= 1, { message: 'the refusal' });
+      await sleep(100);
+      expect(consumer.failed).toEqual([expect.objectContaining({ messageId: nul.messageId, userId: from, error: EdgeMessages.nul })]);
+      expect(calls).toBe(0);
+      expect(consumer.delivered).toEqual([]);
     } finally {
       await consumer.stop();
     }
