@@ -13,7 +13,7 @@ export function AboutPage() {
           <li>Keep a public profile with your skills, college and projects, and share its link.</li>
           <li>Follow people, connect with them, and chat in real time once connected.</li>
           <li>Find other developers by name or by skill.</li>
-          <li>Join, save and host hackathons, events and quizzes. These listings are arriving section by section.</li>
+          <li>Join, save and host hackathons, events and quizzes.</li>
         </ul>
       </section>
       <section>
