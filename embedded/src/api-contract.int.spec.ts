@@ -64,6 +64,17 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
+describe('the listing bodies', () => {
+  it("say that takeRegistrations is a boolean or one of the spec's strings, on create and edit of hackathons and events", async () => {
+    const doc = (await t.request().get('/api/openapi.json').expect(200)).body;
+    const schemaOf = (s: { $ref?: string }) => (s.$ref ? doc.components.schemas[s.$ref.split('/').pop()!] : s);
+    for (const [path, method] of [['/api/hackathons', 'post'], ['/api/hackathons/{id}', 'put'], ['/api/events', 'post'], ['/api/events/{id}', 'put']] as const) {
+      const body = schemaOf(doc.paths[path][method].requestBody.content['application/json'].schema);
+      expect([path, method, body.properties.takeRegistrations.anyOf]).toEqual([path, method, [{ type: 'boolean' }, { type: 'string', enum: ['false', 'pending', 'true'] }]]);
+    }
+  });
+});
+
 describe('GET /api/docs', () => {
   it('serves a readable reference whose script comes from this server, not a CDN', async () => {
     const page = await t.request().get('/api/docs').expect(200).expect('Content-Type', /text\/html/);

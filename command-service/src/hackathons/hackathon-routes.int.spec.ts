@@ -135,6 +135,21 @@ describe('hackathon listing routes', () => {
     expect((await t.request().get('/api/hackathons/check-username/ab').expect(200)).body.data.message).toBe('Username must be between 3 and 30 characters');
   });
 
+  it("takes takeRegistrations as the spec's string ('false', 'pending', 'true') as well as a boolean, on create and on edit", async () => {
+    const stored = async (id: string) => (await organiser.agent.get(`/api/hackathons/${id}`).expect(200)).body.data.takeRegistrations;
+    const { id } = (await organiser.agent.post('/api/hackathons').send(form(t, { takeRegistrations: 'pending' })).expect(201)).body.data;
+    expect(await stored(id)).toBe('pending');
+    const username = (await organiser.agent.get(`/api/hackathons/${id}`)).body.data.username;
+    await organiser.agent.put(`/api/hackathons/${id}`).send(form(t, { username, takeRegistrations: 'false' })).expect(200);
+    expect(await stored(id)).toBe('false');
+    // 'true' asks as a tick does: the platform's own 'true' is not the organiser's to give.
+    await organiser.agent.put(`/api/hackathons/${id}`).send(form(t, { username, takeRegistrations: 'true' })).expect(200);
+    expect(await stored(id)).toBe('pending');
+    await organiser.agent.put(`/api/hackathons/${id}`).send(form(t, { username, takeRegistrations: false })).expect(200);
+    expect(await stored(id)).toBe('false');
+    await organiser.agent.post('/api/hackathons').send(form(t, { takeRegistrations: 'yes' })).expect(400);
+  });
+
   it('of two simultaneous creates with one username exactly one wins', async () => {
     const body = form(t);
     const results = await Promise.all([organiser.agent.post('/api/hackathons').send(body), stranger.agent.post('/api/hackathons').send(body)]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, HACKATHON_CATEGORIES, HACKATHON_LIMITS as L, HACKATHON_PRICING_TYPES, LOCATION_TYPES } from '../hackathons/options';
+import { TakeRegistrationsInputSchema } from './take-registrations';
 
 /**
  * The hackathon form of spec 2 (create and edit), as the web app sends it to
@@ -66,7 +67,7 @@ export const HackathonFormSchema = z.object({
     .prefault({}),
   socialMediaLinks: z.object({ whatsapp: link(), instagram: link(), discord: link(), linkedin: link(), website: link() }).prefault({}),
   /** The Registration Agreement checkbox: ticked asks the platform to take registrations. */
-  takeRegistrations: z.boolean().default(false),
+  takeRegistrations: TakeRegistrationsInputSchema,
   mentors: list(MentorSchema, 50),
   volunteers: list(VolunteerSchema, 50),
   teamSettings: z.object({ minMembers: count(L.defaultTeamMin), maxMembers: count(L.defaultTeamMax) }).prefault({}),
