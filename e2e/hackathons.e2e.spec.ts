@@ -133,4 +133,78 @@ describe.skipIf(Boolean(skipReason))(`hackathon journey in Chromium${skipReason 
     await ravi.page.getByText('Registration complete.').waitFor();
     expect(errors).toEqual([]);
   });
+
+  it('Complete Your Profile: the required-fields message goes as soon as every field is filled', { timeout: 120_000 }, async () => {
+    const { page } = await journey.signedIn('neha_p', 'Neha', 'Pillai');
+    await page.goto(`${journey.base}/hackathons/backwaters-build`);
+    await page.getByRole('button', { name: 'Register Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Complete Your Profile' });
+    await dialog.getByRole('button', { name: 'Save and register' }).click();
+    await dialog.getByText('Please fill in all required fields: Mobile, College, Course, Branch, Year, Country').waitFor();
+    await dialog.getByLabel('Mobile').fill('98765');
+    await dialog.getByLabel('College').fill('CUSAT');
+    await dialog.getByText('Please fill in all required fields: Course, Branch, Year, Country').waitFor();
+    await dialog.getByLabel('Course').selectOption('B.Tech');
+    await dialog.getByLabel('Branch').selectOption('Computer Science');
+    await dialog.getByLabel('Year').selectOption('3rd Year');
+    await dialog.getByLabel('Country').selectOption('India');
+    await dialog.getByText('Please fill in all required fields: State').waitFor();
+    await dialog.getByLabel('State').selectOption('Kerala');
+    // Every field is there; the mobile number is still short, and then it is not.
+    await dialog.getByText('Please enter a valid mobile number (at least 10 digits)').waitFor();
+    await dialog.getByLabel('Mobile').fill('9876543210');
+    await expect.poll(() => dialog.getByRole('alert').count()).toBe(0);
+    expect(await dialog.getByText(/Please fill in all required fields/).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('the form stops a short description at 200 characters with a counter, and shows the address for an online hackathon', { timeout: 120_000 }, async () => {
+    const page = organiser.page;
+    await page.goto(`${journey.base}/create-hackathon`);
+    const short = page.getByLabel('Short description');
+    await short.pressSequentially('x'.repeat(250));
+    expect((await short.inputValue()).length).toBe(200);
+    const counter = page.locator(`[id="${(await short.getAttribute('id'))!}-counter"]`);
+    expect(await counter.textContent()).toBe('200/200');
+    expect(await counter.getAttribute('aria-live')).toBe('polite');
+    expect(await short.getAttribute('aria-describedby')).toContain(await counter.getAttribute('id'));
+
+    await page.getByLabel('Event type').selectOption('online');
+    await page.getByLabel('Address').fill('Remote, run from Kochi');
+    await page.getByLabel('Event type').selectOption('offline');
+    expect(await page.getByLabel('Address').inputValue()).toBe('Remote, run from Kochi');
+  });
+
+  it('a submit with three broken rules shows one toast and a message at each of the three fields', { timeout: 120_000 }, async () => {
+    const page = organiser.page;
+    await page.goto(`${journey.base}/hackathons/backwaters-build/edit`);
+    const title = page.getByLabel('Title');
+    await title.waitFor();
+    await title.fill('');
+    await page.getByLabel('Organization name').fill('');
+    const start = await page.getByLabel('Start date').inputValue();
+    await page.getByLabel('End date').fill(start);
+    for (let i = 0; i < 2; i++) {
+      await page.getByRole('button', { name: 'Update Hackathon' }).click();
+      await page.locator('[data-sonner-toast]').getByText('Title is required').waitFor();
+    }
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(1);
+    const fields = [
+      ['Title', 'Title is required'],
+      ['Organization name', 'Organization name is required'],
+      ['End date', 'End date must be after start date'],
+    ] as const;
+    for (const [label, message] of fields) {
+      const field = page.getByLabel(label);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      const described = (await field.getAttribute('aria-describedby'))!.split(' ');
+      expect(await page.locator(`[id="${described[0]}"]`).textContent()).toBe(message);
+    }
+    expect(await page.locator('main').getByText(/ is required$| must be after start date$/).count()).toBe(3);
+    expect(await title.evaluate((el) => el === document.activeElement)).toBe(true);
+    // A corrected field loses its message at once.
+    await title.fill('Backwaters Build');
+    await expect.poll(() => title.getAttribute('aria-invalid')).toBeNull();
+    expect(errors).toEqual([]);
+  });
 });

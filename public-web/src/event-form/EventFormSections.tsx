@@ -20,9 +20,9 @@ export function BasicSection({ form, set, mode, username }: { form: EventFormSta
   const usernameHint = mode === 'edit' ? 'The username cannot change.' : username.status === 'checking' ? 'Checking...' : username.message ?? '3-30 letters, numbers, underscores or hyphens';
   return (
     <FormSection title="Basic Information" required>
-      <Input label="Username" required value={form.username} disabled={mode === 'edit'} hint={usernameHint} warn={username.status === 'unavailable'} onChange={(v) => set((f) => ({ ...f, username: v.toLowerCase() }))} />
+      <Input label="Username" required value={form.username} disabled={mode === 'edit'} hint={username.status === 'unavailable' ? undefined : usernameHint} error={username.status === 'unavailable' ? usernameHint : undefined} onChange={(v) => set((f) => ({ ...f, username: v.toLowerCase() }))} />
       <Input label="Title" required value={form.title} onChange={(v) => set((f) => ({ ...f, title: v }))} />
-      <Input label="Short description" required wide maxLength={200} value={form.shortDescription} hint={`${form.shortDescription.length}/200`} warn={form.shortDescription.length > 200} onChange={(v) => set((f) => ({ ...f, shortDescription: v }))} />
+      <Input label="Short description" required wide maxLength={200} value={form.shortDescription} onChange={(v) => set((f) => ({ ...f, shortDescription: v }))} />
       <div className="sm:col-span-2">
         <p id="event-description-label" className="mb-1.5 text-sm font-medium text-slate-700">
           Description

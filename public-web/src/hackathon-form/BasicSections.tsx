@@ -7,7 +7,7 @@ import { INDIA_STATES } from '@circuit/shared/profiles/options';
 import { RichTextEditor } from '../profile/RichTextEditor';
 import { Button } from '../ui/Button';
 import { CATEGORY_LABELS, LOCATION_LABELS } from '../hackathons/labels';
-import { Choice, FormSection, ImageField, Input, num, RequiredMark, same } from './fields';
+import { Choice, describedBy, FieldNotes, FormSection, ImageField, Input, num, RequiredMark, same } from './fields';
 import { withTechnology, type FormState } from './formState';
 import type { UsernameState } from './useUsernameCheck';
 
@@ -15,6 +15,8 @@ export interface SectionProps {
   form: FormState;
   set(change: (f: FormState) => FormState): void;
   mode: 'create' | 'edit';
+  /** The message of the rule broken at a field (a dotted path), once the form was submitted. */
+  error(path: string): string | undefined;
 }
 
 function UsernameStatus({ state }: { state: UsernameState }) {
@@ -33,7 +35,7 @@ function UsernameStatus({ state }: { state: UsernameState }) {
   );
 }
 
-export function BasicSection({ form, set, mode, username }: SectionProps & { username: UsernameState }) {
+export function BasicSection({ form, set, mode, error, username }: SectionProps & { username: UsernameState }) {
   return (
     <FormSection title="Basic Information">
       <div>
@@ -44,26 +46,28 @@ export function BasicSection({ form, set, mode, username }: SectionProps & { use
           disabled={mode === 'edit'}
           maxLength={L.usernameMax}
           onChange={(v) => set((f) => ({ ...f, username: v.toLowerCase() }))}
+          error={error('username')}
           hint={mode === 'edit' ? 'The username cannot change.' : `Your page will be /hackathons/${form.username || 'username'} (3 to 30 letters, numbers, - or _).`}
         />
         {mode === 'create' && <UsernameStatus state={username} />}
       </div>
-      <Input label="Title" required value={form.title} onChange={(v) => set((f) => ({ ...f, title: v }))} />
+      <Input label="Title" required value={form.title} error={error('title')} onChange={(v) => set((f) => ({ ...f, title: v }))} />
       <Input
         label="Short description"
         required
         wide
         value={form.shortDescription}
-        warn={form.shortDescription.length > L.shortDescriptionMax}
+        maxLength={L.shortDescriptionMax}
+        error={error('shortDescription')}
         onChange={(v) => set((f) => ({ ...f, shortDescription: v }))}
-        hint={`${form.shortDescription.length}/${L.shortDescriptionMax}: shown on cards and under the title.`}
+        hint="Shown on cards and under the title."
       />
       <ImageField label="Banner image" shape="banner" wide value={form.images.banner} hint="Shown on cards and at the top of your page. A wide image (about 3:1) works best." onChange={(url) => set((f) => ({ ...f, images: { ...f.images, banner: url } }))} />
     </FormSection>
   );
 }
 
-export function RichSection({ title, label, html, placeholder, required, onChange }: { title: string; label: string; html: string; placeholder: string; required?: boolean; onChange(html: string): void }) {
+export function RichSection({ title, label, html, placeholder, required, error, onChange }: { title: string; label: string; html: string; placeholder: string; required?: boolean; error?: string; onChange(html: string): void }) {
   const id = `rich-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
     <FormSection title={title}>
@@ -72,69 +76,85 @@ export function RichSection({ title, label, html, placeholder, required, onChang
           {label}
           {required && <RequiredMark />}
         </p>
-        <RichTextEditor id={id} labelledBy={`${id}-label`} initialHtml={html} resetKey={0} onChange={onChange} placeholder={placeholder} />
+        <RichTextEditor id={id} labelledBy={`${id}-label`} invalid={Boolean(error)} describedBy={describedBy(id, { error })} initialHtml={html} resetKey={0} onChange={onChange} placeholder={placeholder} />
+        <FieldNotes id={id} error={error} />
       </div>
     </FormSection>
   );
 }
 
-export function OrganizationSection({ form, set }: SectionProps) {
+export function OrganizationSection({ form, set, error }: SectionProps) {
   const org = (patch: Partial<FormState['organization']>) => set((f) => ({ ...f, organization: { ...f.organization, ...patch } }));
   return (
     <FormSection title="Organization">
-      <Input label="Organization name" required value={form.organization.name} onChange={(v) => org({ name: v })} />
+      <Input label="Organization name" required value={form.organization.name} error={error('organization.name')} onChange={(v) => org({ name: v })} />
       <Input label="Organization website" type="url" value={form.organization.website} placeholder="https://" onChange={(v) => org({ website: v })} />
       <ImageField label="Organization logo" wide value={form.organization.logo} onChange={(url) => org({ logo: url })} />
     </FormSection>
   );
 }
 
-export function CategoriesSection({ form, set, mode }: SectionProps) {
+export function CategoriesSection({ form, set, mode, error }: SectionProps) {
+  const problem = error('categories');
   const toggle = (c: string) => set((f) => ({ ...f, categories: f.categories.includes(c as never) ? f.categories.filter((x) => x !== c) : [...f.categories, c as (typeof f.categories)[number]] }));
   return (
     <FormSection title="Categories" required={mode === 'create'} hint="Pick at least one.">
-      <div className="flex flex-wrap gap-2 sm:col-span-2" role="group" aria-label="Categories">
+      <div className="flex flex-wrap gap-2 sm:col-span-2" role="group" aria-label="Categories" aria-describedby={describedBy('categories', { error: problem })}>
         {HACKATHON_CATEGORIES.map((c) => (
           <button key={c} type="button" aria-pressed={form.categories.includes(c)} onClick={() => toggle(c)} className={clsx('rounded-full border px-3.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500', form.categories.includes(c) ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300 bg-white text-slate-700')}>
             {CATEGORY_LABELS[c]}
           </button>
         ))}
       </div>
+      {problem && (
+        <div className="-mt-3 sm:col-span-2">
+          <FieldNotes id="categories" error={problem} />
+        </div>
+      )}
     </FormSection>
   );
 }
 
-export function LocationSection({ form, set, mode }: SectionProps) {
+export function LocationSection({ form, set, mode, error }: SectionProps) {
   const create = mode === 'create';
   const loc = (patch: Partial<FormState['location']>) => set((f) => ({ ...f, location: { ...f.location, ...patch } }));
   return (
     <FormSection title="Location">
-      <Choice label="Event type" required={create} value={form.location.type} placeholder="Select type" options={LOCATION_TYPES.map((t) => [t, LOCATION_LABELS[t]!] as const)} onChange={(v) => loc({ type: v as FormState['location']['type'] })} />
-      <Choice label="Country" required={create} value={form.location.country} placeholder="Select country" options={same(FORM_COUNTRIES)} onChange={(v) => loc({ country: v, state: v === 'India' ? form.location.state : '' })} />
-      {form.location.country === 'India' && <Choice label="State" required={create} value={form.location.state} placeholder="Select state" options={same(INDIA_STATES)} onChange={(v) => loc({ state: v })} />}
+      <Choice label="Event type" required={create} error={error('location.type')} value={form.location.type} placeholder="Select type" options={LOCATION_TYPES.map((t) => [t, LOCATION_LABELS[t]!] as const)} onChange={(v) => loc({ type: v as FormState['location']['type'] })} />
+      <Choice label="Country" required={create} error={error('location.country')} value={form.location.country} placeholder="Select country" options={same(FORM_COUNTRIES)} onChange={(v) => loc({ country: v, state: v === 'India' ? form.location.state : '' })} />
+      {form.location.country === 'India' && <Choice label="State" required={create} error={error('location.state')} value={form.location.state} placeholder="Select state" options={same(INDIA_STATES)} onChange={(v) => loc({ state: v })} />}
       <Input label="City" value={form.location.city} onChange={(v) => loc({ city: v })} />
-      {form.location.type !== 'online' && <Input label="Address" required={create} wide value={form.location.address} onChange={(v) => loc({ address: v })} />}
+      {/* The spec's form has an address for every hackathon; an online one may name where it is run from. */}
+      <Input
+        label="Address"
+        required={create && form.location.type !== 'online'}
+        wide
+        value={form.location.address}
+        error={error('location.address')}
+        hint={form.location.type === 'online' ? 'Optional for an online hackathon: where it is run from.' : undefined}
+        onChange={(v) => loc({ address: v })}
+      />
     </FormSection>
   );
 }
 
-export function DatesSection({ form, set }: SectionProps) {
+export function DatesSection({ form, set, error }: SectionProps) {
   const date = (key: keyof FormState['dates']) => (v: string) => set((f) => ({ ...f, dates: { ...f.dates, [key]: v } }));
   return (
     <FormSection title="Dates" hint="In your time zone. Registration closes before the start; the end comes after it.">
-      <Input label="Registration deadline" required type="datetime-local" value={form.dates.registrationDeadline} onChange={date('registrationDeadline')} />
-      <Input label="Start date" required type="datetime-local" value={form.dates.startDate} onChange={date('startDate')} />
-      <Input label="End date" required type="datetime-local" value={form.dates.endDate} onChange={date('endDate')} />
+      <Input label="Registration deadline" required type="datetime-local" error={error('dates.registrationDeadline')} value={form.dates.registrationDeadline} onChange={date('registrationDeadline')} />
+      <Input label="Start date" required type="datetime-local" error={error('dates.startDate')} value={form.dates.startDate} onChange={date('startDate')} />
+      <Input label="End date" required type="datetime-local" error={error('dates.endDate')} value={form.dates.endDate} onChange={date('endDate')} />
     </FormSection>
   );
 }
 
-export function PricingSection({ form, set, mode }: SectionProps) {
+export function PricingSection({ form, set, mode, error }: SectionProps) {
   const prizes = form.prizes;
   const setPrizes = (p: Partial<FormState['prizes']>) => set((f) => ({ ...f, prizes: { ...f.prizes, ...p } }));
   return (
     <FormSection title="Pricing, Registration & Prizes">
-      <Choice label="Pricing type" required={mode === 'create'} value={form.pricing.type} options={[['free', 'Free'], ['paid', 'Paid']]} onChange={(v) => set((f) => ({ ...f, pricing: { ...f.pricing, type: v as 'free' | 'paid' } }))} />
+      <Choice label="Pricing type" required={mode === 'create'} error={error('pricing.type')} value={form.pricing.type} options={[['free', 'Free'], ['paid', 'Paid']]} onChange={(v) => set((f) => ({ ...f, pricing: { ...f.pricing, type: v as 'free' | 'paid' } }))} />
       {form.pricing.type === 'paid' && (
         <>
           <Input label="Fee per team" type="number" min={0} value={form.pricing.amount} onChange={(v) => set((f) => ({ ...f, pricing: { ...f.pricing, amount: num(v) } }))} />

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { get, useForm, type FieldError } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Hackathon, HackathonWritten } from '@circuit/shared/api/hackathons';
@@ -12,10 +13,11 @@ import { Button, ButtonLink } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { StateScreen } from '../ui/EmptyState';
 import { PageSpinner } from '../ui/Spinner';
+import { focusFirstInvalid } from '../ui/forms';
 import { notify } from '../ui/toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { BasicSection, CategoriesSection, DatesSection, LocationSection, OrganizationSection, PricingSection, RichSection, TechnologiesSection } from './BasicSections';
-import { emptyForm, firstViolation, fromHackathon, toRequest, type FormState } from './formState';
+import { emptyForm, firstViolation, fromHackathon, rulesResolver, toRequest, type FormState } from './formState';
 import { HackathonPreview } from './HackathonPreview';
 import { RequiredMark } from './fields';
 import { AgreementSection, FaqSection, MentorsSection, RequirementsSection, SocialSection, TeamSettingsSection, VolunteersSection } from './ListSections';
@@ -53,36 +55,54 @@ export function EditHackathonPage() {
   return <HackathonForm mode="edit" initial={fromHackathon(h)} hackathon={h} />;
 }
 
+/** Form problems share one toast, so a submit replaces the last one's rather than piling up. */
+const FORM_TOAST = { id: 'hackathon-form' };
+
 function HackathonForm({ mode, initial, hackathon }: { mode: 'create' | 'edit'; initial: FormState; hackathon?: Hackathon }) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [form, setForm] = useState(initial);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { watch, getValues, setValue, trigger, handleSubmit, formState } = useForm<FormState>({ defaultValues: initial, resolver: rulesResolver(mode), shouldFocusError: false });
+  const form = watch();
+  const { errors, isSubmitted, isSubmitting } = formState;
   const [preview, setPreview] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [key] = useState(newRequestId);
   const username = useUsernameCheck(form.username, mode === 'create');
-  const sectionProps = { form, set: (change: (f: FormState) => FormState) => setForm(change), mode };
+  // The sections replace whole top-level values; once a submit has shown the messages, they follow every change.
+  const set = (change: (f: FormState) => FormState) => {
+    const current = getValues();
+    const next = change(current);
+    for (const k of Object.keys(next) as (keyof FormState)[]) if (next[k] !== current[k]) setValue(k, next[k] as never, { shouldDirty: true });
+    if (isSubmitted) void trigger();
+  };
+  const error = (path: string) => (get(errors, path) as FieldError | undefined)?.message;
+  const sectionProps = { form, set, mode, error };
 
-  async function submit(e?: FormEvent) {
-    e?.preventDefault();
-    if (mode === 'create' && username.status === 'checking') return notify.error(HackathonMessages.usernamePending);
-    if (mode === 'create' && username.status === 'unavailable') return notify.error(username.message ?? HackathonMessages.usernameTaken);
-    const violation = firstViolation(form, mode);
-    if (violation) return notify.error(violation);
-    setBusy(true);
-    try {
-      const body = toRequest(form);
-      const res = mode === 'create' ? await api.post<HackathonWritten>('/api/hackathons', body, key) : await api.put<HackathonWritten>(`/api/hackathons/${hackathon!.id}`, body, key);
-      await client.invalidateQueries({ queryKey: ['hackathons'] });
-      notify.success(mode === 'create' ? HackathonMessages.created : HackathonMessages.updated);
-      navigate(`/hackathons/${res.data?.username ?? form.username}`);
-    } catch (error) {
-      notify.error(messageOf(error, mode === 'create' ? HackathonMessages.createFailed : HackathonMessages.updateFailed));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const usernameProblem = () =>
+    mode !== 'create' ? null : username.status === 'checking' ? HackathonMessages.usernamePending : username.status === 'unavailable' ? (username.message ?? HackathonMessages.usernameTaken) : null;
+
+  const submit = handleSubmit(
+    async (values) => {
+      const problem = usernameProblem();
+      if (problem) return notify.error(problem, FORM_TOAST);
+      try {
+        const body = toRequest(values);
+        const res = mode === 'create' ? await api.post<HackathonWritten>('/api/hackathons', body, key) : await api.put<HackathonWritten>(`/api/hackathons/${hackathon!.id}`, body, key);
+        await client.invalidateQueries({ queryKey: ['hackathons'] });
+        notify.success(mode === 'create' ? HackathonMessages.created : HackathonMessages.updated);
+        navigate(`/hackathons/${res.data?.username ?? values.username}`);
+      } catch (error) {
+        notify.error(messageOf(error, mode === 'create' ? HackathonMessages.createFailed : HackathonMessages.updateFailed), FORM_TOAST);
+      }
+    },
+    // One toast with the first broken rule, as the server would answer; every field carries its own.
+    () => {
+      notify.error(usernameProblem() ?? firstViolation(getValues(), mode) ?? HackathonMessages.createFailed, FORM_TOAST);
+      setPreview(false);
+      focusFirstInvalid(formRef.current);
+    },
+  );
 
   async function remove() {
     setConfirmDelete(false);
@@ -112,8 +132,8 @@ function HackathonForm({ mode, initial, hackathon }: { mode: 'create' | 'edit'; 
         <Button variant="secondary" onClick={togglePreview}>
           {preview ? (mode === 'edit' ? 'Continue Editing' : 'Back to Edit') : 'Preview'}
         </Button>
-        <Button type="submit" form="hackathon-form" disabled={busy} onClick={preview ? () => void submit() : undefined}>
-          {busy ? (mode === 'create' ? 'Creating...' : 'Updating...') : mode === 'create' ? 'Create Hackathon' : 'Update Hackathon'}
+        <Button type="submit" form="hackathon-form" disabled={isSubmitting} onClick={preview ? () => void submit() : undefined}>
+          {isSubmitting ? (mode === 'create' ? 'Creating...' : 'Updating...') : mode === 'create' ? 'Create Hackathon' : 'Update Hackathon'}
         </Button>
       </div>
     </div>
@@ -133,9 +153,9 @@ function HackathonForm({ mode, initial, hackathon }: { mode: 'create' | 'edit'; 
       {preview ? (
         <HackathonPreview form={form} />
       ) : (
-        <form id="hackathon-form" onSubmit={(e) => void submit(e)} className="space-y-6" noValidate>
+        <form id="hackathon-form" ref={formRef} onSubmit={(e) => void submit(e)} className="space-y-6" noValidate>
           <BasicSection {...sectionProps} username={username} />
-          <RichSection title="Description" label="Description" required placeholder="What will participants build, learn and win?" html={form.description} onChange={(html) => setForm((f) => ({ ...f, description: html }))} />
+          <RichSection title="Description" label="Description" required error={error('description')} placeholder="What will participants build, learn and win?" html={form.description} onChange={(html) => set((f) => ({ ...f, description: html }))} />
           <OrganizationSection {...sectionProps} />
           <CategoriesSection {...sectionProps} />
           <LocationSection {...sectionProps} />
@@ -144,7 +164,7 @@ function HackathonForm({ mode, initial, hackathon }: { mode: 'create' | 'edit'; 
           <SocialSection {...sectionProps} />
           <TechnologiesSection {...sectionProps} />
           <AgreementSection {...sectionProps} />
-          <RichSection title="Eligibility Criteria" label="Eligibility criteria" required={mode === 'create'} placeholder="Who can take part?" html={form.eligibilityCriteria} onChange={(html) => setForm((f) => ({ ...f, eligibilityCriteria: html }))} />
+          <RichSection title="Eligibility Criteria" label="Eligibility criteria" required={mode === 'create'} error={error('eligibilityCriteria')} placeholder="Who can take part?" html={form.eligibilityCriteria} onChange={(html) => set((f) => ({ ...f, eligibilityCriteria: html }))} />
           <MentorsSection {...sectionProps} />
           <VolunteersSection {...sectionProps} />
           <TeamSettingsSection {...sectionProps} />

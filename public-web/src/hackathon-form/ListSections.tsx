@@ -49,7 +49,7 @@ export function MentorsSection(props: SectionProps) {
       {props.form.mentors.map((m, i) => (
         <div key={i} className="grid gap-3 rounded-xl bg-slate-50 p-3 sm:col-span-2 sm:grid-cols-3">
           <Input label={`Mentor ${i + 1} name`} value={m.name} onChange={(v) => rows.update(i, { ...m, name: v })} />
-          <Input label={`Mentor ${i + 1} tagline`} value={m.tagline} warn={m.tagline.length > L.mentorTaglineMax} hint={m.tagline.length > L.mentorTaglineMax ? HackathonMessages.mentorTaglineMax : `${m.tagline.length}/${L.mentorTaglineMax}`} onChange={(v) => rows.update(i, { ...m, tagline: v })} />
+          <Input label={`Mentor ${i + 1} tagline`} value={m.tagline} maxLength={L.mentorTaglineMax} error={props.error(`mentors.${i}.tagline`)} onChange={(v) => rows.update(i, { ...m, tagline: v })} />
           <Input label={`Mentor ${i + 1} LinkedIn`} value={m.linkedin} onChange={(v) => rows.update(i, { ...m, linkedin: v })} />
           <Button variant="ghost" onClick={() => rows.remove(i)}>
             Remove mentor
@@ -90,14 +90,14 @@ export function VolunteersSection(props: SectionProps) {
   );
 }
 
-export function TeamSettingsSection({ form, set }: SectionProps) {
+export function TeamSettingsSection({ form, set, error }: SectionProps) {
   const { minMembers, maxMembers } = form.teamSettings;
   const team = (patch: Partial<FormState['teamSettings']>) => set((f) => ({ ...f, teamSettings: { ...f.teamSettings, ...patch } }));
   return (
     <FormSection title="Team Settings">
-      <Input label="Minimum members" type="number" min={1} max={L.formTeamMinMax} value={minMembers} onChange={(v) => team({ minMembers: num(v) })} />
-      <Input label="Maximum members" type="number" min={1} max={L.teamMaxLimit} value={maxMembers} onChange={(v) => team({ maxMembers: num(v) })} />
-      {maxMembers < minMembers && (
+      <Input label="Minimum members" type="number" min={1} max={L.formTeamMinMax} value={minMembers} error={error('teamSettings.minMembers')} onChange={(v) => team({ minMembers: num(v) })} />
+      <Input label="Maximum members" type="number" min={1} max={L.teamMaxLimit} value={maxMembers} error={error('teamSettings.maxMembers')} onChange={(v) => team({ maxMembers: num(v) })} />
+      {maxMembers < minMembers && !error('teamSettings.maxMembers') && (
         <p role="alert" className="text-sm text-amber-700 sm:col-span-2">
           {HackathonMessages.teamMaxWarning}
         </p>

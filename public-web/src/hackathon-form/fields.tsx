@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { ImagePlus } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { api, messageOf } from '../auth/apiClient';
@@ -27,6 +28,36 @@ export function FormSection({ title, children, hint, required }: { title: string
   );
 }
 
+/** A field's message under it, read with the field (aria-describedby), and its limit counter. */
+export function FieldNotes({ id, hint, error, count, max }: { id: string; hint?: string; error?: string; count?: number; max?: number }) {
+  return (
+    <>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      {(hint || max !== undefined) && (
+        <div className="mt-1 flex items-start justify-between gap-3 text-xs text-slate-500">
+          {hint ? <p id={`${id}-hint`}>{hint}</p> : <span />}
+          {max !== undefined && (
+            // Polite: read out when the typing pauses, not over every keystroke.
+            <p id={`${id}-counter`} aria-live="polite" className={clsx('shrink-0 tabular-nums', count === max && 'font-semibold text-slate-700')}>
+              {count ?? 0}/{max}
+            </p>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The ids a field's notes take, for its aria-describedby. */
+export const describedBy = (id: string, notes: { hint?: string; error?: string; max?: number }) =>
+  [notes.error && `${id}-error`, notes.hint && `${id}-hint`, notes.max !== undefined && `${id}-counter`].filter(Boolean).join(' ') || undefined;
+
+const fieldId = (label: string) => `f-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
 interface InputProps {
   label: string;
   value: string | number;
@@ -41,13 +72,15 @@ interface InputProps {
   /** For number inputs: the smallest change (0.01 for prices). */
   step?: number;
   required?: boolean;
+  /** Input stops at this length, and a counter shows how much is used. */
   maxLength?: number;
-  /** The hint turns red (a limit passed). */
-  warn?: boolean;
+  /** The broken rule, shown under the field. */
+  error?: string;
 }
 
-export function Input({ label, value, onChange, type = 'text', wide, disabled, hint, placeholder, min, max, step, required, maxLength, warn }: InputProps) {
-  const id = `f-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+export function Input({ label, value, onChange, type = 'text', wide, disabled, hint, placeholder, min, max, step, required, maxLength, error }: InputProps) {
+  const id = fieldId(label);
+  const counter = maxLength !== undefined && type === 'text' ? maxLength : undefined;
   return (
     <div className={wide ? 'sm:col-span-2' : undefined}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
@@ -57,7 +90,7 @@ export function Input({ label, value, onChange, type = 'text', wide, disabled, h
       <input
         id={id}
         type={type}
-        className={inputClasses(Boolean(warn))}
+        className={inputClasses(Boolean(error))}
         value={value}
         disabled={disabled}
         placeholder={placeholder}
@@ -66,28 +99,24 @@ export function Input({ label, value, onChange, type = 'text', wide, disabled, h
         step={step}
         maxLength={maxLength}
         aria-required={required || undefined}
-        aria-invalid={warn || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { hint, error, max: counter })}
         onChange={(e) => onChange(e.target.value)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
       />
-      {hint && (
-        <p id={`${id}-hint`} className={warn ? 'mt-1 text-xs text-red-600' : 'mt-1 text-xs text-slate-500'}>
-          {hint}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} count={String(value).length} max={counter} />
     </div>
   );
 }
 
-export function Choice({ label, value, options, onChange, placeholder, required }: { label: string; value: string; options: readonly (readonly [string, string])[]; onChange(v: string): void; placeholder?: string; required?: boolean }) {
-  const id = `f-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+export function Choice({ label, value, options, onChange, placeholder, required, error }: { label: string; value: string; options: readonly (readonly [string, string])[]; onChange(v: string): void; placeholder?: string; required?: boolean; error?: string }) {
+  const id = fieldId(label);
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
         {label}
         {required && <RequiredMark />}
       </label>
-      <select id={id} className={inputClasses(false)} value={value} aria-required={required || undefined} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} className={inputClasses(Boolean(error))} value={value} aria-required={required || undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { error })} onChange={(e) => onChange(e.target.value)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map(([v, l]) => (
           <option key={v} value={v}>
@@ -95,6 +124,7 @@ export function Choice({ label, value, options, onChange, placeholder, required 
           </option>
         ))}
       </select>
+      <FieldNotes id={id} error={error} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import type { Hackathon } from '@circuit/shared/api/hackathons';
 import { displayStatusOf, phaseOf } from '@circuit/shared/hackathons/options';
-import { HackathonFormSchema, hackathonRuleViolations, type HackathonForm } from '@circuit/shared/validation/hackathons';
+import { toNestErrors } from '@hookform/resolvers';
+import type { FieldError, Resolver } from 'react-hook-form';
+import { HackathonFormSchema, hackathonRuleIssues, hackathonRuleViolations, type HackathonForm } from '@circuit/shared/validation/hackathons';
 
 /**
  * The form's state is the request body of POST/PUT /api/hackathons (HackathonForm), except that
@@ -33,6 +35,15 @@ export function toRequest(form: FormState): HackathonForm {
 
 /** The first broken rule, exactly as the server would answer it. */
 export const firstViolation = (form: FormState, mode: 'create' | 'edit') => hackathonRuleViolations(toRequest(form), mode)[0] ?? null;
+
+/** The form's resolver: the server's rules (shared), each broken one at its field, the first per field. */
+export const rulesResolver =
+  (mode: 'create' | 'edit'): Resolver<FormState> =>
+  (values, _context, options) => {
+    const errors: Record<string, FieldError> = {};
+    for (const { path, message } of hackathonRuleIssues(toRequest(values), mode)) errors[path] ??= { type: 'rule', message };
+    return Object.keys(errors).length ? { values: {}, errors: toNestErrors(errors, options) } : { values, errors: {} };
+  };
 
 /** The edit form starts from the listing as the server has it. */
 export function fromHackathon(h: Hackathon): FormState {

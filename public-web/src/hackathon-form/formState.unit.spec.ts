@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyForm, firstViolation, isoOf, localInput, previewHackathon, toRequest, volunteerContact, withTechnology } from './formState';
+import { emptyForm, firstViolation, isoOf, localInput, previewHackathon, rulesResolver, toRequest, volunteerContact, withTechnology } from './formState';
 
 describe('hackathon form state', () => {
   it('starts with the spec’s defaults', () => {
@@ -31,5 +31,16 @@ describe('hackathon form state', () => {
     expect(draft.createdBy).toMatchObject({ _id: 'u1', username: 'olga' });
     const past = { startDate: '2026-12-01T10:00', endDate: '2026-12-02T10:00', registrationDeadline: '2026-11-30T10:00' };
     expect(previewHackathon({ ...emptyForm(), dates: past }, host, now)).toMatchObject({ phase: 'completed', displayStatus: 'Completed', registrationFees: 0 });
+  });
+
+  it('puts each broken rule of the server at its field, the first per field; an online hackathon needs no address', async () => {
+    const form = { ...emptyForm(), username: 'backwaters', title: 'B', shortDescription: 'S', description: '<p>D</p>', eligibilityCriteria: '<p>E</p>', categories: ['Ideathon' as const] };
+    const dates = { registrationDeadline: '2027-01-05T10:00', startDate: '2027-01-07T10:00', endDate: '2027-01-07T10:00' };
+    const result = await rulesResolver('create')({ ...form, dates, location: { type: 'online', country: 'India', state: '', city: '', address: '' } }, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(result.errors).toEqual({
+      organization: { name: { type: 'rule', message: 'Organization name is required' } },
+      location: { state: { type: 'rule', message: 'State is required' } },
+      dates: { endDate: { type: 'rule', message: 'End date must be after start date' } },
+    });
   });
 });

@@ -99,47 +99,56 @@ export function usernameViolation(username: string): string | null {
   return null;
 }
 
+/** A broken rule and the field it belongs to (a dotted path into the form), so a form can show it there. */
+export interface HackathonRuleIssue {
+  path: string;
+  message: string;
+}
+
 /**
  * Every broken rule of section 5, in the spec's order (create: the create list; edit: the edit
- * toasts, then the shared rules). The first one is what the server answers and the form shows.
+ * toasts, then the shared rules), each with its field.
  */
-export function hackathonRuleViolations(form: HackathonForm, mode: 'create' | 'edit'): string[] {
-  const out: string[] = [];
-  const push = (cond: boolean, message: string) => {
-    if (cond) out.push(message);
+export function hackathonRuleIssues(form: HackathonForm, mode: 'create' | 'edit'): HackathonRuleIssue[] {
+  const out: HackathonRuleIssue[] = [];
+  const push = (cond: boolean, message: string, path: string) => {
+    if (cond) out.push({ path, message });
   };
   const username = usernameViolation(form.username);
-  if (username) out.push(username);
-  push(!form.title, HackathonMessages.titleRequired);
-  push(!form.shortDescription, HackathonMessages.shortDescriptionRequired);
-  push(form.shortDescription.length > L.shortDescriptionMax, HackathonMessages.shortDescriptionMax);
-  push(isBlankHtml(form.description), HackathonMessages.descriptionRequired);
-  if (mode === 'create') push(isBlankHtml(form.eligibilityCriteria), HackathonMessages.eligibilityRequired);
-  push(!form.organization.name, HackathonMessages.organizationRequired);
+  if (username) out.push({ path: 'username', message: username });
+  push(!form.title, HackathonMessages.titleRequired, 'title');
+  push(!form.shortDescription, HackathonMessages.shortDescriptionRequired, 'shortDescription');
+  push(form.shortDescription.length > L.shortDescriptionMax, HackathonMessages.shortDescriptionMax, 'shortDescription');
+  push(isBlankHtml(form.description), HackathonMessages.descriptionRequired, 'description');
+  if (mode === 'create') push(isBlankHtml(form.eligibilityCriteria), HackathonMessages.eligibilityRequired, 'eligibilityCriteria');
+  push(!form.organization.name, HackathonMessages.organizationRequired, 'organization.name');
   if (mode === 'create') {
-    push(form.categories.length === 0, HackathonMessages.categoryRequired);
-    push(!form.location.type, HackathonMessages.eventTypeRequired);
-    push(!form.location.country, HackathonMessages.countryRequired);
-    push(form.location.country === 'India' && !form.location.state, HackathonMessages.stateRequired);
-    // An online hackathon has no street address to give.
-    push(form.location.type !== 'online' && !form.location.address, HackathonMessages.addressRequired);
+    push(form.categories.length === 0, HackathonMessages.categoryRequired, 'categories');
+    push(!form.location.type, HackathonMessages.eventTypeRequired, 'location.type');
+    push(!form.location.country, HackathonMessages.countryRequired, 'location.country');
+    push(form.location.country === 'India' && !form.location.state, HackathonMessages.stateRequired, 'location.state');
+    // An online hackathon has no venue: its address is welcome, not required.
+    push(form.location.type !== 'online' && !form.location.address, HackathonMessages.addressRequired, 'location.address');
   }
-  push(!validInstant(form.dates.startDate), HackathonMessages.startRequired);
-  push(!validInstant(form.dates.endDate), HackathonMessages.endRequired);
-  push(!validInstant(form.dates.registrationDeadline), HackathonMessages.deadlineRequired);
-  if (mode === 'create') push(!form.pricing.type, HackathonMessages.pricingRequired);
+  push(!validInstant(form.dates.startDate), HackathonMessages.startRequired, 'dates.startDate');
+  push(!validInstant(form.dates.endDate), HackathonMessages.endRequired, 'dates.endDate');
+  push(!validInstant(form.dates.registrationDeadline), HackathonMessages.deadlineRequired, 'dates.registrationDeadline');
+  if (mode === 'create') push(!form.pricing.type, HackathonMessages.pricingRequired, 'pricing.type');
   const start = Date.parse(form.dates.startDate);
   const end = Date.parse(form.dates.endDate);
   const deadline = Date.parse(form.dates.registrationDeadline);
-  if (Number.isFinite(start) && Number.isFinite(end)) push(start >= end, HackathonMessages.endAfterStart);
-  if (Number.isFinite(start) && Number.isFinite(deadline)) push(deadline >= start, HackathonMessages.deadlineBeforeStart);
+  if (Number.isFinite(start) && Number.isFinite(end)) push(start >= end, HackathonMessages.endAfterStart, 'dates.endDate');
+  if (Number.isFinite(start) && Number.isFinite(deadline)) push(deadline >= start, HackathonMessages.deadlineBeforeStart, 'dates.registrationDeadline');
   const { minMembers, maxMembers } = form.teamSettings;
-  push(minMembers < 1, HackathonMessages.teamMin);
-  push(maxMembers < minMembers, HackathonMessages.teamMaxBelowMin);
-  push(maxMembers > L.teamMaxLimit, HackathonMessages.teamMaxLimit);
-  push(form.mentors.some((m) => m.tagline.length > L.mentorTaglineMax), HackathonMessages.mentorTaglineMax);
+  push(minMembers < 1, HackathonMessages.teamMin, 'teamSettings.minMembers');
+  push(maxMembers < minMembers, HackathonMessages.teamMaxBelowMin, 'teamSettings.maxMembers');
+  push(maxMembers > L.teamMaxLimit, HackathonMessages.teamMaxLimit, 'teamSettings.maxMembers');
+  form.mentors.forEach((m, i) => push(m.tagline.length > L.mentorTaglineMax, HackathonMessages.mentorTaglineMax, `mentors.${i}.tagline`));
   return out;
 }
+
+/** The broken rules' messages in order; the first one is what the server answers and the form shows. */
+export const hackathonRuleViolations = (form: HackathonForm, mode: 'create' | 'edit'): string[] => hackathonRuleIssues(form, mode).map((i) => i.message);
 
 /** The edit form's fallbacks (section 5): max participants below 1 -> 100, team min -> 1, max -> 4. */
 export function withEditFallbacks(form: HackathonForm): HackathonForm {
