@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { editorArea, editorFrame, fontSizeSelect, LINK_ICON, TOGGLES, toolbarRow, toolButton } from './richTextToolbar';
+import { editorArea, editorFrame, RichTextToolbar } from './richTextToolbar';
 
 export interface RichTextEditorProps {
   id: string;
@@ -14,7 +14,7 @@ export interface RichTextEditorProps {
   describedBy?: string;
   /** Shown while the editor is empty. */
   placeholder?: string;
-  /** The toolbar's accessible name. */
+  /** The toolbar's accessible name; without it, the field's label followed by "formatting". */
   toolbarLabel?: string;
 }
 
@@ -38,23 +38,10 @@ export function RichTextEditor(props: RichTextEditorProps) {
  * read-only text box with the starting HTML, so nothing moves when the editor arrives. It has no id:
  * whatever looks the editor up by id waits for the real one.
  */
-function LoadingEditor({ labelledBy, initialHtml, invalid, describedBy, placeholder = 'Tell people about yourself', toolbarLabel = 'Bio formatting' }: RichTextEditorProps) {
+function LoadingEditor({ id, labelledBy, initialHtml, invalid, describedBy, placeholder = 'Tell people about yourself', toolbarLabel }: RichTextEditorProps) {
   return (
     <div className={editorFrame(invalid)}>
-      <div role="toolbar" aria-label={toolbarLabel} className={toolbarRow}>
-        {TOGGLES.map(({ name, label, icon }) => (
-          <button key={name} type="button" disabled title={label} aria-label={label} className={toolButton}>
-            {icon}
-          </button>
-        ))}
-        <button type="button" disabled title="Insert link" aria-label="Insert link" className={toolButton}>
-          {LINK_ICON}
-        </button>
-        <span className="mx-1 h-5 w-px bg-slate-200" aria-hidden="true" />
-        <select disabled aria-label="Font size (1 to 7)" className={fontSizeSelect}>
-          <option>Size</option>
-        </select>
-      </div>
+      <RichTextToolbar id={id} labelledBy={labelledBy} toolbarLabel={toolbarLabel} />
       <div
         role="textbox"
         aria-labelledby={labelledBy}

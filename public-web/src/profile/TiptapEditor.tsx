@@ -1,8 +1,8 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RichTextEditorProps } from './RichTextEditor';
-import { FONT_SIZES, richTextExtensions } from './richTextExtensions';
-import { editorArea, editorFrame, fontSizeSelect, LINK_ICON, TOGGLES, toolbarRow, toolButton, type ToggleName } from './richTextToolbar';
+import { richTextExtensions } from './richTextExtensions';
+import { editorArea, editorFrame, RichTextToolbar, TOGGLES, type ToggleName } from './richTextToolbar';
 import { sanitizePastedHtml } from './sanitizePaste';
 
 const TOGGLE: Record<ToggleName, (editor: Editor) => boolean> = {
@@ -20,7 +20,7 @@ const NOTHING_ACTIVE: Record<ToggleName, boolean> = { bold: false, italic: false
  * italic, underline, lists, link, font size 1-7) with its names and pressed states, Ctrl+B/I/U, and the
  * same HTML after the server's sanitiser. Loaded on demand by RichTextEditor.
  */
-export function TiptapEditor({ id, labelledBy, initialHtml, resetKey, onChange, invalid, describedBy, placeholder = 'Tell people about yourself', toolbarLabel = 'Bio formatting' }: RichTextEditorProps) {
+export function TiptapEditor({ id, labelledBy, initialHtml, resetKey, onChange, invalid, describedBy, placeholder = 'Tell people about yourself', toolbarLabel }: RichTextEditorProps) {
   // Tiptap registers its callbacks once; the latest onChange is read through this ref.
   const onChangeRef = useRef(onChange);
   useEffect(() => {
@@ -88,48 +88,12 @@ export function TiptapEditor({ id, labelledBy, initialHtml, resetKey, onChange, 
 
   return (
     <div className={editorFrame(invalid)}>
-      <div role="toolbar" aria-label={toolbarLabel} aria-controls={id} className={toolbarRow}>
-        {TOGGLES.map(({ name, label, icon }) => (
-          <button
-            key={name}
-            type="button"
-            title={label}
-            aria-label={label}
-            aria-pressed={active[name]}
-            className={toolButton}
-            // Keep the editor's focus and selection: the click acts where the caret is.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => TOGGLE[name](editor)}
-          >
-            {icon}
-          </button>
-        ))}
-        <button type="button" title="Insert link" aria-label="Insert link" className={toolButton} onMouseDown={(e) => e.preventDefault()} onClick={addLink}>
-          {LINK_ICON}
-        </button>
-        <span className="mx-1 h-5 w-px bg-slate-200" aria-hidden="true" />
-        <label className="sr-only" htmlFor={`${id}-font-size`}>
-          Font size (1 to 7)
-        </label>
-        <select
-          id={`${id}-font-size`}
-          // A menu of actions rather than a state: it shows "Size" again after each choice, as before.
-          value=""
-          title="Font size (1 to 7)"
-          onChange={(event) => {
-            const size = event.target.value;
-            if ((FONT_SIZES as readonly string[]).includes(size)) editor.chain().focus().setFontSize(size).run();
-          }}
-          className={fontSizeSelect}
-        >
-          <option value="">Size</option>
-          {FONT_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </div>
+      <RichTextToolbar
+        id={id}
+        labelledBy={labelledBy}
+        toolbarLabel={toolbarLabel}
+        actions={{ active, toggle: (name) => TOGGLE[name](editor), addLink, setFontSize: (size) => editor.chain().focus().setFontSize(size).run() }}
+      />
       <EditorContent editor={editor} />
     </div>
   );

@@ -4,9 +4,7 @@ import { ListItem } from '@tiptap/extension-list';
 import { TableKit } from '@tiptap/extension-table';
 import { Placeholder } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
-
-/** Font sizes of the toolbar's Size menu: the HTML <font size> values 1 to 7 (spec 1 section 5). */
-export const FONT_SIZES = ['1', '2', '3', '4', '5', '6', '7'] as const;
+import { FONT_SIZES } from './richTextToolbar';
 
 declare module '@tiptap/core' {
   interface Commands<ReturnType> {
