@@ -54,12 +54,16 @@ export function money(amount: number, currency: string): string {
  * wording live in shared/src/time/format.ts, for the console and the mails too.
  */
 const viewer = inZone(viewerTimeZone());
+type When = Parameters<typeof viewer.date>[0];
+
+/** A narrow column breaks a date only after a comma: no-break spaces keep '5 Sept 2026' and '5:30 pm IST' whole. */
+const unbroken = (text: string) => text.split(', ').map((part) => part.replaceAll(' ', '\u00a0')).join(', ');
 
 /** '5 Sept 2026', the viewer's calendar day; '' for a value that is not a date. */
-export const formatDate = viewer.date;
+export const formatDate = (when: When) => unbroken(viewer.date(when));
 
 /** '5:30 pm IST' in the viewer's zone, named. */
-export const formatTime = viewer.time;
+export const formatTime = (when: When) => unbroken(viewer.time(when));
 
 /** 'Sat, 5 Sept 2026, 5:30 pm IST' in the viewer's zone, named; `{ weekday: false }` for tables. */
-export const formatDateTime = viewer.dateTime;
+export const formatDateTime = (when: When, options?: { weekday?: boolean }) => unbroken(viewer.dateTime(when, options));
