@@ -43,7 +43,11 @@ const ConfigSchema = z.object({
   LIMIT_CLIENT_REQUESTS: z.coerce.number().int().positive().default(3000),
   /** Failed sign-ins, code checks and password checks from one client address, per window. */
   LIMIT_CLIENT_FAILED_SIGNINS: z.coerce.number().int().positive().default(300),
-  /** Failed sign-ins of one account before each further try waits, doubling from the base delay up to the maximum. */
+  /**
+   * Failed password sign-ins of one name from one client address before each further try from there waits, doubling
+   * from the base delay up to the maximum (a name from every address together: four times as many). A browser that
+   * signed in to the account before counts only its own failures, a mailed code none (command-service rate-limits.ts).
+   */
   LIMIT_SIGNIN_FREE_FAILURES: z.coerce.number().int().positive().default(5),
   LIMIT_SIGNIN_BASE_DELAY_MS: z.coerce.number().int().positive().default(30 * 1000),
   LIMIT_SIGNIN_MAX_DELAY_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),

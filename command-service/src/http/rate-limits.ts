@@ -17,7 +17,7 @@ export interface AbuseLimits {
   clientRequests: number;
   /** Failed sign-ins (and code or password checks) from one client address, per window. */
   clientFailedSignIns: number;
-  /** Failures of one account before each further try waits. */
+  /** Failures of one name from one client address (or on one known device) before each further try waits. */
   signInFreeFailures: number;
   /** The first wait; it doubles with each further failure up to the maximum. */
   signInBaseDelayMs: number;
