@@ -16,7 +16,11 @@ import {
 
 const tag = 'Authentication';
 const NoData = z.null();
-const SESSION_SET = { 'Set-Cookie': header('A new session cookie (a fresh id at every sign-in)') };
+const SESSION_SET = {
+  'Set-Cookie': header(
+    'A new session cookie `circuit.sid` (a fresh id at every sign-in), and the device cookie `circuit.device` (a year, path /api/auth): from this browser, later password sign-ins to the account wait only on its own failures, not on guesses made elsewhere',
+  ),
+};
 
 /** /api/auth/*: sign-up, codes, sign-in (password, code, Google, GitHub), passwords (auth-routes.ts, oauth-routes.ts). */
 export const authOpenApi: ApiRegistration = (api) => {
@@ -76,6 +80,7 @@ export const authOpenApi: ApiRegistration = (api) => {
       400: 'A field is missing',
       401: 'Invalid credentials',
       403: 'E-mail address not verified yet (`data.email` says which), or the account is suspended',
+      429: 'Too many failed sign-ins of this name from this address, or from everywhere for a browser that never signed in to the account (a browser that did waits only on its own failures; a mailed code waits on none)',
     },
   });
   api.route({
