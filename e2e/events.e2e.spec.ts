@@ -88,19 +88,34 @@ describe.skipIf(Boolean(skipReason))(`event journey in Chromium${skipReason ? ` 
     const event = await journey.circuit.knex('events').where({ username: 'chennai-rust-night' }).first('id');
     await journey.circuit.commands.events.approve(moderatorId, event.id, {});
 
+    // B opens the form while the place is free; A takes it meanwhile.
+    await b.page.goto(`${journey.base}/events/chennai-rust-night`);
+    await b.page.getByRole('button', { name: 'Register Now' }).click();
+    await b.page.getByRole('dialog', { name: 'Register for this event' }).waitFor();
+
     await a.page.goto(`${journey.base}/events/chennai-rust-night`);
     await a.page.getByRole('button', { name: 'Register Now' }).click();
     await fillModal(a.page, 'Register for this event');
+    // The checkout is prefilled with the mobile typed in the modal (the profile has none).
+    await expect(a.page.getByRole('dialog', { name: 'Sandbox checkout' }).getByText('9876543210').count()).resolves.toBe(1);
     await payInSandbox(a.page);
 
-    await b.page.goto(`${journey.base}/events/chennai-rust-night`);
+    // B's 409 closes the modal and the card offers the waitlist.
+    await fillModal(b.page, 'Register for this event');
+    await b.page.getByText('This event is full. Join the waitlist to be offered a place if one frees up.').first().waitFor();
+    await b.page.getByRole('dialog', { name: 'Register for this event' }).waitFor({ state: 'detached' });
     await b.page.getByRole('button', { name: 'Join Waitlist' }).click();
     await fillModal(b.page, 'Join the waitlist');
     await b.page.getByText('You are number 1 of 1 on the waitlist.').waitFor();
 
+    // A's place is offered to B: to everyone else the event stays full.
     await a.page.getByRole('button', { name: 'Cancel registration' }).click();
     await a.page.getByRole('alertdialog').getByRole('button', { name: 'Cancel registration' }).click();
-    await a.page.getByRole('button', { name: 'Register Now' }).or(a.page.getByRole('button', { name: 'Join Waitlist' })).first().waitFor();
+    await a.page.getByRole('button', { name: 'Join Waitlist' }).waitFor();
+    await a.page.getByText('Offered to the waitlist').waitFor();
+    expect(await a.page.getByRole('button', { name: 'Register Now' }).count()).toBe(0);
+    await a.page.goto(`${journey.base}/events?country=any`);
+    await a.page.getByRole('article').filter({ hasText: 'Chennai Rust Night' }).getByText('1 / 1 · Waitlist').waitFor();
 
     await b.page.reload();
     await b.page.getByText('A place freed up for you.').waitFor();

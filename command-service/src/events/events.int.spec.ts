@@ -81,6 +81,17 @@ describe('events', () => {
     expect((await t.request().get(`/api/events/username/${username}`).expect(200)).body.data.status).toBe('accepted');
   });
 
+  it("takes takeRegistrations as the spec's string ('false', 'pending', 'true') as well as a boolean, on create and on edit", async () => {
+    const stored = async (id: string) => (await organiser.agent.get(`/api/events/${id}`).expect(200)).body.data.takeRegistrations;
+    const created = (await organiser.agent.post('/api/events').send(eventForm(t, { takeRegistrations: 'pending' })).expect(201)).body.data;
+    expect(await stored(created.id)).toBe('pending');
+    await organiser.agent.put(`/api/events/${created.id}`).send(eventForm(t, { username: created.username, takeRegistrations: 'false' })).expect(200);
+    expect(await stored(created.id)).toBe('false');
+    await organiser.agent.put(`/api/events/${created.id}`).send(eventForm(t, { username: created.username, takeRegistrations: 'true' })).expect(200);
+    expect(await stored(created.id)).toBe('pending');
+    await organiser.agent.post('/api/events').send(eventForm(t, { takeRegistrations: 'yes' })).expect(400);
+  });
+
   it('edits by the creator or an admin only, username locked; deletes free the username', async () => {
     const { id, username } = await listedEvent(organiser, moderator, t);
     const denied = await stranger.agent.put(`/api/events/${id}`).send(eventForm(t, { username }));
@@ -195,6 +206,10 @@ describe('events', () => {
     expect(offer.offer).not.toBeNull();
     expect(Date.parse(offer.offer.expiresAt) - t.clock.now().getTime()).toBeGreaterThan(23.9 * 3_600_000);
     expect((await c.agent.get(`/api/events/${id}/registration-status`)).body.data.waitlist).toEqual({ position: 1, total: 1 });
+    // The offered place is taken for everyone else: the page and the list count it.
+    expect((await stranger.agent.get(`/api/events/${id}`)).body.data).toMatchObject({ currentAttendees: 0, placesOnOffer: 1, maxAttendees: 1 });
+    const card = (await stranger.agent.get('/api/events').query({ limit: 50 })).body.data.find((e: { id: string }) => e.id === id);
+    expect(card).toMatchObject({ currentAttendees: 0, placesOnOffer: 1 });
     const mail = await t.latestMail(b.email, { subject: /A place freed up/ });
     expect(mail.text).toContain('confirm');
 
@@ -207,6 +222,7 @@ describe('events', () => {
     expect((await b.agent.post(`/api/events/${id}/waitlist/accept`)).status).toBe(409);
     const accepted = await c.agent.post(`/api/events/${id}/waitlist/accept`).expect(200);
     expect(accepted.body.data).toMatchObject({ registered: true, paymentStatus: 'completed', offer: null });
+    expect((await stranger.agent.get(`/api/events/${id}`)).body.data).toMatchObject({ currentAttendees: 1, placesOnOffer: 0 });
     expect((await t.store.readStream(eventRosterStream(id))).map((e) => e.type)).toEqual([
       'EventAttendeeRegistered',
       'EventWaitlistJoined',

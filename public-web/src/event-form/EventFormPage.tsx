@@ -69,6 +69,7 @@ function previewOf(s: EventFormState, user: { id: string; username: string; firs
     maxAttendees: form.maxAttendees,
     currentAttendees: event?.currentAttendees ?? 0,
     waitlistCount: event?.waitlistCount ?? 0,
+    placesOnOffer: event?.placesOnOffer ?? 0,
     images: form.images,
     organization: form.organization,
     tags: form.tags,

@@ -1,8 +1,8 @@
 import { CalendarPlus, CheckCircle2, Clock, Hourglass } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Event } from '@circuit/shared/api/events';
 import { EventRegistrationMessages as M } from '@circuit/shared/validation/events';
-import { messageOf } from '../auth/apiClient';
+import { isApiError, messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
 import { LoginButtonLink } from '../auth/LoginLinks';
 import { formatDateTime } from '../hackathons/labels';
@@ -30,6 +30,8 @@ export function EventRegistrationCard({ event }: { event: Event }) {
   const [modal, setModal] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [paying, setPaying] = useState(false);
+  // The mobile typed in the modal, for the checkout's prefill: the profile may have none or another.
+  const typedMobile = useRef<string | null>(null);
   const s = status.data;
   const full = isFull(event);
 
@@ -40,7 +42,7 @@ export function EventRegistrationCard({ event }: { event: Event }) {
     try {
       const order = (await actions.order.mutateAsync()).data!;
       failure = 'Failed to initiate payment';
-      const result = await payWithCheckout({ order, prefill: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, contact: user.mobile ?? '' }, description: `${event.title}: registration` });
+      const result = await payWithCheckout({ order, prefill: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, contact: typedMobile.current ?? user.mobile ?? '' }, description: `${event.title}: registration` });
       failure = M.paymentFailed;
       await actions.verify.mutateAsync({ orderId: result.razorpay_order_id, paymentId: result.razorpay_payment_id, signature: result.razorpay_signature });
       notify.success(M.paymentComplete);
@@ -60,6 +62,9 @@ export function EventRegistrationCard({ event }: { event: Event }) {
       // "If the response has requiresPayment, payment starts at once" (spec 2 section 4).
       if (res.data?.requiresPayment) await pay();
     } catch (error) {
+      // A 409 means the last place went (or was offered to the line) while the form was open: the
+      // modal closes and the refreshed card offers the waitlist instead of a form that cannot succeed.
+      if (isApiError(error) && error.status === 409) setModal(false);
       notify.error(messageOf(error, fallback));
     }
   }
@@ -123,6 +128,7 @@ export function EventRegistrationCard({ event }: { event: Event }) {
       facts={[
         { label: 'Price', value: eventPrice(event) },
         { label: 'Attendees', value: seatsText(event) },
+        event.placesOnOffer > 0 && { label: 'Offered to the waitlist', value: event.placesOnOffer },
         event.waitlistCount > 0 && { label: 'Waitlist', value: event.waitlistCount },
         { label: 'Registration closes', value: formatDateTime(event.dates.registrationDeadline) },
       ]}
@@ -140,6 +146,7 @@ export function EventRegistrationCard({ event }: { event: Event }) {
           onCancel={() => setModal(false)}
           onSubmit={(values) =>
             void run(async () => {
+              typedMobile.current = values.mobile;
               const res = await actions.register.mutateAsync({ ...values, joinWaitlist: full || undefined });
               setModal(false);
               return res;

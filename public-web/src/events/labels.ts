@@ -34,5 +34,8 @@ export function eventPrice(e: Pick<EventCard, 'pricing'>): string {
   return money(e.pricing.amount, e.pricing.currency);
 }
 
-export const seatsText = (e: Pick<EventCard, 'currentAttendees' | 'maxAttendees'>) => (e.maxAttendees > 0 ? `${e.currentAttendees} / ${e.maxAttendees}` : `${e.currentAttendees} going`);
-export const isFull = (e: Pick<EventCard, 'currentAttendees' | 'maxAttendees' | 'waitlistCount'>) => e.maxAttendees > 0 && (e.currentAttendees >= e.maxAttendees || e.waitlistCount > 0);
+type Seats = Pick<EventCard, 'currentAttendees' | 'maxAttendees' | 'placesOnOffer'>;
+/** A place offered to the waitlist is not free for anyone else, so it counts as taken. */
+const taken = (e: Seats) => e.currentAttendees + e.placesOnOffer;
+export const seatsText = (e: Seats) => (e.maxAttendees > 0 ? `${taken(e)} / ${e.maxAttendees}` : `${e.currentAttendees} going`);
+export const isFull = (e: Seats & Pick<EventCard, 'waitlistCount'>) => e.maxAttendees > 0 && (taken(e) >= e.maxAttendees || e.waitlistCount > 0);

@@ -31,6 +31,7 @@ export const EventCardSchema = z
     maxAttendees: z.number().int().meta({ description: '0: unlimited' }),
     currentAttendees: z.number().int(),
     waitlistCount: z.number().int(),
+    placesOnOffer: z.number().int().meta({ description: 'Freed places held for the first in line: taken until confirmed, declined or lapsed' }),
     images: z.strictObject({ banner: z.string(), logo: z.string() }),
     organization: Organization,
     tags: z.array(z.string()),

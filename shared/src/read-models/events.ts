@@ -17,6 +17,8 @@ export interface EventRow {
   status: 'pending' | 'accepted' | 'rejected';
   current_attendees: number;
   waitlist_count: number;
+  /** Freed places held for the first in line (counted in the read, from event_offers). */
+  places_on_offer?: number | string;
   is_featured: boolean;
   created_by: string;
   rejection_reason: string | null;
@@ -58,6 +60,7 @@ export function toEventCard(row: EventRow, now: Date, viewer: Viewer): EventCard
     maxAttendees: c.maxAttendees,
     currentAttendees: Number(row.current_attendees),
     waitlistCount: Number(row.waitlist_count),
+    placesOnOffer: Number(row.places_on_offer ?? 0),
     images: { banner: c.images.banner, logo: c.images.logo },
     organization: c.organization,
     tags: c.tags,
@@ -83,13 +86,19 @@ export function toEvent(row: EventRow & CreatorColumns, now: Date, viewer: Viewe
   };
 }
 
-const CARD_COLUMNS = ['e.id', 'e.username', 'e.status', 'e.current_attendees', 'e.waitlist_count', 'e.is_featured', 'e.created_by', 'e.rejection_reason', 'e.content', 'e.created_at', 'e.updated_at', 'e.start_date'];
+/**
+ * An offer holds its place until it is confirmed, declined or lapses (the roster decider counts it
+ * as taken), so the cards count it too; counted here rather than kept on `events` because an
+ * offer ends without touching the event's row.
+ */
+const placesOnOffer = (knex: Knex) => knex.raw('(select count(*) from event_offers o where o.event_id = e.id) as places_on_offer');
+const cardColumns = (knex: Knex) => ['e.id', 'e.username', 'e.status', 'e.current_attendees', 'e.waitlist_count', 'e.is_featured', 'e.created_by', 'e.rejection_reason', 'e.content', 'e.created_at', 'e.updated_at', 'e.start_date', placesOnOffer(knex)];
 
 /** A full event with its creator, by id or by username (any status: the caller decides who sees it). */
 export async function findEventRow(knex: Knex, by: { id?: string; username?: string }) {
   const q = knex('events as e')
     .leftJoin('users as u', 'u.id', 'e.created_by')
-    .select<(EventRow & CreatorColumns)[]>('e.*', 'u.username as creator_username', 'u.first_name as creator_first_name', 'u.last_name as creator_last_name');
+    .select<(EventRow & CreatorColumns)[]>('e.*', 'u.username as creator_username', 'u.first_name as creator_first_name', 'u.last_name as creator_last_name', placesOnOffer(knex));
   if (by.id) q.where('e.id', by.id);
   else q.whereRaw('lower(e.username) = ?', [String(by.username).toLowerCase()]);
   const [row] = await q.limit(1);
@@ -102,7 +111,7 @@ export async function listEvents(knex: Knex, query: EventListQuery, now: Date, v
   if (query.category) base.where('e.category', query.category);
   if (query.eventType) base.where('e.event_type', query.eventType);
   whereListingFilters(base, 'e', query, now);
-  const page = base.clone().select(CARD_COLUMNS).orderBy([
+  const page = base.clone().select(cardColumns(knex)).orderBy([
     { column: 'e.start_date', order: 'desc' },
     { column: 'e.id', order: 'desc' },
   ]);
@@ -120,7 +129,7 @@ export async function listEvents(knex: Knex, query: EventListQuery, now: Date, v
 
 /** Cards of a list the viewer owns (their own events, registrations, saves) or the featured row. */
 export async function listEventCards(knex: Knex, filter: { createdBy?: string; registeredBy?: string; savedBy?: string; featured?: boolean; limit?: number }, now: Date, viewer: Viewer): Promise<EventCard[]> {
-  const q = knex('events as e').select(CARD_COLUMNS);
+  const q = knex('events as e').select(cardColumns(knex));
   if (filter.createdBy) q.where('e.created_by', filter.createdBy).orderBy('e.created_at', 'desc');
   if (filter.registeredBy) q.join('event_attendees as a', 'a.event_id', 'e.id').where('a.user_id', filter.registeredBy).where('e.status', 'accepted').orderBy('e.start_date', 'asc');
   if (filter.savedBy) q.join('event_saves as s', 's.event_id', 'e.id').where('s.user_id', filter.savedBy).where('e.status', 'accepted').orderBy('s.saved_at', 'desc');
