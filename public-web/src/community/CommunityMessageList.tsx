@@ -22,12 +22,17 @@ interface Props {
   onJumpTo(messageId: string): void;
 }
 
-/** The messages, oldest at the top, with day separators; scrolling up (or the button) loads older pages. */
+/**
+ * The messages, oldest at the top, with day separators; scrolling up (or the button) loads older pages.
+ * The list is positioned so that it contains the messages' visually hidden (absolute) labels: otherwise
+ * they belong to the dialog, lie far below it at their place in the list, and give the dialog's backdrop
+ * a scroll range of the whole list's height.
+ */
 export function CommunityMessageList(props: Props) {
   const { messages, me, canModerate, searching, hasMore, loadingOlder, highlighted, listRef } = props;
   let day = '';
   return (
-    <div ref={listRef} onScroll={props.onScroll} className="min-h-0 flex-1 overflow-y-auto px-2 py-3 sm:px-4">
+    <div ref={listRef} onScroll={props.onScroll} className="relative min-h-0 flex-1 overflow-y-auto px-2 py-3 sm:px-4">
       {hasMore && (
         <div className="mb-2 flex justify-center">
           <Button variant="ghost" size="sm" onClick={props.onLoadOlder} disabled={loadingOlder}>

@@ -56,7 +56,15 @@ export function useChatScroll(messages: CommunityMessage[], options: { hasMore: 
       notify.info('That message is not loaded. Load older messages to find it, or it was deleted.');
       return;
     }
-    element.scrollIntoView({ block: 'center', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    // Only the list scrolls. scrollIntoView would scroll every ancestor too: a message near the end
+    // cannot be centred by the list alone, and the rest went to the dialog's backdrop, lifting the
+    // whole dialog (its header with Close and Search) off the top of the screen.
+    const list = listRef.current;
+    if (list) {
+      const offset = element.getBoundingClientRect().top - list.getBoundingClientRect().top;
+      const top = list.scrollTop + offset - (list.clientHeight - element.offsetHeight) / 2;
+      list.scrollTo({ top, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    }
     element.focus({ preventScroll: true });
     setHighlighted(messageId);
   }, []);

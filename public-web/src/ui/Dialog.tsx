@@ -170,7 +170,8 @@ export function Dialog({ open, onClose, title, description, children, footer, si
             <span className="sr-only">Close</span>
           </button>
         </div>
-        {children !== undefined && <div className={clsx('min-h-0 flex-1', bodyClassName ?? 'overflow-y-auto px-5 py-4 sm:px-6')}>{children}</div>}
+        {/* Positioned, so that absolutely placed content (visually hidden labels) stays inside the body's scrolling and never widens the backdrop's. */}
+        {children !== undefined && <div className={clsx('relative min-h-0 flex-1', bodyClassName ?? 'overflow-y-auto px-5 py-4 sm:px-6')}>{children}</div>}
         {footer && (
           <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">{footer}</div>
         )}
