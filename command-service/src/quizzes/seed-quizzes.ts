@@ -140,9 +140,11 @@ export async function seedQuizzes(deps: { store: EventStore; knex: Knex; now: Da
     const finished = Date.parse(content.dates.endDate) < deps.now.getTime();
     const running = !finished && Date.parse(content.dates.startDate) <= deps.now.getTime();
     // The finished quiz: everyone but the organiser took it; the running one: a few have already submitted.
-    const takers = plan.review !== 'accepted' || plan.paid ? [] : finished ? users.slice(1) : running ? users.slice(1, 4) : users.slice(1, 3);
+    // Nobody has registered for a quiz whose registration opens later: every seeded time is in the past.
+    const registrationOpened = rs <= 0;
+    const takers = plan.review !== 'accepted' || plan.paid || !registrationOpened ? [] : finished ? users.slice(1) : running ? users.slice(1, 4) : users.slice(1, 3);
     for (const u of takers) {
-      events.push({ type: 'QuizParticipantRegistered', data: { quizId, userId: u.userId, profile: { firstName: u.firstName, lastName: u.lastName, ...PROFILE }, paymentStatus: 'completed', at: at(rs + 5) } });
+      events.push({ type: 'QuizParticipantRegistered', data: { quizId, userId: u.userId, profile: { firstName: u.firstName, lastName: u.lastName, ...PROFILE }, paymentStatus: 'completed', at: at(Math.min(rs + 5, 0)) } });
     }
     await deps.store.append(quizStream(quizId), toNewEvents(events, ctx, createdAt), 'no_stream');
     if (!finished && !running) continue;
