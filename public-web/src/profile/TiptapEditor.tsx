@@ -73,8 +73,8 @@ export function TiptapEditor({ id, labelledBy, initialHtml, resetKey, onChange, 
       editor.commands.focus();
       return;
     }
-    if (editor.state.selection.empty) {
-      // No text selected: the address itself becomes the link's text.
+    if (editor.state.selection.empty && !editor.isActive('link')) {
+      // No text selected: the address itself becomes the link's text. (In a link, the link gets the new address.)
       editor
         .chain()
         .focus()
