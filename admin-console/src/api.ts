@@ -18,7 +18,7 @@ export function newRequestId(): string {
 /**
  * fetchJson with the session cookie; failures are HttpError(message from the server's envelope, status).
  * Every write carries an Idempotency-Key (one per call: one per moderator action), so a request that
- * reaches the server twice acts once (DESIGN section 2). A caller may give its own key in the headers.
+ * reaches the server twice acts once (docs/decisions.md#d8-idempotent-commands). A caller may give its own key in the headers.
  */
 export function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });

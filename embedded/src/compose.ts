@@ -83,7 +83,7 @@ export interface EmbeddedOptions {
 }
 
 /**
- * The embedded mode (DESIGN section 4): command, projection and realtime services and both web
+ * The embedded mode (docs/decisions.md#d9-one-codebase-three-runtime-modes-adapters-behind-ports): command, projection and realtime services and both web
  * apps in one process over one PGlite (or one Postgres when DATABASE_URL is set).
  */
 export async function composeEmbedded(options: EmbeddedOptions) {

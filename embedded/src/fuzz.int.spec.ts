@@ -4,7 +4,7 @@ import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/sha
 import { createTestApp, type Agent, type TestApp } from './testing/test-app';
 
 /**
- * Malformed input never answers 5xx (DESIGN section 6: bad input gets a clear 4xx and changes
+ * Malformed input never answers 5xx (docs/decisions.md#d17-input-checked-at-the-edge-rich-text-sanitised-safe-headers: bad input gets a clear 4xx and changes
  * nothing). The routes are read from the app's own express routers, so a route added later is
  * fuzzed without anyone listing it here. Runs on Postgres when TEST_DATABASE_URL is set (where a
  * NUL in text or jsonb is an error), else on PGlite.

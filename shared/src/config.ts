@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every setting of every process, validated once at start (DESIGN section 6). */
+/** Every setting of every process, validated once at start (docs/decisions.md#d21-configuration-validated-once-at-start). */
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -17,7 +17,7 @@ const ConfigSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),
-  /** Razorpay (DESIGN section 6); without the key pair the sandbox gateway takes payments (never in production). */
+  /** Razorpay (docs/decisions.md#d19-payments-through-one-port-recorded-once); without the key pair the sandbox gateway takes payments (never in production). */
   RAZORPAY_KEY_ID: z.string().trim().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().trim().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
@@ -37,7 +37,7 @@ const ConfigSchema = z.object({
    * (`loopback`, `uniquelocal`, addresses or CIDRs separated by commas, a hop count, or `false`).
    */
   TRUST_PROXY: z.string().trim().min(1).default('loopback'),
-  /** Abuse limits (DESIGN section 6): per account and per e-mail address first, a generous ceiling per client address. */
+  /** Abuse limits (docs/decisions.md#d14-abuse-limits-that-fit-a-campus): per account and per e-mail address first, a generous ceiling per client address. */
   LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(10 * 60 * 1000),
   /** Every state-changing request from one client address, per window (a campus shares one address). */
   LIMIT_CLIENT_REQUESTS: z.coerce.number().int().positive().default(3000),

@@ -48,7 +48,7 @@ function Preview() {
             ))}
           </Box>
           <Divider sx={{ my: 2 }} />
-          {/* Sanitised with an allow-list on the server before it was stored (DESIGN section 6). */}
+          {/* Sanitised with an allow-list on the server before it was stored (docs/decisions.md#d17-input-checked-at-the-edge-rich-text-sanitised-safe-headers). */}
           <Box className="listing-description" sx={{ '& img': { maxWidth: '100%' }, overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: preview.descriptionHtml }} />
         </CardContent>
       </Card>

@@ -12,7 +12,7 @@ import { cookieSetBy } from '@circuit/shared/testkit/session-cookie';
 import { DEVICE_COOKIE } from './device-cookie';
 
 /**
- * The abuse limits of DESIGN section 6 with the production defaults: a campus behind one address
+ * The abuse limits of docs/decisions.md#d14-abuse-limits-that-fit-a-campus with the production defaults: a campus behind one address
  * signs up together, while codes per address and failed sign-ins per account are limited.
  */
 

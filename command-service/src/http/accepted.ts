@@ -3,7 +3,7 @@ import { ok } from '@circuit/shared/http/envelope';
 import type { AcceptedData } from '@circuit/shared/http/envelope';
 
 /**
- * Read-your-writes ran out of time (DESIGN section 2): the command is done and its events are
+ * Read-your-writes ran out of time (docs/decisions.md#d7-read-your-writes-with-a-bounded-wait): the command is done and its events are
  * stored, but the read models have not applied them yet. Rather than an answer read from a model
  * that does not show the change yet (a 404 for a brand-new item, which a client would "fix" by
  * creating it again), the answer is 202 with the id and, where the item has a GET route, a

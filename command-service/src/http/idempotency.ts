@@ -6,7 +6,7 @@ import { badRequest, DomainError } from '@circuit/shared/http/errors';
 import type { Logger } from '@circuit/shared/logger';
 
 /**
- * Idempotent commands (DESIGN section 2): a POST/PUT/PATCH/DELETE carrying an `Idempotency-Key`
+ * Idempotent commands (docs/decisions.md#d8-idempotent-commands): a POST/PUT/PATCH/DELETE carrying an `Idempotency-Key`
  * runs once per key. The same key with the same request answers the stored first answer and runs
  * nothing; with another request it answers 422. While the first is still running, the others wait
  * for its answer, or get 409 when it takes too long; never does a key run twice at once. Keys live

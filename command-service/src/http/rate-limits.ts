@@ -7,7 +7,7 @@ import type { LimiterStore } from './limiter-store';
 import { counterWindow } from '@circuit/shared/http/user-rate-limit';
 
 /**
- * Abuse limits that fit a campus (DESIGN section 6): hundreds of students share one address, so
+ * Abuse limits that fit a campus (docs/decisions.md#d14-abuse-limits-that-fit-a-campus): hundreds of students share one address, so
  * limits are per account and per e-mail address first, with only a generous ceiling per client
  * address; successful sign-ins never count.
  */

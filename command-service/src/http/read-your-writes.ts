@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import type { ReadModelProgress } from '@circuit/shared/projections/progress';
 
 /**
- * Read-your-writes (DESIGN section 2): a command waits, within a bound, until the read models
+ * Read-your-writes (docs/decisions.md#d7-read-your-writes-with-a-bounded-wait): a command waits, within a bound, until the read models
  * include what it appended. When the bound runs out the command still succeeded; the request
  * remembers that its read models are behind, and its route answers 202 instead of reading a model
  * that does not show the change yet. The request's context carries the fact so that every wait of

@@ -103,7 +103,7 @@ const PLANS: Plan[] = [
 const PROFILE = { mobile: '9876543210', college: 'National Institute of Technology', course: 'B.Tech', branch: 'Computer Science', collegeYear: '3rd Year', country: 'India', state: 'Karnataka' };
 
 /**
- * Demo quizzes (DESIGN section 7: listings in every state). Written as the events the commands
+ * Demo quizzes (docs/decisions.md#d24-demo-data-in-every-state: listings in every state). Written as the events the commands
  * would have appended, with the times they would have had, so the finished quiz carries a full
  * leaderboard of past attempts. Skipped when quizzes exist (an interrupted seed finishing).
  */

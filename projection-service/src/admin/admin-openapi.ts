@@ -10,7 +10,7 @@ const STAFF = {
 };
 
 /**
- * The admin API speaks ra-data-simple-rest (DESIGN section 5), not the envelope: bare records,
+ * The admin API speaks ra-data-simple-rest (docs/decisions.md#d20-the-admin-api-speaks-ra-data-simple-rest-one-access-table), not the envelope: bare records,
  * JSON-encoded list parameters, and the total in `Content-Range`.
  */
 export const ListParams = z.object({

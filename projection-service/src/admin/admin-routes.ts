@@ -12,7 +12,7 @@ import { communitiesAdminRoutes } from './communities/communities-admin-routes';
 import { participantsAdminRoutes } from './participants/participants-admin-routes';
 
 /**
- * The admin API (DESIGN section 5): `/api/admin/<resource>` in the ra-data-simple-rest dialect.
+ * The admin API (docs/decisions.md#d20-the-admin-api-speaks-ra-data-simple-rest-one-access-table): `/api/admin/<resource>` in the ra-data-simple-rest dialect.
  * Every route is behind the one role policy (shared/src/admin/access.ts). The returned router is
  * mounted at the app root, so the check is scoped to /api/admin and never touches other routes.
  */

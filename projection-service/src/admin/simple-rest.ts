@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { badRequest } from '@circuit/shared/http/errors';
 
 /**
- * The ra-data-simple-rest dialect (DESIGN section 5):
+ * The ra-data-simple-rest dialect (docs/decisions.md#d20-the-admin-api-speaks-ra-data-simple-rest-one-access-table):
  * `GET /<resource>?sort=["field","ASC"]&range=[0,24]&filter={...}`, each parameter JSON-encoded,
  * the range inclusive, answered by the bare array and `Content-Range: <resource> 0-24/319`.
  */

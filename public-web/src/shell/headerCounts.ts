@@ -6,7 +6,7 @@ import { HEADER_COUNTS_REFETCH_DELAY_MS } from '../auth/constants';
 import { unseenUnread } from '../realtime/openConversations';
 import { useSocketEvent } from '../realtime/socketContext';
 
-/** Keys by prefix (DESIGN section 9): everything under ['header-counts'] refetches together. */
+/** Keys by prefix (docs/decisions.md#d26-client-query-keys-by-prefix): everything under ['header-counts'] refetches together. */
 export const headerCountKeys = {
   all: ['header-counts'] as const,
   messages: ['header-counts', 'messages'] as const,

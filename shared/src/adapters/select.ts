@@ -10,7 +10,7 @@ import { DevMailbox } from './mailer/dev-mailbox';
 import { SmtpMailer } from './mailer/smtp-mailer';
 
 /**
- * Adapter choice from configuration (DESIGN section 9), for the composition roots:
+ * Adapter choice from configuration (docs/decisions.md#d9-one-codebase-three-runtime-modes-adapters-behind-ports), for the composition roots:
  * EVENTSTORE_URL -> EventStoreDB, else the Postgres adapter on the process's database;
  * KAFKA_BROKERS -> Kafka, else LISTEN/NOTIFY on a real Postgres, else in-process;
  * SMTP_URL -> SMTP, else the dev mailbox.

@@ -5,7 +5,7 @@ import { forbidden, unauthorized } from '../http/errors';
 import { findUserRow, type UserRow } from '../read-models/users';
 
 /**
- * Who may use which `/api/admin/*` route (DESIGN section 5), in one table that both services mount
+ * Who may use which `/api/admin/*` route (docs/decisions.md#d20-the-admin-api-speaks-ra-data-simple-rest-one-access-table), in one table that both services mount
  * in front of their admin routes. A route not named here is for moderators and admins: a route
  * added later is closed to everyone else until it is given a rule on purpose.
  */

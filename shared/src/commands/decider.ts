@@ -3,7 +3,7 @@ import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, t
 import { conflict } from '../http/errors';
 import { parseEventData, isKnownEventType } from '../events/catalogue';
 
-/** A pure decider (DESIGN section 2): decide(command, state) -> events, evolve(state, event) -> state. */
+/** A pure decider (docs/decisions.md#d2-pure-deciders-one-stream-per-aggregate): decide(command, state) -> events, evolve(state, event) -> state. */
 export interface Decider<State, Command, Event extends { type: string; data: unknown }> {
   initialState(): State;
   evolve(state: State, event: Event): State;

@@ -19,7 +19,7 @@ export const MessagingEventSchemas = {
 
 export const conversationStream = (a: string, b: string) => (a < b ? `conversation-${a}-${b}` : `conversation-${b}-${a}`);
 
-/** Bus topics between the realtime service and the command service (DESIGN section 4). */
+/** Bus topics between the realtime service and the command service (docs/decisions.md#d12-chat-sends-over-the-bus-delivered-once-stored). */
 export const ChatTopics = {
   /** realtime -> command: a socket asked to send a message. */
   sendRequested: 'chat.send-requested',

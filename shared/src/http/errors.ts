@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 
-/** A failure the user should read as is; `status` means what it says (DESIGN section 3). */
+/** A failure the user should read as is; `status` means what it says (docs/decisions.md#d18-the-answer-envelope-and-statuses-that-mean-what-they-say). */
 export class DomainError extends Error {
   constructor(
     readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429 | 503,

@@ -56,7 +56,7 @@ const liveStores = new Set<SessionStore>();
 type Callback<T = void> = (err?: unknown, value?: T) => void;
 
 /**
- * The session store (Postgres, shared by every service of every process, DESIGN section 6).
+ * The session store (Postgres, shared by every service of every process, docs/decisions.md#d16-sessions-in-the-database-ended-everywhere).
  * Unlike a plain store it knows whose session a row is, so a user's sessions can be ended
  * together, and an ended session stays ended: a row is marked ended (not deleted until it
  * expires), and a late write from a request still running in that session cannot bring it back.
@@ -265,7 +265,7 @@ export interface SessionMiddleware {
   close(): void;
 }
 
-/** Sessions live in Postgres so every service of every process reads the same one (DESIGN section 6). */
+/** Sessions live in Postgres so every service of every process reads the same one (docs/decisions.md#d16-sessions-in-the-database-ended-everywhere). */
 export function createSessionMiddleware(knex: Knex, options: { secret: string; secure: boolean; cacheMs?: number }): SessionMiddleware {
   const store = new SessionStore(knex, { cacheMs: options.cacheMs });
   const sessions = session({

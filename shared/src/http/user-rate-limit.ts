@@ -6,7 +6,7 @@ import { resilientRedisClient, type RedisClient } from '../adapters/redis/redis-
 import { batchWhileInFlight } from '../process/batching';
 
 /**
- * Per-user limits on writes and socket events (DESIGN section 6: one user cannot slow the others).
+ * Per-user limits on writes and socket events (docs/decisions.md#d15-per-user-limits-so-one-user-cannot-slow-the-others: one user cannot slow the others).
  * Fixed windows counted in a store every instance shares (Postgres, or Redis when REDIS_URL is set),
  * with a count kept in memory in front of it: once this process alone has seen a user reach the
  * limit, further attempts are refused without a round trip, so a flood costs almost nothing.

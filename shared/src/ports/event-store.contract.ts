@@ -4,7 +4,7 @@ import { ConcurrencyError, type EventStore, type ExpectedRevision, type NewEvent
 import { sleep, waitFor } from '../testkit/wait';
 
 /**
- * The contract every EventStore adapter passes (DESIGN sections 2 to 4).
+ * The contract every EventStore adapter passes (docs/decisions.md#d9-one-codebase-three-runtime-modes-adapters-behind-ports).
  *
  * The store made by `factory` is shared by the tests of one suite (as a real one is shared by
  * every feature), so each test works on streams of its own and reads the global feed from the

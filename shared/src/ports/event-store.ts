@@ -1,4 +1,4 @@
-/** The EventStore port (DESIGN sections 2 and 3). Every adapter passes the contract suite in ./event-store.contract.ts. */
+/** The EventStore port (docs/decisions.md#d1-event-sourcing-and-cqrs). Every adapter passes the contract suite in ./event-store.contract.ts. */
 
 export interface EventMetadata {
   userId?: string;

@@ -1,5 +1,5 @@
 /**
- * The Payments port (DESIGN section 6). A gateway creates orders and proves payments: the browser
+ * The Payments port (docs/decisions.md#d19-payments-through-one-port-recorded-once). A gateway creates orders and proves payments: the browser
  * hands back `razorpay_payment_id`, `razorpay_order_id` and `razorpay_signature`, and the server
  * checks HMAC-SHA256(`<stored order id>|<payment id>`, key secret) in constant time. The webhook's
  * `X-Razorpay-Signature` is HMAC-SHA256 of the raw body with the webhook secret.

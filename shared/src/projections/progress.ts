@@ -35,7 +35,7 @@ interface Known {
 export const facetOf = (projection: string, facet: string) => `${projection}#${facet}`;
 
 /**
- * Read-your-writes (DESIGN section 2): a command's answer waits, within a bound, until the read
+ * Read-your-writes (docs/decisions.md#d7-read-your-writes-with-a-bounded-wait): a command's answer waits, within a bound, until the read
  * models have applied the position it appended. Each projection has its own checkpoint; a wait
  * that names the event types it appended waits only for the projections reading one of them,
  * otherwise for all. A runner in this process reports its progress directly (`local`); otherwise

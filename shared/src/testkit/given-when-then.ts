@@ -3,8 +3,8 @@ import type { Decider } from '../commands/decider';
 import { DomainError } from '../http/errors';
 
 /**
- * Given/When/Then for pure deciders, in the style of Emmett's DeciderSpecification (DESIGN
- * sections 2 and 9):
+ * Given/When/Then for pure deciders, in the style of Emmett's DeciderSpecification
+ * (docs/decisions.md#d2-pure-deciders-one-stream-per-aggregate):
  *
  *   given(accountDecider, [registered]).when(signIn).then([signedIn]);
  *   given(accountDecider, [registered]).when(badSignIn).thenThrows(401, 'Invalid credentials');

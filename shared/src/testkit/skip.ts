@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, it } from 'vitest';
 
 /**
- * "Run when X is there, otherwise say why not" (DESIGN section 4): suites that need an outside
+ * "Run when X is there, otherwise say why not" (docs/decisions.md#d22-tests-by-level-suites-that-need-a-service-say-why-they-skipped): suites that need an outside
  * service are declared with `describeWhen`; when the service is missing the suite is reported as
  * skipped with the reason in its name, and one console line says the same.
  */

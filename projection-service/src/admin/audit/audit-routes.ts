@@ -38,7 +38,7 @@ const PAY_SORT = ['createdAt', 'status', 'amountMinor'] as const;
 const AtQuery = z.object({ at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 instant, like 2026-11-25T10:00:00Z' }).optional() });
 
 /**
- * The audit views (auditors and admins, DESIGN section 5): registrations with their history straight
+ * The audit views (auditors and admins, docs/decisions.md#d20-the-admin-api-speaks-ra-data-simple-rest-one-access-table): registrations with their history straight
  * from the event store and their state replayed at any moment beside today's read model, and the
  * payments reconciliation. Read-only.
  */

@@ -4,7 +4,7 @@ const PAGE = 1000;
 
 /**
  * Every event of the given types in feed order, read straight from the store (the audit is the one
- * reader of the store outside the projections, DESIGN section 3). A whole-feed scan: for staff views.
+ * reader of the store outside the projections, docs/decisions.md#d4-queries-read-only-read-models). A whole-feed scan: for staff views.
  */
 export async function scanFeed(store: EventStore, types: ReadonlySet<string>): Promise<RecordedEvent[]> {
   const out: RecordedEvent[] = [];

@@ -4,7 +4,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import type { Bus, BusHandler, SubscribeOptions } from '../../ports/bus';
 
 /**
- * The production bus (DESIGN section 4) over Kafka with kafkajs. Everything kafkajs-specific stays
+ * The production bus (docs/decisions.md#d9-one-codebase-three-runtime-modes-adapters-behind-ports) over Kafka with kafkajs. Everything kafkajs-specific stays
  * in this file behind the Bus port, and it only needs the small client surface below (KafkaLike), so
  * @platformatic/kafka or another client can take its place.
  *

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Bus, BusHandler, SubscribeOptions } from '../../ports/bus';
 
 /**
- * The cluster mode's bus (DESIGN section 4): Postgres LISTEN/NOTIFY between the processes that share
+ * The cluster mode's bus (docs/decisions.md#d9-one-codebase-three-runtime-modes-adapters-behind-ports): Postgres LISTEN/NOTIFY between the processes that share
  * one database. Every message goes through one channel (`circuit_bus` by default) as JSON
  * `{ "t": topic, "p": payload }`: no identifier is ever built from a topic name.
  *

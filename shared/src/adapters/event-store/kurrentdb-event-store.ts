@@ -35,7 +35,7 @@ import {
 } from '../../ports/event-store';
 
 /**
- * The production EventStore (DESIGN section 4): EventStoreDB / KurrentDB over gRPC.
+ * The production EventStore (docs/decisions.md#d9-one-codebase-three-runtime-modes-adapters-behind-ports): EventStoreDB / KurrentDB over gRPC.
  *
  * - `position` is the event's commit position in the transaction log. Appends through gRPC write
  *   each event as its own committed record, so commit == prepare and positions strictly increase in

@@ -21,7 +21,7 @@ const SUBSCRIPTION_PAGE = 500;
  * id, and readers only read below the oldest transaction still appending (as Emmett's and
  * Marten's Postgres stores read below pg_snapshot_xmin). A transaction that commits late therefore
  * always sits above everything a reader has already seen, so no subscriber can skip it, and appends
- * to different streams never wait for each other (DESIGN section 3). Positions stay below 2^53
+ * to different streams never wait for each other (docs/decisions.md#d6-the-postgres-event-store-never-skips-a-late-commit). Positions stay below 2^53
  * while transaction ids stay below 2^33.
  */
 const RANK_BITS = 20;
