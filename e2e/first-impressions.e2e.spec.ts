@@ -57,7 +57,7 @@ async function deadEnds(page: Page, base: string, paths: string[]): Promise<stri
   for (const path of paths) {
     await page.goto(`${base}${path}`);
     await page.locator('main h1').first().waitFor();
-    if (await page.getByRole('heading', { name: 'Oops! Page Not Found' }).count()) dead.push(path);
+    if (await page.getByRole('heading', { name: /Oops! Page Not Found|coming soon/i }).count()) dead.push(path);
   }
   return dead;
 }
@@ -100,6 +100,28 @@ describe.skipIf(Boolean(skipReason))(`first impressions in Chromium${skipReason 
     );
     expect(await deadEnds(ada, journey.base, links)).toEqual([]);
     expect(adaErrors).toEqual([]);
+  });
+
+  it("the footer's Create offers the three create forms and the dashboard; a missing listing's not-found page names the address opened", { timeout: 120_000 }, async () => {
+    await ada.setViewportSize(DESKTOP);
+    await ada.goto(`${journey.base}/`);
+    await ada.locator('footer').getByRole('link', { name: 'Create', exact: true }).click();
+    await ada.waitForURL(`${journey.base}/create`);
+    await ada.getByRole('heading', { name: 'What would you like to create?', level: 1 }).waitFor();
+    expect(await linksIn(ada, 'main')).toEqual(['/create-hackathon', '/create-event', '/create-quiz', '/dashboard']);
+    expect(await ada.getByText(/coming soon/i).count()).toBe(0);
+    expect(await seriousViolations(ada)).toEqual([]);
+
+    for (const path of ['/events/no-such-event', '/hackathons/no-such-hackathon']) {
+      await ada.goto(`${journey.base}${path}`);
+      await ada.waitForURL(`${journey.base}/404`);
+      await ada.getByRole('heading', { name: 'Oops! Page Not Found' }).waitFor();
+      expect(await ada.locator('main code').textContent()).toBe(path);
+    }
+    // What the coming-soon page caught is now simply not found, under its own address.
+    await ada.goto(`${journey.base}/events/no-such-event/extra`);
+    await ada.getByRole('heading', { name: 'Oops! Page Not Found' }).waitFor();
+    expect(await ada.locator('main code').textContent()).toBe('/events/no-such-event/extra');
   });
 
   it('the dashboards show their tabs with counts and empty states', { timeout: 120_000 }, async () => {

@@ -1,6 +1,7 @@
 import { Bookmark, BookmarkCheck, Pencil, Share2, Users } from 'lucide-react';
 import { useEffect } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import { NotFoundRedirect } from '../not-found/NotFoundPage';
 import { EventMessages } from '@circuit/shared/event-listings/messages';
 import { isApiError, messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
@@ -34,7 +35,7 @@ export function EventDetailPage() {
     }
   }, [query.error, status, navigate]);
 
-  if (status === 404) return <Navigate to="/404" replace />;
+  if (status === 404) return <NotFoundRedirect />;
   if (status === 403) {
     return (
       <StateScreen title={EventMessages.notAvailable} actions={<ButtonLink to="/events">Browse Events</ButtonLink>}>

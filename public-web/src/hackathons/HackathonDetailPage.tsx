@@ -1,6 +1,7 @@
 import { Bookmark, BookmarkCheck, Megaphone, Pencil, Share2 } from 'lucide-react';
 import { useDeferredValue } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { NotFoundRedirect } from '../not-found/NotFoundPage';
 import { HackathonMessages } from '@circuit/shared/hackathons/messages';
 import { Button, ButtonLink } from '../ui/Button';
 import { StateScreen } from '../ui/EmptyState';
@@ -19,7 +20,7 @@ export function HackathonDetailPage() {
   const h = useDeferredValue(detail.hackathon);
   useDocumentTitle(h?.title ?? 'Hackathon');
 
-  if (detail.notFound) return <Navigate to="/404" replace />;
+  if (detail.notFound) return <NotFoundRedirect />;
   if (detail.notAvailable) {
     return (
       <StateScreen title={HackathonMessages.notAvailable} actions={<ButtonLink to="/hackathons">Browse Hackathons</ButtonLink>}>

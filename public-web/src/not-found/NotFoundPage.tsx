@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarDays, House, LogIn, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { Button, ButtonLink } from '../ui/Button';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
@@ -27,13 +27,24 @@ function Shortcut({ to, icon, children }: { to: string; icon: ReactNode; childre
   );
 }
 
+/** Where a missing item sends the visitor: /404 (spec 2), remembering the address they opened so the page can name it. */
+export function NotFoundRedirect() {
+  const location = useLocation();
+  return <Navigate to="/404" replace state={{ from: `${location.pathname}${location.search}` } satisfies NotFoundState} />;
+}
+
+interface NotFoundState {
+  from: string;
+}
+const fromOf = (state: unknown) => (typeof (state as NotFoundState | null)?.from === 'string' ? (state as NotFoundState).from : null);
+
 /** The not-found page (spec document 3): /404 and every unknown path. */
 export function NotFoundPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { state } = useAuth();
   useDocumentTitle('Page not found');
-  const path = `${location.pathname}${location.search}`;
+  const path = fromOf(location.state) ?? `${location.pathname}${location.search}`;
 
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-16 sm:py-24">

@@ -1,7 +1,6 @@
 import { Bookmark, BookmarkCheck, Pencil, Share2, Trophy } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import type { Quiz } from '@circuit/shared/api/quizzes';
-import { isApiError } from '../auth/apiClient';
 import { Banner } from '../hackathons/HackathonCard';
 import { RichText, Section } from '../hackathons/DetailSections';
 import { formatDateTime } from '../hackathons/labels';
@@ -11,6 +10,7 @@ import { PageSpinner } from '../ui/Spinner';
 import { notify } from '../ui/toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { QuizBadge, priceOf } from './QuizCard';
+import { isQuizMissing, QuizNotFound } from './QuizNotFound';
 import { QuizRegistrationCard } from './QuizRegistrationCard';
 import { useQuiz } from './quizzesApi';
 import { useQuizSaves } from './useQuizSaves';
@@ -43,10 +43,10 @@ export function QuizDetailPage() {
   useDocumentTitle(quiz.data?.title ?? 'Quiz');
   if (quiz.isPending) return <PageSpinner />;
   if (quiz.isError) {
-    const notFound = isApiError(quiz.error) && (quiz.error.status === 404 || quiz.error.status === 403);
+    if (isQuizMissing(quiz.error)) return <QuizNotFound />;
     return (
-      <StateScreen title={notFound ? 'Quiz not found' : 'Failed to load quiz'} actions={<ButtonLink to="/quizzes">Back to Quizzes</ButtonLink>}>
-        {notFound ? 'This quiz does not exist or is not public.' : 'Please try again in a moment.'}
+      <StateScreen title="Failed to load quiz" actions={<ButtonLink to="/quizzes">Back to Quizzes</ButtonLink>}>
+        Please try again in a moment.
       </StateScreen>
     );
   }

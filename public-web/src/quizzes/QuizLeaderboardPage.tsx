@@ -9,6 +9,7 @@ import { EmptyState, StateScreen } from '../ui/EmptyState';
 import { PageSpinner } from '../ui/Spinner';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { useLeaderboard, useQuiz } from './quizzesApi';
+import { isQuizMissing, QuizNotFound } from './QuizNotFound';
 import { RegradePanel } from './RegradePanel';
 import { useLiveLeaderboard } from './useLiveLeaderboard';
 
@@ -76,6 +77,7 @@ export function QuizLeaderboardPage() {
   useDocumentTitle(board.data ? `${board.data.quiz.title} leaderboard` : 'Leaderboard');
   if (board.isPending) return <PageSpinner />;
   if (board.isError) {
+    if (isQuizMissing(board.error)) return <QuizNotFound />;
     return (
       <StateScreen icon={<TriangleAlert className="size-7" aria-hidden="true" />} title="Failed to load leaderboard data" actions={<Button onClick={() => void board.refetch()}>Try Again</Button>}>
         Please check your connection and try again.
