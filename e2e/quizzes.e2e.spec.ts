@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizLeaderboard } from '@circuit/shared/api/quizzes';
@@ -99,6 +101,8 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
     await profile.getByRole('button', { name: 'Save and continue' }).click();
     const modal = page.getByRole('dialog', { name: 'Register for Quiz' });
     await modal.getByLabel('Mobile').fill('9876543210');
+    // Spec 3's choices here are India and International (the profile's own field keeps India and Other).
+    expect(await modal.getByLabel('Country').locator('option').allTextContents()).toEqual(['Select country', 'India', 'International']);
     await modal.getByLabel('I agree to the terms and conditions').check();
     await shot(page, 'registration-modal');
     await modal.getByRole('button', { name: 'Register' }).click();
@@ -167,6 +171,28 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
     await org.getByRole('heading', { name: 'Participants' }).waitFor();
     await org.getByText('IIT Madras').waitFor();
     await shot(org, 'participants');
+    const [download] = await Promise.all([org.waitForEvent('download'), org.getByRole('button', { name: 'Export to CSV' }).click()]);
+    const csv = Papa.parse<string[]>(fs.readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true }).data;
+    expect(csv[0]!.slice(csv[0]!.indexOf('State'), csv[0]!.indexOf('State') + 3)).toEqual(['State', 'Address', 'Skills']);
+
+    // Re-grade everyone waits for a change of the key or the marking (the server refuses a re-grade that changes nothing).
+    await org.goto(`${journey.base}/quizzes/${quizId}/leaderboard`);
+    await org.getByRole('button', { name: 'Re-grade', exact: true }).click();
+    const regrade = org.getByRole('button', { name: 'Re-grade everyone' });
+    expect(await regrade.isDisabled()).toBe(true);
+    await org.getByLabel('Correct answer of question 2').selectOption('Milan');
+    expect(await regrade.isDisabled()).toBe(false);
+    await org.getByLabel('Correct answer of question 2').selectOption('Rome');
+    expect(await regrade.isDisabled()).toBe(true);
+    await org.getByLabel('Marks for correct').fill('5');
+    expect(await regrade.isDisabled()).toBe(false);
+    await org.getByRole('button', { name: 'Cancel' }).click();
+
+    // The leaderboard of a quiz that does not exist says so, not that the connection failed.
+    await org.goto(`${journey.base}/quizzes/00000000-0000-4000-8000-000000000000/leaderboard`);
+    await org.getByRole('heading', { name: 'Quiz not found' }).waitFor();
+    expect(await org.getByText('Please check your connection').count()).toBe(0);
+    await org.getByRole('link', { name: 'Back to Quizzes' }).waitFor();
     await org.goto(`${journey.base}/quizzes`);
     await org.getByText('Capitals in a minute').waitFor();
     await shot(org, 'quizzes');

@@ -88,7 +88,7 @@ export function EventParticipantsPage() {
             {event.title} · {participants.length} {participants.length === 1 ? 'participant' : 'participants'}
           </p>
         </div>
-        <CsvActions columns={PARTICIPANT_CSV_COLUMNS} rows={() => participants.map(participantCsvRow)} fileName={fileName(event.title)} bom exportLabel="Export to CSV" />
+        <CsvActions columns={PARTICIPANT_CSV_COLUMNS} rows={() => participants.map(participantCsvRow)} fileName={fileName(event.title)} bom />
       </header>
       {participants.length === 0 ? (
         <EmptyState icon={<Users className="size-7" aria-hidden="true" />} title="No participants yet">

@@ -11,11 +11,10 @@ export interface CsvActionsProps {
   fileName: string;
   /** A byte-order mark first, so that spreadsheet programs read the file as UTF-8. */
   bom?: boolean;
-  exportLabel: string;
 }
 
 /** Copy (tab-separated, to paste into a spreadsheet) and Export (a CSV file) of a participants list, with the same columns. */
-export function CsvActions({ columns, rows, fileName, bom = false, exportLabel }: CsvActionsProps) {
+export function CsvActions({ columns, rows, fileName, bom = false }: CsvActionsProps) {
   const exportCsv = () => {
     const all = rows();
     if (all.length === 0) return notify.error(M.nothingToExport);
@@ -35,7 +34,7 @@ export function CsvActions({ columns, rows, fileName, bom = false, exportLabel }
         <ClipboardCopy className="size-4" aria-hidden="true" /> Copy
       </Button>
       <Button onClick={exportCsv}>
-        <Download className="size-4" aria-hidden="true" /> {exportLabel}
+        <Download className="size-4" aria-hidden="true" /> Export to CSV
       </Button>
     </div>
   );

@@ -13,7 +13,7 @@ import { PageSpinner } from '../ui/Spinner';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { useQuizParticipants } from './quizzesApi';
 
-const COLUMNS = [...PARTICIPANT_PROFILE_CSV_COLUMNS, { key: 'skills', label: 'Skills' }, { key: 'registrationDate', label: 'Registration Date' }, { key: 'paymentStatus', label: 'Payment Status' }, { key: 'score', label: 'Score' }, { key: 'timeTaken', label: 'Time Taken (s)' }, { key: 'completedAt', label: 'Completed At' }];
+const COLUMNS = [...PARTICIPANT_PROFILE_CSV_COLUMNS, { key: 'address', label: 'Address' }, { key: 'skills', label: 'Skills' }, { key: 'registrationDate', label: 'Registration Date' }, { key: 'paymentStatus', label: 'Payment Status' }, { key: 'score', label: 'Score' }, { key: 'timeTaken', label: 'Time Taken (s)' }, { key: 'completedAt', label: 'Completed At' }];
 const paymentLabel = (s: string) => (s === 'completed' ? 'Completed' : s === 'pending' ? 'Pending' : 'Failed');
 
 const rowOf = (p: QuizParticipant) => ({
@@ -27,6 +27,7 @@ const rowOf = (p: QuizParticipant) => ({
   collegeYear: p.user.collegeYear,
   country: p.user.country,
   state: p.user.state,
+  address: p.user.address,
   skills: p.user.skills,
   registrationDate: p.registrationDate,
   paymentStatus: paymentLabel(p.paymentStatus),
@@ -100,7 +101,7 @@ function Participants({ quizId }: { quizId: string }) {
             {quiz.title} · {participants.length} registered
           </p>
         </div>
-        <CsvActions columns={COLUMNS} rows={() => participants.map(rowOf)} fileName={`${quiz.title}_participants.csv`} exportLabel="Export CSV" />
+        <CsvActions columns={COLUMNS} rows={() => participants.map(rowOf)} fileName={`${quiz.title}_participants.csv`} />
       </div>
       {participants.length === 0 ? (
         <Card className="mt-6">

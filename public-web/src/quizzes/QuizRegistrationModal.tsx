@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { QUIZ_REGISTRATION_COUNTRIES } from '@circuit/shared/quizzes/limits';
 import type { RegisterQuizBody } from '@circuit/shared/validation/quizzes';
 import { isValidMobile, RegistrationProfileMessages } from '@circuit/shared/validation/registration-profile';
 import type { User } from '../auth/types';
@@ -22,17 +23,19 @@ const LABELS: Record<ProfileFormField, string> = {
 /** The registration modal (spec 3 section 2): every field required, values from the profile, terms agreed before the button works. */
 export function QuizRegistrationModal({ user, busy, onCancel, onSubmit }: { user: User; busy: boolean; onCancel(): void; onSubmit(body: RegisterQuizBody): void }) {
   const { values, set } = useProfileForm(user, PROFILE_FORM_FIELDS);
+  // The profile's "Other" is this form's "International", so a profile outside India still starts filled in.
+  const shown = values.country === 'Other' ? { ...values, country: 'International' } : values;
   const [agree, setAgree] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const missing = missingFields(values, PROFILE_FORM_FIELDS).map((f) => LABELS[f]);
+    const missing = missingFields(shown, PROFILE_FORM_FIELDS).map((f) => LABELS[f]);
     if (missing.length) return setError(RegistrationProfileMessages.missingFields(missing));
-    if (!isValidMobile(values.mobile.trim())) return setError(RegistrationProfileMessages.mobile);
+    if (!isValidMobile(shown.mobile.trim())) return setError(RegistrationProfileMessages.mobile);
     if (!agree) return setError('Please agree to the terms and conditions');
     setError(null);
-    onSubmit({ ...values, mobile: values.mobile.trim(), agreeToTerms: true });
+    onSubmit({ ...shown, mobile: shown.mobile.trim(), agreeToTerms: true });
   }
 
   return (
@@ -47,7 +50,7 @@ export function QuizRegistrationModal({ user, busy, onCancel, onSubmit }: { user
       onCancel={onCancel}
       onSubmit={submit}
     >
-      <ProfileFields values={values} set={set} />
+      <ProfileFields values={shown} set={set} countries={QUIZ_REGISTRATION_COUNTRIES} />
       <div className="sm:col-span-2">
         <Checkbox label="I agree to the terms and conditions" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
       </div>

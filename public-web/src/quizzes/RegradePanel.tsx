@@ -19,9 +19,12 @@ export function RegradePanel({ quiz }: { quiz: Quiz }) {
   const [incorrect, setIncorrect] = useState(quiz.marking.incorrect);
   const [busy, setBusy] = useState(false);
 
+  const answerKey = key.map((correctAnswer, questionIndex) => ({ questionIndex, correctAnswer })).filter((a) => a.correctAnswer !== quiz.questions[a.questionIndex]?.correctAnswer);
+  const marking = correct !== quiz.marking.correct || incorrect !== quiz.marking.incorrect ? { correct, incorrect } : undefined;
+  // The server refuses a re-grade that changes nothing: the button waits for a change instead.
+  const changed = answerKey.length > 0 || marking !== undefined;
+
   async function regrade() {
-    const answerKey = key.map((correctAnswer, questionIndex) => ({ questionIndex, correctAnswer })).filter((a) => a.correctAnswer !== quiz.questions[a.questionIndex]?.correctAnswer);
-    const marking = correct !== quiz.marking.correct || incorrect !== quiz.marking.incorrect ? { correct, incorrect } : undefined;
     setBusy(true);
     try {
       await api.post(`/api/quizzes/${quiz.id}/regrade`, { answerKey, ...(marking ? { marking } : {}) });
@@ -76,8 +79,9 @@ export function RegradePanel({ quiz }: { quiz: Quiz }) {
           <input type="number" min={-100} max={0} className={`mt-1 w-28 ${inputClasses(false)}`} value={incorrect} onChange={(e) => setIncorrect(Number(e.target.value))} />
         </label>
       </div>
+      {!changed && <p id="regrade-hint" className="text-sm text-slate-600">Change an answer or the marking to re-grade.</p>}
       <div className="flex gap-2">
-        <Button onClick={() => void regrade()} disabled={busy}>
+        <Button onClick={() => void regrade()} disabled={busy || !changed} aria-describedby={changed ? undefined : 'regrade-hint'}>
           {busy ? 'Re-grading...' : 'Re-grade everyone'}
         </Button>
         <Button variant="ghost" onClick={() => setOpen(false)} disabled={busy}>

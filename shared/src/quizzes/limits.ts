@@ -1,5 +1,8 @@
 /** The quiz constants of spec 3 (categories, limits, defaults, marking), in a module without zod so the web app's first load can use them. */
 
+/** The quiz registration modal's country choices (spec 3 section 2); the profile's own field keeps spec 1's India / Other. */
+export const QUIZ_REGISTRATION_COUNTRIES = ['India', 'International'] as const;
+
 export const QUIZ_CATEGORIES = ['general', 'technology', 'business', 'science', 'arts', 'sports', 'other'] as const;
 export const QUIZ_CURRENCIES = ['USD', 'INR', 'EUR'] as const;
 export type QuizCategory = (typeof QUIZ_CATEGORIES)[number];
