@@ -71,6 +71,13 @@ describe.skipIf(Boolean(skipReason))(`reviews, announcements and sponsors in Chr
     await page.getByRole('link', { name: 'Announcements Lagoon Hack' }).click();
     await page.waitForURL(`${journey.base}/admin/hackathons/lagoon-hack/announcements`);
     await page.getByRole('heading', { name: 'Announcements and Sponsors' }).waitFor();
+    // The back link goes to /admin/hackathons (spec 2), the organiser's hackathons, each with its Announcements.
+    await page.getByRole('link', { name: 'Back to My Hackathons' }).click();
+    await page.waitForURL(`${journey.base}/admin/hackathons`);
+    await page.getByRole('heading', { name: 'Manage Hackathons', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Announcements Lagoon Hack' }).click();
+    await page.waitForURL(`${journey.base}/admin/hackathons/lagoon-hack/announcements`);
+    await page.getByRole('heading', { name: 'Announcements and Sponsors' }).waitFor();
 
     await page.getByRole('button', { name: 'Add Announcement' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Announcement' });
@@ -123,6 +130,7 @@ describe.skipIf(Boolean(skipReason))(`reviews, announcements and sponsors in Chr
       [asha.page, url, 'Lagoon Hack'],
       [asha.page, `${url}/announcements`, 'Announcements'],
       [asha.page, `${journey.base}/hackathons/${row.id as string}/announcements`, 'Announcements'],
+      [organiser.page, `${journey.base}/admin/hackathons`, 'Manage Hackathons'],
       [organiser.page, `${journey.base}/admin/hackathons/lagoon-hack/announcements`, 'Announcements and Sponsors'],
     ];
     for (const [page, address, heading] of screens) {

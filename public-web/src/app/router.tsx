@@ -56,6 +56,7 @@ export const router = createBrowserRouter([
       screen('hackathons/:username/team', async () => (await import('../teams/TeamPage')).TeamPage),
       // By username (tabs) or by hackathon id (cards and a full-view dialog): the page tells them apart.
       screen('hackathons/:username/announcements', async () => (await import('../hackathons/announcements/AnnouncementsPage')).AnnouncementsPage),
+      screen('admin/hackathons', async () => (await import('../hackathons/admin/ManageHackathonsPage')).ManageHackathonsPage),
       screen('admin/hackathons/:username/announcements', async () => (await import('../hackathons/admin/AnnouncementsAdminPage')).AnnouncementsAdminPage),
       screen('events', async () => (await import('../events/EventsPage')).EventsPage),
       screen('events/:username', async () => (await import('../events/EventDetailPage')).EventDetailPage),

@@ -7,7 +7,7 @@ import { ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { ListingGrid } from './ListingGrid';
-import { LISTING_KINDS, LISTING_LABELS, useListing, useMyListingCounts, type ListingKind } from './listings';
+import { LISTING_KINDS, LISTING_LABELS, useListing, useMyListingCounts, type ListingCard, type ListingKind } from './listings';
 import { Tabs } from './ListingTabs';
 
 const TAB_CONTENT: Record<ListingKind, { heading: string; create: { label: string; to: string }; icon: ReactNode; emptyTitle: string; emptyText?: string }> = {
@@ -56,6 +56,25 @@ export function DashboardHeader({ title, subtitle }: { title: string; subtitle: 
   );
 }
 
+/** The organiser's cards of one kind, or that kind's empty state with its Create button. */
+export function MyListingGrid({ kind, list, error }: { kind: ListingKind; list: { data?: ListingCard[]; isPending: boolean }; error?: string | null }) {
+  const content = TAB_CONTENT[kind];
+  return (
+    <ListingGrid
+      variant="manage"
+      items={list.data}
+      loading={list.isPending}
+      error={error}
+      empty={{
+        icon: content.icon,
+        title: content.emptyTitle,
+        text: content.emptyText,
+        actions: <ButtonLink to={content.create.to} variant="secondary">{content.create.label}</ButtonLink>,
+      }}
+    />
+  );
+}
+
 function DashboardTabs() {
   const [active, setActive] = useState<ListingKind>('hackathons');
   const panelId = useId();
@@ -88,17 +107,7 @@ function DashboardTabs() {
             {content.create.label}
           </ButtonLink>
         </div>
-        <ListingGrid
-          variant="manage"
-          items={list.data}
-          loading={list.isPending}
-          empty={{
-            icon: content.icon,
-            title: content.emptyTitle,
-            text: content.emptyText,
-            actions: <ButtonLink to={content.create.to} variant="secondary">{content.create.label}</ButtonLink>,
-          }}
-        />
+        <MyListingGrid kind={active} list={list} />
       </section>
     </div>
   );

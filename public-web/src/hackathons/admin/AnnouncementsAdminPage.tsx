@@ -30,7 +30,7 @@ export function AnnouncementsAdminPage() {
   }
   if (admin.notFound) {
     return (
-      <StateScreen title="Hackathon not found" actions={<ButtonLink to="/dashboard">Back to Dashboard</ButtonLink>}>
+      <StateScreen title="Hackathon not found" actions={<ButtonLink to="/admin/hackathons">Back to My Hackathons</ButtonLink>}>
         There is no hackathon at this address.
       </StateScreen>
     );
@@ -54,9 +54,8 @@ export function AnnouncementsAdminPage() {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-8">
-      {/* The spec's back link goes to /admin/hackathons, a list page that does not exist yet: the organiser's dashboard (where the Announcements button is) is the way back for now. */}
-      <Link to="/dashboard" className="inline-flex items-center gap-1.5 text-sm font-medium text-indigo-600 hover:underline">
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
+      <Link to="/admin/hackathons" className="inline-flex items-center gap-1.5 text-sm font-medium text-indigo-600 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to My Hackathons
       </Link>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
