@@ -22,7 +22,7 @@ export function BasicSection({ form, set, mode, username }: { form: EventFormSta
     <FormSection title="Basic Information" required>
       <Input label="Username" required value={form.username} disabled={mode === 'edit'} hint={username.status === 'unavailable' ? undefined : usernameHint} error={username.status === 'unavailable' ? usernameHint : undefined} onChange={(v) => set((f) => ({ ...f, username: v.toLowerCase() }))} />
       <Input label="Title" required value={form.title} onChange={(v) => set((f) => ({ ...f, title: v }))} />
-      <Input label="Short description" required wide maxLength={200} value={form.shortDescription} onChange={(v) => set((f) => ({ ...f, shortDescription: v }))} />
+      <Input label="Short description" required wide maxLength={200} showCount value={form.shortDescription} onChange={(v) => set((f) => ({ ...f, shortDescription: v }))} />
       <div className="sm:col-span-2">
         <p id="event-description-label" className="mb-1.5 text-sm font-medium text-slate-700">
           Description

@@ -58,6 +58,7 @@ export function BasicSection({ form, set, mode, error, username }: SectionProps 
         wide
         value={form.shortDescription}
         maxLength={L.shortDescriptionMax}
+        showCount
         error={error('shortDescription')}
         onChange={(v) => set((f) => ({ ...f, shortDescription: v }))}
         hint="Shown on cards and under the title."

@@ -49,7 +49,7 @@ export function MentorsSection(props: SectionProps) {
       {props.form.mentors.map((m, i) => (
         <div key={i} className="grid gap-3 rounded-xl bg-slate-50 p-3 sm:col-span-2 sm:grid-cols-3">
           <Input label={`Mentor ${i + 1} name`} value={m.name} onChange={(v) => rows.update(i, { ...m, name: v })} />
-          <Input label={`Mentor ${i + 1} tagline`} value={m.tagline} maxLength={L.mentorTaglineMax} error={props.error(`mentors.${i}.tagline`)} onChange={(v) => rows.update(i, { ...m, tagline: v })} />
+          <Input label={`Mentor ${i + 1} tagline`} value={m.tagline} maxLength={L.mentorTaglineMax} showCount error={props.error(`mentors.${i}.tagline`)} onChange={(v) => rows.update(i, { ...m, tagline: v })} />
           <Input label={`Mentor ${i + 1} LinkedIn`} value={m.linkedin} onChange={(v) => rows.update(i, { ...m, linkedin: v })} />
           <Button variant="ghost" onClick={() => rows.remove(i)}>
             Remove mentor

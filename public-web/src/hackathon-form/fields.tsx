@@ -72,15 +72,17 @@ interface InputProps {
   /** For number inputs: the smallest change (0.01 for prices). */
   step?: number;
   required?: boolean;
-  /** Input stops at this length, and a counter shows how much is used. */
+  /** Input stops at this length. */
   maxLength?: number;
+  /** A counter of the characters used out of maxLength. */
+  showCount?: boolean;
   /** The broken rule, shown under the field. */
   error?: string;
 }
 
-export function Input({ label, value, onChange, type = 'text', wide, disabled, hint, placeholder, min, max, step, required, maxLength, error }: InputProps) {
+export function Input({ label, value, onChange, type = 'text', wide, disabled, hint, placeholder, min, max, step, required, maxLength, showCount, error }: InputProps) {
   const id = fieldId(label);
-  const counter = maxLength !== undefined && type === 'text' ? maxLength : undefined;
+  const counter = showCount ? maxLength : undefined;
   return (
     <div className={wide ? 'sm:col-span-2' : undefined}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">

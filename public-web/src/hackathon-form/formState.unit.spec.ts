@@ -34,7 +34,7 @@ describe('hackathon form state', () => {
   });
 
   it('puts each broken rule of the server at its field, the first per field; an online hackathon needs no address', async () => {
-    const form = { ...emptyForm(), username: 'backwaters', title: 'B', shortDescription: 'S', description: '<p>D</p>', eligibilityCriteria: '<p>E</p>', categories: ['Ideathon' as const] };
+    const form = { ...emptyForm(), username: 'backwaters', title: 'B', shortDescription: 'S', description: '<p>D</p>', eligibilityCriteria: '<p>E</p>', categories: ['ideathon' as const] };
     const dates = { registrationDeadline: '2027-01-05T10:00', startDate: '2027-01-07T10:00', endDate: '2027-01-07T10:00' };
     const result = await rulesResolver('create')({ ...form, dates, location: { type: 'online', country: 'India', state: '', city: '', address: '' } }, undefined, { fields: {}, shouldUseNativeValidation: false });
     expect(result.errors).toEqual({

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
-import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { isApiError, messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
 import type { User } from '../auth/types';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
-import { focusFirstInvalid, hasErrors, type FieldErrors } from '../ui/forms';
+import { focusFirstInvalid } from '../ui/forms';
 import { SelectField } from '../ui/SelectField';
 import { TextField, type TextFieldProps } from '../ui/TextField';
 import { notify } from '../ui/toast';
@@ -18,16 +19,8 @@ import { BRANCHES, COLLEGE_YEARS, COUNTRIES, COURSES, INDIA_STATES } from './opt
 import { RichTextEditor } from './RichTextEditor';
 import { htmlTextLength, isBlankHtml } from './sanitizePaste';
 import { SkillsEditor } from './SkillsEditor';
-import {
-  BIO_MAX,
-  formFieldOf,
-  profileFormValues,
-  profileUpdateBody,
-  TAGLINE_MAX,
-  validateProfile,
-  type ProfileField,
-  type ProfileFormValues,
-} from './validation';
+import { profileResolver } from './profileRules';
+import { BIO_MAX, formFieldOf, profileFormValues, profileUpdateBody, TAGLINE_MAX, type ProfileFormValues } from './validation';
 
 /** Profile Information: view, then Edit -> Save (back to view) or Cancel (values and errors restored). */
 export function ProfileInfoCard({ profile }: { profile: Profile }) {
@@ -127,16 +120,28 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone(): void }) 
   const formRef = useRef<HTMLFormElement>(null);
   const bioId = useId();
   const initial = useMemo(() => profileFormValues(profile), [profile]);
-  const [values, setValues] = useState<ProfileFormValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors<ProfileField>>({});
+  const { register, handleSubmit, watch, getValues, setValue, setError, trigger, formState } = useForm<ProfileFormValues>({
+    defaultValues: initial,
+    resolver: profileResolver(initial),
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitted } = formState;
   const [serverError, setServerError] = useState<string | null>(null);
+  const values = watch();
   const bioLength = useMemo(() => htmlTextLength(values.bio), [values.bio]);
-
-  const set = <K extends keyof ProfileFormValues>(key: K, value: ProfileFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key as ProfileField]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-  const onBioChange = useCallback((html: string) => setValues((v) => (v.bio === html ? v : { ...v, bio: html })), []);
+  /** For the controls that are not inputs (bio, skills): once a submit has shown the messages, they follow. */
+  const set = <K extends 'bio' | 'skills' | 'state'>(key: K, value: ProfileFormValues[K]) => setValue(key, value as never, { shouldValidate: isSubmitted });
+  // The editor may keep the first callback it was given, so this one reads the form at call time.
+  const submitted = useRef(false);
+  submitted.current = isSubmitted;
+  const onBioChange = useCallback(
+    (html: string) => {
+      if (getValues('bio') === html) return;
+      setValue('bio', html);
+      if (submitted.current) void trigger('bio');
+    },
+    [getValues, setValue, trigger],
+  );
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => usersApi.updateProfile(body),
@@ -159,44 +164,31 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone(): void }) 
     },
     onError: (error) => {
       const text = messageOf(error, 'Failed to update profile');
-      const fromServer: FieldErrors<ProfileField> = {};
-      if (isApiError(error)) {
-        for (const { field, message } of error.fieldErrors) {
-          const name = formFieldOf(field);
-          if (name) fromServer[name] = message;
-        }
-      }
-      if (hasErrors(fromServer)) {
-        setErrors(fromServer);
-        focusFirstInvalid(formRef.current);
-      }
+      const fields = isApiError(error) ? error.fieldErrors.map(({ field, message }) => [formFieldOf(field), message] as const) : [];
+      for (const [name, message] of fields) if (name) setError(name, { type: 'server', message });
+      if (fields.some(([name]) => name)) focusFirstInvalid(formRef.current);
       setServerError(text);
       notify.error(text);
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const found = validateProfile(values, bioLength);
-    setErrors(found);
-    setServerError(null);
-    if (hasErrors(found)) {
+  const submit = handleSubmit(
+    (valid) => {
+      if (save.isPending) return;
+      setServerError(null);
+      save.mutate(profileUpdateBody(valid, isBlankHtml(valid.bio), initial));
+    },
+    () => {
+      setServerError(null);
       focusFirstInvalid(formRef.current);
-      return;
-    }
-    save.mutate(profileUpdateBody(values, isBlankHtml(values.bio), initial));
-  };
-
-  const cancel = () => {
-    setValues(initial);
-    setErrors({});
-    setServerError(null);
-    onDone();
-  };
+    },
+  );
 
   const text = (key: Exclude<keyof ProfileFormValues, 'skills'>, label: string, extra: Partial<TextFieldProps> = {}) => (
-    <TextField label={label} name={key} value={values[key]} onChange={(e) => set(key, e.target.value)} error={errors[key]} {...extra} />
+    <TextField label={label} {...register(key)} error={errors[key]?.message} {...extra} />
+  );
+  const select = (key: 'course' | 'branch' | 'collegeYear', label: string, options: readonly string[], placeholder: string) => (
+    <SelectField label={label} options={options} placeholder={placeholder} {...register(key)} value={values[key]} error={errors[key]?.message} />
   );
 
   return (
@@ -231,7 +223,7 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone(): void }) 
             <div>
               {errors.bio && (
                 <p id={`${bioId}-error`} role="alert" className="text-sm text-red-600">
-                  {errors.bio}
+                  {errors.bio.message}
                 </p>
               )}
             </div>
@@ -245,26 +237,14 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone(): void }) 
       <FieldGroup title="Location">
         <SelectField
           label="Country"
-          name="country"
           options={COUNTRIES}
           placeholder="Select country"
+          {...register('country', { onChange: () => set('state', '') })}
           value={values.country}
-          onChange={(e) => {
-            set('country', e.target.value);
-            set('state', '');
-          }}
-          error={errors.country}
+          error={errors.country?.message}
         />
         {values.country === 'India' ? (
-          <SelectField
-            label="State"
-            name="state"
-            options={INDIA_STATES}
-            placeholder="Select state"
-            value={values.state}
-            onChange={(e) => set('state', e.target.value)}
-            error={errors.state}
-          />
+          <SelectField label="State" options={INDIA_STATES} placeholder="Select state" {...register('state')} value={values.state} error={errors.state?.message} />
         ) : (
           text('state', 'State / Region', { disabled: !values.country, maxLength: 100 })
         )}
@@ -273,22 +253,14 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone(): void }) 
 
       <FieldGroup title="Education">
         <div className="sm:col-span-2">{text('college', 'College', { maxLength: 150 })}</div>
-        <SelectField label="Course" name="course" options={COURSES} placeholder="Select course" value={values.course} onChange={(e) => set('course', e.target.value)} error={errors.course} />
-        <SelectField label="Branch" name="branch" options={BRANCHES} placeholder="Select branch" value={values.branch} onChange={(e) => set('branch', e.target.value)} error={errors.branch} />
-        <SelectField
-          label="Year"
-          name="collegeYear"
-          options={COLLEGE_YEARS}
-          placeholder="Select year"
-          value={values.collegeYear}
-          onChange={(e) => set('collegeYear', e.target.value)}
-          error={errors.collegeYear}
-        />
+        {select('course', 'Course', COURSES, 'Select course')}
+        {select('branch', 'Branch', BRANCHES, 'Select branch')}
+        {select('collegeYear', 'Year', COLLEGE_YEARS, 'Select year')}
       </FieldGroup>
 
       <FieldGroup title="Skills">
         <div className="sm:col-span-2">
-          <SkillsEditor skills={values.skills} onChange={(skills) => set('skills', skills)} error={errors.skills} />
+          <SkillsEditor skills={values.skills} onChange={(skills) => set('skills', skills)} error={errors.skills?.message} />
         </div>
       </FieldGroup>
 
@@ -301,7 +273,7 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone(): void }) 
       </FieldGroup>
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={cancel} disabled={save.isPending}>
+        <Button variant="secondary" onClick={onDone} disabled={save.isPending}>
           Cancel
         </Button>
         <Button type="submit" loading={save.isPending}>

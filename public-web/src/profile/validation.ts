@@ -52,29 +52,6 @@ export function profileFormValues(profile: Partial<Profile> | null | undefined):
   };
 }
 
-const contains = (value: string, hosts: string[]) => hosts.some((host) => value.toLowerCase().includes(host));
-
-/**
- * @param bioTextLength the visible text length of the bio (its markup does not count).
- */
-export function validateProfile(values: ProfileFormValues, bioTextLength: number): FieldErrors<ProfileField> {
-  const github = values.github.trim();
-  const linkedin = values.linkedin.trim();
-  const twitter = values.twitter.trim();
-  return {
-    firstName: values.firstName.trim() ? undefined : 'First name is required',
-    lastName: values.lastName.trim() ? undefined : 'Last name is required',
-    bio: bioTextLength > BIO_MAX ? 'Bio cannot exceed 500 characters' : undefined,
-    tagline: values.tagline.trim().length > TAGLINE_MAX ? 'Tagline cannot exceed 100 characters' : undefined,
-    country: values.country.trim() ? undefined : 'Country is required',
-    state: values.country === 'India' && !values.state.trim() ? 'State is required for India' : undefined,
-    address: values.address.trim() ? undefined : 'Address is required',
-    github: github && !contains(github, ['github.com']) ? 'Please enter a valid GitHub URL' : undefined,
-    linkedin: linkedin && !contains(linkedin, ['linkedin.com']) ? 'Please enter a valid LinkedIn URL' : undefined,
-    twitter: twitter && !contains(twitter, ['twitter.com', 'x.com']) ? 'Please enter a valid Twitter URL' : undefined,
-  };
-}
-
 /** `example.com` -> `https://example.com`; a value with a scheme stays as it is (spec section 5). */
 export function normaliseWebsite(value: string): string {
   const v = value.trim();

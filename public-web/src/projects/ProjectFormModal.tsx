@@ -1,56 +1,30 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, Plus, Trash2, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { messageOf } from '../auth/apiClient';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
-import { focusFirstInvalid, hasErrors, type FieldErrors } from '../ui/forms';
 import { Spinner } from '../ui/Spinner';
 import { TextArea } from '../ui/TextArea';
 import { inputClasses, TextField } from '../ui/TextField';
 import { notify } from '../ui/toast';
 import { checkImage, IMAGE_ACCEPT, IMAGE_HINT } from '../users/images';
+import { addTechnology, ProjectForm, type ProjectFormOutput, type ProjectFormValues } from './projectForm';
 import { DESCRIPTION_MAX, projectId, projectKeys, projectsApi, type Project, type ProjectInput } from './projectsApi';
 
-type Field = 'title' | 'description' | 'githubUrl' | 'liveUrl' | 'image';
+const blank = (project?: Project | null): ProjectFormValues => ({
+  title: project?.title ?? '',
+  description: project?.description ?? '',
+  technologies: project?.technologies ?? [],
+  githubUrl: project?.githubUrl ?? '',
+  liveUrl: project?.liveUrl ?? '',
+  image: project?.image ?? null,
+});
 
-const REQUIRED_MESSAGE = 'Title and description are required';
-const DESCRIPTION_MESSAGE = 'Description must be 500 characters or less';
-const URL_MESSAGE = 'Please enter a valid URL';
-
-/** `github.com/me/app` -> `https://github.com/me/app`; an empty value stays empty. */
-export function normaliseUrl(value: string): string {
-  const v = value.trim();
-  if (!v) return '';
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? v : `https://${v}`;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
-
-/** Adds a technology only when it is non-empty and not listed yet (spec section 5). */
-export function addTechnology(list: string[], value: string): string[] {
-  const tech = value.trim();
-  if (!tech || list.some((t) => t.toLowerCase() === tech.toLowerCase())) return list;
-  return [...list, tech];
-}
-
-export function validateProject(values: { title: string; description: string; githubUrl: string; liveUrl: string }): FieldErrors<Field> {
-  const errors: FieldErrors<Field> = {};
-  if (!values.title.trim()) errors.title = REQUIRED_MESSAGE;
-  if (!values.description.trim()) errors.description = REQUIRED_MESSAGE;
-  else if (values.description.trim().length > DESCRIPTION_MAX) errors.description = DESCRIPTION_MESSAGE;
-  if (values.githubUrl.trim() && !isHttpUrl(normaliseUrl(values.githubUrl))) errors.githubUrl = URL_MESSAGE;
-  if (values.liveUrl.trim() && !isHttpUrl(normaliseUrl(values.liveUrl))) errors.liveUrl = URL_MESSAGE;
-  return errors;
-}
+const resolver = zodResolver(ProjectForm);
 
 interface ProjectFormModalProps {
   open: boolean;
@@ -62,47 +36,40 @@ interface ProjectFormModalProps {
 /** Add / edit project: title, description (500 max), technologies, links and an image. */
 export function ProjectFormModal({ open, project, onClose }: ProjectFormModalProps) {
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const formId = useId();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [technologies, setTechnologies] = useState<string[]>([]);
+  const { register, handleSubmit, reset, setValue, watch, formState } = useForm<ProjectFormValues, unknown, ProjectFormOutput>({ resolver, defaultValues: blank(project) });
+  const errors = formState.errors;
+  const technologies = watch('technologies') ?? [];
+  const image = watch('image');
+  // The technology being typed, before Add or Enter puts it in the list.
   const [tech, setTech] = useState('');
-  const [githubUrl, setGithubUrl] = useState('');
-  const [liveUrl, setLiveUrl] = useState('');
-  const [image, setImage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [imageError, setImageError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
 
   // Every opening starts from the project's values (or blank).
   useEffect(() => {
     if (!open) return;
-    setTitle(project?.title ?? '');
-    setDescription(project?.description ?? '');
-    setTechnologies(project?.technologies ?? []);
+    reset(blank(project));
     setTech('');
-    setGithubUrl(project?.githubUrl ?? '');
-    setLiveUrl(project?.liveUrl ?? '');
-    setImage(project?.image ?? null);
-    setErrors({});
+    setImageError(null);
     setServerError(null);
-  }, [open, project]);
+  }, [open, project, reset]);
+
+  const setTechnologies = (list: string[]) => setValue('technologies', list);
+  const setImage = (url: string | null) => setValue('image', url);
 
   const upload = useMutation({
     mutationFn: (file: File) => projectsApi.uploadImage(file),
     onSuccess: (url) => {
-      if (!url) {
-        setErrors((e) => ({ ...e, image: 'Failed to upload image' }));
-        return;
-      }
+      if (!url) return setImageError('Failed to upload image');
       setImage(url);
-      setErrors((e) => ({ ...e, image: undefined }));
+      setImageError(null);
     },
     onError: (err) => {
       // The server says why (not an image, too large); the generic text is for when it could not.
       const text = messageOf(err, 'Failed to upload image');
-      setErrors((e) => ({ ...e, image: text }));
+      setImageError(text);
       notify.error(text);
     },
   });
@@ -123,24 +90,15 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
 
   const busy = save.isPending || upload.isPending;
 
-  /** Editing a field clears its message. */
-  const edit = (field: Field, setter: (value: string) => void) => (value: string) => {
-    setter(value);
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
   const pickImage = (file: File | undefined) => {
     if (!file) return;
     const problem = checkImage(file);
-    if (problem) {
-      setErrors((e) => ({ ...e, image: problem }));
-      return;
-    }
+    if (problem) return setImageError(problem);
     upload.mutate(file);
   };
 
   const addTech = () => {
-    setTechnologies((list) => addTechnology(list, tech));
+    setTechnologies(addTechnology(technologies, tech));
     setTech('');
   };
 
@@ -151,27 +109,15 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = validateProject({ title, description, githubUrl, liveUrl });
-    setErrors(found);
-    setServerError(null);
-    if (hasErrors(found)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    // A technology typed but not added yet is taken too.
-    const techs = addTechnology(technologies, tech);
-    save.mutate({
-      title: title.trim(),
-      description: description.trim(),
-      technologies: techs,
-      githubUrl: normaliseUrl(githubUrl),
-      liveUrl: normaliseUrl(liveUrl),
-      image,
-    });
-  };
+  const submit = handleSubmit(
+    (input) => {
+      if (busy) return;
+      setServerError(null);
+      // A technology typed but not added yet is taken too.
+      save.mutate({ ...input, technologies: addTechnology(input.technologies, tech) });
+    },
+    () => setServerError(null),
+  );
 
   return (
     <Dialog
@@ -191,16 +137,15 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
         </>
       }
     >
-      <form id={formId} ref={formRef} noValidate onSubmit={submit} className="space-y-5">
+      <form id={formId} noValidate onSubmit={submit} className="space-y-5">
         {serverError && <Alert>{serverError}</Alert>}
-        <TextField label="Title" name="title" value={title} onChange={(e) => edit('title', setTitle)(e.target.value)} error={errors.title} maxLength={120} />
+        <TextField label="Title" {...register('title')} error={errors.title?.message} maxLength={120} />
         <TextArea
           label="Description"
-          name="description"
           rows={4}
-          value={description}
-          onChange={(e) => edit('description', setDescription)(e.target.value)}
-          error={errors.description}
+          {...register('description')}
+          value={watch('description')}
+          error={errors.description?.message}
           counterMax={DESCRIPTION_MAX}
         />
 
@@ -229,7 +174,7 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
                   {t}
                   <button
                     type="button"
-                    onClick={() => setTechnologies((list) => list.filter((x) => x !== t))}
+                    onClick={() => setTechnologies(technologies.filter((x) => x !== t))}
                     className="rounded-full p-0.5 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
                     aria-label={`Remove ${t}`}
                   >
@@ -244,23 +189,19 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             label="GitHub URL"
-            name="githubUrl"
             type="url"
             inputMode="url"
             placeholder="https://github.com/you/project"
-            value={githubUrl}
-            onChange={(e) => edit('githubUrl', setGithubUrl)(e.target.value)}
-            error={errors.githubUrl}
+            {...register('githubUrl')}
+            error={errors.githubUrl?.message}
           />
           <TextField
             label="Live URL"
-            name="liveUrl"
             type="url"
             inputMode="url"
             placeholder="https://your-project.dev"
-            value={liveUrl}
-            onChange={(e) => edit('liveUrl', setLiveUrl)(e.target.value)}
-            error={errors.liveUrl}
+            {...register('liveUrl')}
+            error={errors.liveUrl?.message}
           />
         </div>
 
@@ -286,7 +227,7 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
               type="button"
               onClick={() => fileRef.current?.click()}
               disabled={upload.isPending}
-              aria-describedby={`${formId}-image-hint${errors.image ? ` ${formId}-image-error` : ''}`}
+              aria-describedby={`${formId}-image-hint${imageError ? ` ${formId}-image-error` : ''}`}
               className="flex w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-slate-300 px-4 py-8 text-sm text-slate-600 hover:border-indigo-400 hover:bg-indigo-50/40 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-wait"
             >
               {upload.isPending ? <Spinner className="size-6 text-indigo-600" /> : <ImagePlus className="size-6 text-slate-400" aria-hidden="true" />}
@@ -296,9 +237,9 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
           <p id={`${formId}-image-hint`} className="mt-1.5 text-xs text-slate-500">
             {IMAGE_HINT}
           </p>
-          {errors.image && (
+          {imageError && (
             <p id={`${formId}-image-error`} role="alert" className="mt-1 text-sm text-red-600">
-              {errors.image}
+              {imageError}
             </p>
           )}
           <input
