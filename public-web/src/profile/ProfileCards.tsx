@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Camera, ChevronDown, KeyRound, RefreshCw, UserPlus, Users, UserCheck } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { isApiError, messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
@@ -9,14 +11,13 @@ import { Avatar } from '../shell/Avatar';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
-import { focusFirstInvalid, hasErrors, type FieldErrors } from '../ui/forms';
 import { PasswordField } from '../ui/PasswordField';
 import { notify } from '../ui/toast';
 import { checkImage, IMAGE_ACCEPT, IMAGE_HINT } from '../users/images';
 import { userKeys } from '../users/keys';
 import { capitalise, type Profile } from '../users/types';
 import { usersApi } from '../users/usersApi';
-import { validatePasswordChange, type PasswordField as PasswordFieldName } from './validation';
+import { ChangePasswordForm, type ChangePasswordValues } from './profileRules';
 import { formatDate, formatDateTime } from '../hackathons/labels';
 
 function CardTitle({ id, children, aside }: { id: string; children: ReactNode; aside?: ReactNode }) {
@@ -153,26 +154,25 @@ export function AccountInfoCard({ profile }: { profile: Profile }) {
   );
 }
 
-const EMPTY_PASSWORDS: Record<PasswordFieldName, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY_PASSWORDS: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const passwordRules = zodResolver(ChangePasswordForm);
 
 /** Change Password: collapsed -> open; closes and clears on save or cancel. */
 export function ChangePasswordCard() {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(EMPTY_PASSWORDS);
-  const [errors, setErrors] = useState<FieldErrors<PasswordFieldName>>({});
+  const { register, handleSubmit, reset, setError, formState } = useForm<ChangePasswordValues>({ resolver: passwordRules, defaultValues: EMPTY_PASSWORDS });
+  const errors = formState.errors;
   const [serverError, setServerError] = useState<string | null>(null);
 
   const close = () => {
     setOpen(false);
-    setValues(EMPTY_PASSWORDS);
-    setErrors({});
+    reset(EMPTY_PASSWORDS);
     setServerError(null);
   };
 
   const change = useMutation({
-    mutationFn: () => usersApi.changePassword(values.currentPassword, values.newPassword),
+    mutationFn: ({ currentPassword, newPassword }: ChangePasswordValues) => usersApi.changePassword(currentPassword, newPassword),
     onSuccess: () => {
       notify.success('Password changed successfully!');
       close();
@@ -180,34 +180,23 @@ export function ChangePasswordCard() {
     onError: (err) => {
       const text = messageOf(err, 'Failed to change password');
       if (isApiError(err)) {
-        const fromServer: FieldErrors<PasswordFieldName> = {};
         for (const { field, message } of err.fieldErrors) {
-          if (field === 'currentPassword' || field === 'newPassword') fromServer[field] = message;
+          if (field === 'currentPassword' || field === 'newPassword') setError(field, { type: 'server', message });
         }
-        if (hasErrors(fromServer)) setErrors(fromServer);
       }
       setServerError(text);
       notify.error(text);
     },
   });
 
-  const set = (key: PasswordFieldName, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (change.isPending) return;
-    const found = validatePasswordChange(values);
-    setErrors(found);
-    setServerError(null);
-    if (hasErrors(found)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    change.mutate();
-  };
+  const submit = handleSubmit(
+    (values) => {
+      if (change.isPending) return;
+      setServerError(null);
+      change.mutate(values);
+    },
+    () => setServerError(null),
+  );
 
   return (
     <Card className="p-5 sm:p-6">
@@ -228,33 +217,27 @@ export function ChangePasswordCard() {
           </button>
         </h2>
         {open && (
-          <form id={`${id}-panel`} ref={formRef} noValidate onSubmit={submit} className="mt-5 space-y-5">
+          <form id={`${id}-panel`} noValidate onSubmit={submit} className="mt-5 space-y-5">
             {serverError && <Alert>{serverError}</Alert>}
             <PasswordField
               label="Current password"
-              name="currentPassword"
               autoComplete="current-password"
               autoFocus
-              value={values.currentPassword}
-              onChange={(e) => set('currentPassword', e.target.value)}
-              error={errors.currentPassword}
+              {...register('currentPassword')}
+              error={errors.currentPassword?.message}
             />
             <PasswordField
               label="New password"
-              name="newPassword"
               autoComplete="new-password"
-              value={values.newPassword}
-              onChange={(e) => set('newPassword', e.target.value)}
-              error={errors.newPassword}
+              {...register('newPassword')}
+              error={errors.newPassword?.message}
               hint="At least 6 characters."
             />
             <PasswordField
               label="Confirm new password"
-              name="confirmPassword"
               autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={(e) => set('confirmPassword', e.target.value)}
-              error={errors.confirmPassword}
+              {...register('confirmPassword')}
+              error={errors.confirmPassword?.message}
             />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" onClick={close} disabled={change.isPending}>

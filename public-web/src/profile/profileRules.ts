@@ -1,4 +1,6 @@
 import type { FieldError, Resolver, ResolverResult } from 'react-hook-form';
+import { z } from 'zod';
+import { ChangePasswordBody } from '@circuit/shared/validation/accounts';
 import { updateProfileBody } from '@circuit/shared/validation/profile-rules';
 import { htmlTextLength, isBlankHtml } from './sanitizePaste';
 import { formFieldOf, profileUpdateBody, type ProfileField, type ProfileFormValues } from './validation';
@@ -22,3 +24,10 @@ export const profileResolver =
     }
     return { values: {}, errors };
   };
+
+/** Change Password: the server's body, and the new password typed twice (which the server never sees). */
+export const ChangePasswordForm = ChangePasswordBody.extend({ confirmPassword: z.string() }).superRefine(({ newPassword, confirmPassword }, ctx) => {
+  if (!confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Please confirm your new password' });
+  else if (confirmPassword !== newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
+});
+export type ChangePasswordValues = z.input<typeof ChangePasswordForm>;

@@ -1,5 +1,3 @@
-import { MIN_PASSWORD_LENGTH } from '../auth/constants';
-import type { FieldErrors } from '../ui/forms';
 import type { Profile } from '../users/types';
 
 /** Profile and change-password rules of spec section 5, with its messages word for word. */
@@ -107,20 +105,4 @@ export function addSkill(skills: string[], value: string): string[] {
   const skill = value.trim();
   if (!skill || skills.some((s) => s.toLowerCase() === skill.toLowerCase())) return skills;
   return [...skills, skill];
-}
-
-export type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
-
-export function validatePasswordChange(values: Record<PasswordField, string>): FieldErrors<PasswordField> {
-  let newPassword: string | undefined;
-  if (!values.newPassword) newPassword = 'New password is required';
-  else if (values.newPassword.length < MIN_PASSWORD_LENGTH) newPassword = 'Password must be at least 6 characters';
-  let confirmPassword: string | undefined;
-  if (!values.confirmPassword) confirmPassword = 'Please confirm your new password';
-  else if (values.confirmPassword !== values.newPassword) confirmPassword = 'Passwords do not match';
-  return {
-    currentPassword: values.currentPassword ? undefined : 'Current password is required',
-    newPassword,
-    confirmPassword,
-  };
 }

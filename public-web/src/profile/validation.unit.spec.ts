@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { profileResolver } from './profileRules';
-import { addSkill, normaliseWebsite, profileFormValues, profileUpdateBody, validatePasswordChange, type ProfileFormValues } from './validation';
+import { ChangePasswordForm, profileResolver } from './profileRules';
+import { addSkill, normaliseWebsite, profileFormValues, profileUpdateBody, type ProfileFormValues } from './validation';
 
 const valid = { ...profileFormValues(null), firstName: 'Asha', lastName: 'Rao', country: 'Other', address: 'Somewhere 1' };
 
@@ -65,14 +65,16 @@ describe('profile save rules (spec section 5)', () => {
   });
 });
 
-describe('change password rules', () => {
+describe('change password rules (the server’s ChangePasswordBody)', () => {
   it('uses the spec messages', () => {
-    expect(validatePasswordChange({ currentPassword: '', newPassword: '', confirmPassword: '' })).toEqual({
+    // The first message per field, as the form shows it.
+    const messages = (values: object) => Object.fromEntries((ChangePasswordForm.safeParse(values).error?.issues ?? []).reverse().map((i) => [i.path.join('.'), i.message]));
+    expect(messages({ currentPassword: '', newPassword: '', confirmPassword: '' })).toEqual({
       currentPassword: 'Current password is required',
       newPassword: 'New password is required',
       confirmPassword: 'Please confirm your new password',
     });
-    expect(validatePasswordChange({ currentPassword: 'a', newPassword: '12345', confirmPassword: '1234' })).toMatchObject({
+    expect(messages({ currentPassword: 'a', newPassword: '12345', confirmPassword: '1234' })).toEqual({
       newPassword: 'Password must be at least 6 characters',
       confirmPassword: 'Passwords do not match',
     });
