@@ -59,7 +59,8 @@ const TABLE: ParticipantColumn<QuizParticipant>[] = [
   },
   {
     header: 'Education',
-    className: text,
+    // Wide enough for a college's name on a line or two: the long date columns otherwise squeeze it to a word a line.
+    className: `min-w-52 ${text}`,
     cell: (p) => (
       <>
         <p>{p.user.college}</p>
@@ -68,7 +69,7 @@ const TABLE: ParticipantColumn<QuizParticipant>[] = [
       </>
     ),
   },
-  { header: 'Skills', className: 'text-xs text-slate-600', cell: (p) => `${p.user.skills.slice(0, 3).join(', ')}${p.user.skills.length > 3 ? ` +${p.user.skills.length - 3} more` : ''}` },
+  { header: 'Skills', className: 'min-w-40 text-xs text-slate-600', cell: (p) => `${p.user.skills.slice(0, 3).join(', ')}${p.user.skills.length > 3 ? ` +${p.user.skills.length - 3} more` : ''}` },
   { header: 'Registered', className: `whitespace-nowrap ${text}`, cell: (p) => formatDateTime(p.registrationDate) },
   { header: 'Payment', cell: (p) => paymentLabel(p.paymentStatus) },
   { header: 'Score', className: 'font-semibold text-slate-900', cell: (p) => p.score ?? '—' },
