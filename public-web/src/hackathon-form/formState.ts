@@ -1,7 +1,6 @@
 import type { Hackathon } from '@circuit/shared/api/hackathons';
 import { displayStatusOf, phaseOf } from '@circuit/shared/hackathons/options';
-import { toNestErrors } from '@hookform/resolvers';
-import type { FieldError, Resolver } from 'react-hook-form';
+import { issuesResolver } from '../ui/forms';
 import { HackathonFormSchema, hackathonRuleIssues, hackathonRuleViolations, type HackathonForm } from '@circuit/shared/validation/hackathons';
 
 /**
@@ -37,13 +36,7 @@ export function toRequest(form: FormState): HackathonForm {
 export const firstViolation = (form: FormState, mode: 'create' | 'edit') => hackathonRuleViolations(toRequest(form), mode)[0] ?? null;
 
 /** The form's resolver: the server's rules (shared), each broken one at its field, the first per field. */
-export const rulesResolver =
-  (mode: 'create' | 'edit'): Resolver<FormState> =>
-  (values, _context, options) => {
-    const errors: Record<string, FieldError> = {};
-    for (const { path, message } of hackathonRuleIssues(toRequest(values), mode)) errors[path] ??= { type: 'rule', message };
-    return Object.keys(errors).length ? { values: {}, errors: toNestErrors(errors, options) } : { values, errors: {} };
-  };
+export const rulesResolver = (mode: 'create' | 'edit') => issuesResolver<FormState>((values) => hackathonRuleIssues(toRequest(values), mode));
 
 /** The edit form starts from the listing as the server has it. */
 export function fromHackathon(h: Hackathon): FormState {

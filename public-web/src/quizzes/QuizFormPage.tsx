@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { get, useForm, type FieldError } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Quiz } from '@circuit/shared/api/quizzes';
-import { QUIZ_CATEGORIES, QUIZ_CURRENCIES, QuizFormSchema, quizRuleViolations, type QuizForm } from '@circuit/shared/validation/quizzes';
+import { QUIZ_CATEGORIES, QUIZ_CURRENCIES, QuizFormSchema, quizRuleIssues, quizRuleViolations, type QuizForm } from '@circuit/shared/validation/quizzes';
 import { api, isApiError, messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
 import { RequireAuth } from '../auth/RequireAuth';
@@ -12,6 +13,7 @@ import { isoOf, localInput } from '../hackathon-form/formState';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PageSpinner } from '../ui/Spinner';
+import { focusFirstInvalid, issuesResolver } from '../ui/forms';
 import { notify } from '../ui/toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { QuestionsEditor } from './QuestionsEditor';
@@ -19,6 +21,9 @@ import { quizKeys, useQuiz } from './quizzesApi';
 
 const MAX_IMAGE = 5 * 1024 * 1024;
 const same = (values: readonly string[]) => values.map((v) => [v, v] as const);
+const quizRules = issuesResolver<QuizForm>(quizRuleIssues);
+/** Form problems share one toast, so a submit replaces the last one's rather than piling up. */
+const FORM_TOAST = { id: 'quiz-form' };
 
 /** The form as edited: dates as datetime-local values until sent. */
 function fromQuiz(q: Quiz): QuizForm {
@@ -32,12 +37,23 @@ const toRequest = (f: QuizForm): QuizForm => ({ ...f, dates: Object.fromEntries(
 function QuizFormScreen({ existing }: { existing?: Quiz }) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [form, setForm] = useState<QuizForm>(() => (existing ? fromQuiz(existing) : QuizFormSchema.parse({})));
+  const formRef = useRef<HTMLFormElement>(null);
+  const { watch, setValue, trigger, handleSubmit, getValues, formState } = useForm<QuizForm>({
+    defaultValues: existing ? fromQuiz(existing) : QuizFormSchema.parse({}),
+    resolver: quizRules,
+    shouldFocusError: false,
+  });
+  const form = watch();
+  const { errors, isSubmitted, isSubmitting: busy } = formState;
   const [image, setImage] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof QuizForm>(key: K, value: QuizForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const date = (key: keyof QuizForm['dates']) => (v: string) => setForm((f) => ({ ...f, dates: { ...f.dates, [key]: v } }));
+  // Once a submit has shown the messages, they follow every change.
+  const set = <K extends keyof QuizForm>(key: K, value: QuizForm[K]) => {
+    setValue(key, value as never);
+    if (isSubmitted) void trigger();
+  };
+  const date = (key: keyof QuizForm['dates']) => (v: string) => set('dates', { ...getValues('dates'), [key]: v });
+  const fieldError = (path: string) => (get(errors, path) as FieldError | undefined)?.message;
   useDocumentTitle(existing ? 'Edit Quiz' : 'Create Quiz');
 
   function pickImage(file: File | undefined) {
@@ -47,12 +63,8 @@ function QuizFormScreen({ existing }: { existing?: Quiz }) {
     setImage(file);
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const [first] = quizRuleViolations(form);
-    if (first) return setError(first);
+  async function save(form: QuizForm) {
     setError(null);
-    setBusy(true);
     try {
       let id = existing?.id;
       const body = toRequest(form);
@@ -78,17 +90,21 @@ function QuizFormScreen({ existing }: { existing?: Quiz }) {
     } catch (err) {
       const message = messageOf(err, existing ? 'Failed to update quiz' : 'Failed to create quiz');
       setError(message);
-      notify.error(message);
-    } finally {
-      setBusy(false);
+      notify.error(message, FORM_TOAST);
     }
   }
 
+  const submit = handleSubmit(save, () => {
+    // One toast with the first broken rule, as the server would answer; every field carries its own.
+    notify.error(quizRuleViolations(getValues())[0] ?? 'Failed to save quiz', FORM_TOAST);
+    focusFirstInvalid(formRef.current);
+  });
+
   return (
-    <form onSubmit={submit} className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:px-6" noValidate>
+    <form ref={formRef} onSubmit={(e) => void submit(e)} className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:px-6" noValidate>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{existing ? 'Edit Quiz' : 'Create Quiz'}</h1>
       <FormSection title="Basic Information">
-        <Input label="Title" required wide value={form.title} maxLength={200} disabled={Boolean(existing)} hint={existing ? 'The title cannot be changed.' : undefined} onChange={(v) => set('title', v)} />
+        <Input label="Title" required wide value={form.title} maxLength={200} error={fieldError('title')} disabled={Boolean(existing)} hint={existing ? 'The title cannot be changed.' : undefined} onChange={(v) => set('title', v)} />
         {existing ? <Input label="Category" value={form.category} disabled hint="The category cannot be changed." onChange={() => undefined} /> : <Choice label="Category" value={form.category} options={same(QUIZ_CATEGORIES)} onChange={(v) => set('category', v as QuizForm['category'])} />}
         <Input label="Time limit (minutes)" type="number" min={1} max={180} value={form.timeLimit} onChange={(v) => set('timeLimit', num(v))} />
         <Input label="Passing score (%)" type="number" min={0} max={100} value={form.passingScore} onChange={(v) => set('passingScore', num(v))} />
@@ -115,10 +131,10 @@ function QuizFormScreen({ existing }: { existing?: Quiz }) {
           </>
         )}
       </FormSection>
-      <RichSection title="Description" label="Description" required html={form.description} placeholder="What is this quiz about?" onChange={(h) => set('description', h)} />
+      <RichSection title="Description" label="Description" required error={fieldError('description')} html={form.description} placeholder="What is this quiz about?" onChange={(h) => set('description', h)} />
       <RichSection title="Instructions" label="Instructions" html={form.instructions} placeholder="Rules participants should know" onChange={(h) => set('instructions', h)} />
       <RichSection title="Eligibility" label="Eligibility criteria" html={form.eligibilityCriteria} placeholder="Who can take part" onChange={(h) => set('eligibilityCriteria', h)} />
-      <QuestionsEditor questions={form.questions} onChange={(q) => set('questions', q)} />
+      <QuestionsEditor questions={form.questions} onChange={(q) => set('questions', q)} error={fieldError} />
       {error && <Alert>{error}</Alert>}
       <div className="flex justify-end gap-3">
         <Button variant="ghost" onClick={() => navigate(existing ? `/quiz/${existing.id}` : '/dashboard')} disabled={busy}>

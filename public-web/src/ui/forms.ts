@@ -1,4 +1,5 @@
-import type { FieldValues, Resolver } from 'react-hook-form';
+import { toNestErrors } from '@hookform/resolvers';
+import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 
 /** Moves focus to the first invalid control of a form, after React has rendered the errors. */
 export function focusFirstInvalid(form: HTMLFormElement | null) {
@@ -26,4 +27,16 @@ export function lazyResolver<T extends FieldValues, C = unknown, O = T>(load: ()
   const get = () => (loaded ??= load());
   const resolver: Resolver<T, C, O> = async (values, context, options) => (await get())(values, context, options);
   return { resolver, warm: () => void get().catch(() => (loaded = undefined)) };
+}
+
+/**
+ * A resolver from a list of broken rules, each with its field's dotted path (the shared `*RuleIssues`
+ * functions the server answers with): the first message per field goes to that field.
+ */
+export function issuesResolver<T extends FieldValues>(issuesOf: (values: T) => readonly { path: string; message: string }[]): Resolver<T> {
+  return (values, _context, options) => {
+    const errors: Record<string, FieldError> = {};
+    for (const { path, message } of issuesOf(values)) errors[path] ??= { type: 'rule', message };
+    return Object.keys(errors).length ? { values: {}, errors: toNestErrors(errors, options) } : { values, errors: {} };
+  };
 }

@@ -115,22 +115,27 @@ export const QuizEditSchema = z.object(editShape) as unknown as z.ZodType<QuizEd
 const blank = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '';
 
 /** Section 5's rules in the spec's order: the first is the one to show. */
-export function quizRuleViolations(form: Pick<QuizForm, 'title' | 'description' | 'questions'>): string[] {
-  const out: string[] = [];
-  if (!form.title.trim()) out.push(QuizMessages.titleRequired);
-  if (blank(form.description)) out.push(QuizMessages.descriptionRequired);
-  if (form.questions.length === 0) out.push(QuizMessages.questionsRequired);
+/** Every broken rule of the quiz form, in the spec's order, each at its field (a dotted path into the form). */
+export function quizRuleIssues(form: Pick<QuizForm, 'title' | 'description' | 'questions'>): { path: string; message: string }[] {
+  const out: { path: string; message: string }[] = [];
+  const push = (cond: boolean, message: string, path: string) => {
+    if (cond) out.push({ path, message });
+  };
+  push(!form.title.trim(), QuizMessages.titleRequired, 'title');
+  push(blank(form.description), QuizMessages.descriptionRequired, 'description');
+  push(form.questions.length === 0, QuizMessages.questionsRequired, 'questions');
   form.questions.forEach((q, i) => {
     const n = i + 1;
-    if (!q.question.trim()) out.push(QuizMessages.questionText(n));
-    if (q.options.length < QUIZ_LIMITS.optionsMin) out.push(QuizMessages.optionsMin(n));
-    q.options.forEach((o, j) => {
-      if (!o.trim()) out.push(QuizMessages.optionEmpty(n, j + 1));
-    });
-    if (q.correctAnswer < 0 || q.correctAnswer >= q.options.length) out.push(QuizMessages.correctRange(n));
+    push(!q.question.trim(), QuizMessages.questionText(n), `questions.${i}.question`);
+    push(q.options.length < QUIZ_LIMITS.optionsMin, QuizMessages.optionsMin(n), `questions.${i}.correctAnswer`);
+    q.options.forEach((o, j) => push(!o.trim(), QuizMessages.optionEmpty(n, j + 1), `questions.${i}.options.${j}`));
+    push(q.correctAnswer < 0 || q.correctAnswer >= q.options.length, QuizMessages.correctRange(n), `questions.${i}.correctAnswer`);
   });
   return out;
 }
+
+/** The broken rules' messages; the first is what the server answers. */
+export const quizRuleViolations = (form: Pick<QuizForm, 'title' | 'description' | 'questions'>): string[] => quizRuleIssues(form).map((i) => i.message);
 
 /** A new question as the form starts it (spec section 5). */
 export const newQuestion = (): QuizQuestion => ({ question: '', options: ['', ''], correctAnswer: 0, points: 1 });
