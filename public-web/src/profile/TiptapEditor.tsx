@@ -50,6 +50,23 @@ export function TiptapEditor({ id, labelledBy, initialHtml, resetKey, onChange, 
     onUpdate: ({ editor: e }) => onChangeRef.current(e.isEmpty ? '' : e.getHTML()),
   });
 
+  // As on the old editor, the toolbar shows no pressed state until the caret has been in the text: before
+  // that the selection is only where loading left it, and Bold pressed over an unfocused editor would mislead.
+  const [caretPlaced, setCaretPlaced] = useState(false);
+  // Reset during render rather than in the effect below, so no frame shows the previous text's pressed states.
+  const [resetSeen, setResetSeen] = useState(resetKey);
+  if (resetSeen !== resetKey) {
+    setResetSeen(resetKey);
+    setCaretPlaced(false);
+  }
+  useEffect(() => {
+    const placed = () => setCaretPlaced(true);
+    editor.on('focus', placed);
+    return () => {
+      editor.off('focus', placed);
+    };
+  }, [editor]);
+
   const lastReset = useRef(resetKey);
   useEffect(() => {
     if (resetKey === lastReset.current) return;
@@ -59,11 +76,11 @@ export function TiptapEditor({ id, labelledBy, initialHtml, resetKey, onChange, 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editor, resetKey]);
 
-  const active =
-    useEditorState({
-      editor,
-      selector: ({ editor: e }) => Object.fromEntries(TOGGLES.map(({ name }) => [name, e.isActive(name)])) as Record<ToggleName, boolean>,
-    }) ?? NOTHING_ACTIVE;
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => Object.fromEntries(TOGGLES.map(({ name }) => [name, e.isActive(name)])) as Record<ToggleName, boolean>,
+  });
+  const active = (caretPlaced && state) || NOTHING_ACTIVE;
 
   const addLink = () => {
     const answer = window.prompt('Enter the link URL (https://...)');
