@@ -1,8 +1,8 @@
 import { Eye, Pencil } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { Event } from '@circuit/shared/api/events';
-import { EventMessages, eventRuleViolations, EventFormSchema } from '@circuit/shared/validation/events';
+import { EventMessages, eventRuleIssues, eventRuleViolations, EventFormSchema } from '@circuit/shared/validation/events';
 import { messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
 import { LoginButtonLink } from '../auth/LoginLinks';
@@ -12,6 +12,8 @@ import { useEvent, useSaveEventForm } from '../events/eventsApi';
 import { Button } from '../ui/Button';
 import { StateScreen } from '../ui/EmptyState';
 import { PageSpinner } from '../ui/Spinner';
+import { focusFirstInvalid, issuesResolver } from '../ui/forms';
+import { useSectionForm } from '../ui/useSectionForm';
 import { notify } from '../ui/toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { BasicSection, FaqAndTagsSection, OrganisationAndPricingSection, PlaceAndTimeSection } from './EventFormSections';
@@ -86,29 +88,38 @@ function previewOf(s: EventFormState, user: { id: string; username: string; firs
   };
 }
 
+/** Form problems share one toast, so a submit replaces the last one's rather than piling up. */
+const FORM_TOAST = { id: 'event-form' };
+const eventRules = issuesResolver<EventFormState>((values) => eventRuleIssues(EventFormSchema.parse(toEventForm(values))));
+
 function EventFormScreen({ mode, initial, event }: { mode: 'create' | 'edit'; initial: EventFormState; event?: Event }) {
   const navigate = useNavigate();
   const { user } = useAuth();
-  const [form, setForm] = useState(initial);
+  const { form, set, error, formRef, getValues, handleSubmit } = useSectionForm<EventFormState>(initial, eventRules);
   const [preview, setPreview] = useState(false);
   const save = useSaveEventForm(event?.id ?? null);
   const username = useUsernameCheck(form.username, mode === 'create', '/api/events');
-  const set = (change: (f: EventFormState) => EventFormState) => setForm(change);
+  const usernameProblem = () =>
+    mode !== 'create' ? null : username.status === 'checking' ? EventMessages.usernamePending : username.status === 'unavailable' ? (username.message ?? EventMessages.usernameTaken) : null;
 
-  async function submit(e?: FormEvent) {
-    e?.preventDefault();
-    if (mode === 'create' && username.status === 'checking') return notify.error(EventMessages.usernamePending);
-    if (mode === 'create' && username.status === 'unavailable') return notify.error(username.message ?? EventMessages.usernameTaken);
-    const [violation] = eventRuleViolations(EventFormSchema.parse(toEventForm(form)));
-    if (violation) return notify.error(violation);
-    try {
-      const res = await save.mutateAsync(toEventForm(form));
-      notify.success(res.message ?? (mode === 'create' ? EventMessages.created : EventMessages.updated));
-      navigate(`/events/${res.data?.username ?? toEventForm(form).username}`);
-    } catch (error) {
-      notify.error(messageOf(error, mode === 'create' ? EventMessages.createFailed : EventMessages.updateFailed));
-    }
-  }
+  const submit = handleSubmit(
+    async (values) => {
+      const problem = usernameProblem();
+      if (problem) return notify.error(problem, FORM_TOAST);
+      try {
+        const res = await save.mutateAsync(toEventForm(values));
+        notify.success(res.message ?? (mode === 'create' ? EventMessages.created : EventMessages.updated));
+        navigate(`/events/${res.data?.username ?? toEventForm(values).username}`);
+      } catch (err) {
+        notify.error(messageOf(err, mode === 'create' ? EventMessages.createFailed : EventMessages.updateFailed), FORM_TOAST);
+      }
+    },
+    // One toast with the first broken rule, as the server would answer; every field carries its own.
+    () => {
+      notify.error(usernameProblem() ?? eventRuleViolations(EventFormSchema.parse(toEventForm(getValues())))[0] ?? EventMessages.createFailed, FORM_TOAST);
+      focusFirstInvalid(formRef.current);
+    },
+  );
 
   const cancelTo = mode === 'edit' && event ? `/events/${event.username}` : '/events';
   return (
@@ -126,10 +137,10 @@ function EventFormScreen({ mode, initial, event }: { mode: 'create' | 'edit'; in
       {preview && user ? (
         <EventView event={previewOf(form, user, event)} registration={<p className="rounded-2xl border border-dashed border-slate-300 p-5 text-sm text-slate-500">The registration card appears here.</p>} />
       ) : (
-        <form onSubmit={submit} className="space-y-6" noValidate>
-          <BasicSection form={form} set={set} mode={mode} username={username} />
-          <PlaceAndTimeSection form={form} set={set} />
-          <OrganisationAndPricingSection form={form} set={set} />
+        <form ref={formRef} onSubmit={(e) => void submit(e)} className="space-y-6" noValidate>
+          <BasicSection form={form} set={set} error={error} mode={mode} username={username} />
+          <PlaceAndTimeSection form={form} set={set} error={error} />
+          <OrganisationAndPricingSection form={form} set={set} error={error} />
           <FaqAndTagsSection form={form} set={set} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Link to={cancelTo} className="rounded-lg px-4 py-2 text-center text-sm font-medium text-slate-700 hover:bg-slate-100">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { CURRENCIES, FORM_COUNTRIES, LOCATION_TYPES } from '@circuit/shared/hackathons/options';
 import { EVENT_CATEGORIES, EVENT_PRICING_TYPES, EVENT_TYPES } from '@circuit/shared/event-listings/options';
 import { INDIA_STATES } from '@circuit/shared/profiles/options';
-import { Choice, FormSection, ImageField, Input, num, RequiredMark } from '../hackathon-form/fields';
+import { Choice, describedBy, FieldNotes, FormSection, ImageField, Input, num, RequiredMark } from '../hackathon-form/fields';
 import { RichTextEditor } from '../profile/RichTextEditor';
 import type { UsernameState } from '../hackathon-form/useUsernameCheck';
 import { LOCATION_LABELS } from '../hackathons/labels';
@@ -13,16 +13,18 @@ import { notify } from '../ui/toast';
 import type { EventFormState } from './formState';
 
 type Set = (change: (f: EventFormState) => EventFormState) => void;
+/** The message of the rule broken at a field (a dotted path), once the form was submitted. */
+type ErrorOf = (path: string) => string | undefined;
 const pairs = (labels: Record<string, string>, values: readonly string[]) => values.map((v) => [v, labels[v] ?? v] as const);
 const same = (values: readonly string[]) => values.map((v) => [v, v] as const);
 
-export function BasicSection({ form, set, mode, username }: { form: EventFormState; set: Set; mode: 'create' | 'edit'; username: UsernameState }) {
+export function BasicSection({ form, set, error, mode, username }: { form: EventFormState; set: Set; error: ErrorOf; mode: 'create' | 'edit'; username: UsernameState }) {
   const usernameHint = mode === 'edit' ? 'The username cannot change.' : username.status === 'checking' ? 'Checking...' : username.message ?? '3-30 letters, numbers, underscores or hyphens';
   return (
     <FormSection title="Basic Information" required>
-      <Input label="Username" required value={form.username} disabled={mode === 'edit'} hint={username.status === 'unavailable' ? undefined : usernameHint} error={username.status === 'unavailable' ? usernameHint : undefined} onChange={(v) => set((f) => ({ ...f, username: v.toLowerCase() }))} />
-      <Input label="Title" required value={form.title} onChange={(v) => set((f) => ({ ...f, title: v }))} />
-      <Input label="Short description" required wide maxLength={200} showCount value={form.shortDescription} onChange={(v) => set((f) => ({ ...f, shortDescription: v }))} />
+      <Input label="Username" required value={form.username} disabled={mode === 'edit'} hint={username.status === 'unavailable' ? undefined : usernameHint} error={username.status === 'unavailable' ? usernameHint : error('username')} onChange={(v) => set((f) => ({ ...f, username: v.toLowerCase() }))} />
+      <Input label="Title" required value={form.title} error={error('title')} onChange={(v) => set((f) => ({ ...f, title: v }))} />
+      <Input label="Short description" required wide maxLength={200} showCount value={form.shortDescription} error={error('shortDescription')} onChange={(v) => set((f) => ({ ...f, shortDescription: v }))} />
       <div className="sm:col-span-2">
         <p id="event-description-label" className="mb-1.5 text-sm font-medium text-slate-700">
           Description
@@ -34,9 +36,12 @@ export function BasicSection({ form, set, mode, username }: { form: EventFormSta
           initialHtml={form.description}
           resetKey={0}
           onChange={(html) => set((f) => ({ ...f, description: html }))}
+          invalid={Boolean(error('description'))}
+          describedBy={describedBy('event-description', { error: error('description') })}
           placeholder="What happens, who it is for, what to bring"
           toolbarLabel="Description formatting"
         />
+        <FieldNotes id="event-description" error={error('description')} />
       </div>
       <Choice label="Event type" value={form.eventType} options={pairs(EVENT_TYPE_LABELS, EVENT_TYPES)} onChange={(v) => set((f) => ({ ...f, eventType: v as EventFormState['eventType'] }))} />
       <Choice label="Category" value={form.category} options={pairs(EVENT_CATEGORY_LABELS, EVENT_CATEGORIES)} onChange={(v) => set((f) => ({ ...f, category: v as EventFormState['category'] }))} />
@@ -45,33 +50,33 @@ export function BasicSection({ form, set, mode, username }: { form: EventFormSta
   );
 }
 
-export function PlaceAndTimeSection({ form, set }: { form: EventFormState; set: Set }) {
+export function PlaceAndTimeSection({ form, set, error }: { form: EventFormState; set: Set; error: ErrorOf }) {
   const loc = (patch: Partial<EventFormState['location']>) => set((f) => ({ ...f, location: { ...f.location, ...patch } }));
   const date = (key: keyof EventFormState['dates']) => (v: string) => set((f) => ({ ...f, dates: { ...f.dates, [key]: v } }));
   return (
     <FormSection title="Location and Dates" required>
       <Choice label="Mode" value={form.location.type} options={pairs(LOCATION_LABELS, LOCATION_TYPES)} onChange={(v) => loc({ type: v as EventFormState['location']['type'] })} />
-      <Choice label="Country" required={form.location.type !== 'online'} placeholder="Select country" value={form.location.country} options={same(FORM_COUNTRIES)} onChange={(v) => loc({ country: v })} />
+      <Choice label="Country" required={form.location.type !== 'online'} error={error('location.country')} placeholder="Select country" value={form.location.country} options={same(FORM_COUNTRIES)} onChange={(v) => loc({ country: v })} />
       {form.location.country === 'India' ? <Choice label="State" placeholder="Select state" value={form.location.state} options={same(INDIA_STATES)} onChange={(v) => loc({ state: v })} /> : <Input label="State" value={form.location.state} onChange={(v) => loc({ state: v })} />}
       <Input label="City" value={form.location.city} onChange={(v) => loc({ city: v })} />
       {form.location.type !== 'online' && <Input label="Address" wide value={form.location.address} onChange={(v) => loc({ address: v })} />}
-      <Input label="Start date" required type="datetime-local" value={form.dates.startDate} onChange={date('startDate')} />
-      <Input label="End date" required type="datetime-local" value={form.dates.endDate} onChange={date('endDate')} />
-      <Input label="Registration deadline" required type="datetime-local" value={form.dates.registrationDeadline} onChange={date('registrationDeadline')} />
+      <Input label="Start date" required type="datetime-local" error={error('dates.startDate')} value={form.dates.startDate} onChange={date('startDate')} />
+      <Input label="End date" required type="datetime-local" error={error('dates.endDate')} value={form.dates.endDate} onChange={date('endDate')} />
+      <Input label="Registration deadline" required type="datetime-local" error={error('dates.registrationDeadline')} value={form.dates.registrationDeadline} onChange={date('registrationDeadline')} />
     </FormSection>
   );
 }
 
-export function OrganisationAndPricingSection({ form, set }: { form: EventFormState; set: Set }) {
+export function OrganisationAndPricingSection({ form, set, error }: { form: EventFormState; set: Set; error: ErrorOf }) {
   const price = (patch: Partial<EventFormState['pricing']>) => set((f) => ({ ...f, pricing: { ...f.pricing, ...patch } }));
   return (
     <FormSection title="Organization, Pricing and Registration" required>
-      <Input label="Organization name" required value={form.organization.name} onChange={(v) => set((f) => ({ ...f, organization: { ...f.organization, name: v } }))} />
+      <Input label="Organization name" required value={form.organization.name} error={error('organization.name')} onChange={(v) => set((f) => ({ ...f, organization: { ...f.organization, name: v } }))} />
       <Input label="Organization website" value={form.organization.website} onChange={(v) => set((f) => ({ ...f, organization: { ...f.organization, website: v } }))} />
       <Choice label="Pricing" value={form.pricing.type} options={same(EVENT_PRICING_TYPES)} onChange={(v) => price({ type: v as EventFormState['pricing']['type'] })} />
       {form.pricing.type !== 'free' && (
         <>
-          <Input label="Amount" type="number" min={0} value={form.pricing.amount} onChange={(v) => price({ amount: num(v) })} />
+          <Input label="Amount" type="number" min={0} value={form.pricing.amount} error={error('pricing.amount')} onChange={(v) => price({ amount: num(v) })} />
           <Choice label="Currency" value={form.pricing.currency} options={same(CURRENCIES)} onChange={(v) => price({ currency: v as EventFormState['pricing']['currency'] })} />
         </>
       )}

@@ -1,6 +1,5 @@
 import clsx from 'clsx';
-import { useEffect, useRef, useState } from 'react';
-import { get, useForm, type FieldError } from 'react-hook-form';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Hackathon, HackathonWritten } from '@circuit/shared/api/hackathons';
@@ -14,6 +13,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { StateScreen } from '../ui/EmptyState';
 import { PageSpinner } from '../ui/Spinner';
 import { focusFirstInvalid } from '../ui/forms';
+import { useSectionForm } from '../ui/useSectionForm';
 import { notify } from '../ui/toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { BasicSection, CategoriesSection, DatesSection, LocationSection, OrganizationSection, PricingSection, RichSection, TechnologiesSection } from './BasicSections';
@@ -61,22 +61,12 @@ const FORM_TOAST = { id: 'hackathon-form' };
 function HackathonForm({ mode, initial, hackathon }: { mode: 'create' | 'edit'; initial: FormState; hackathon?: Hackathon }) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
-  const { watch, getValues, setValue, trigger, handleSubmit, formState } = useForm<FormState>({ defaultValues: initial, resolver: rulesResolver(mode), shouldFocusError: false });
-  const form = watch();
-  const { errors, isSubmitted, isSubmitting } = formState;
+  const { form, set, error, formRef, getValues, handleSubmit, formState } = useSectionForm<FormState>(initial, rulesResolver(mode));
+  const { isSubmitting } = formState;
   const [preview, setPreview] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [key] = useState(newRequestId);
   const username = useUsernameCheck(form.username, mode === 'create');
-  // The sections replace whole top-level values; once a submit has shown the messages, they follow every change.
-  const set = (change: (f: FormState) => FormState) => {
-    const current = getValues();
-    const next = change(current);
-    for (const k of Object.keys(next) as (keyof FormState)[]) if (next[k] !== current[k]) setValue(k, next[k] as never, { shouldDirty: true });
-    if (isSubmitted) void trigger();
-  };
-  const error = (path: string) => (get(errors, path) as FieldError | undefined)?.message;
   const sectionProps = { form, set, mode, error };
 
   const usernameProblem = () =>

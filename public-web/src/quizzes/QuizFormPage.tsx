@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { get, useForm, type FieldError } from 'react-hook-form';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Quiz } from '@circuit/shared/api/quizzes';
@@ -14,6 +13,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { PageSpinner } from '../ui/Spinner';
 import { focusFirstInvalid, issuesResolver } from '../ui/forms';
+import { useSectionForm } from '../ui/useSectionForm';
 import { notify } from '../ui/toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { QuestionsEditor } from './QuestionsEditor';
@@ -37,23 +37,12 @@ const toRequest = (f: QuizForm): QuizForm => ({ ...f, dates: Object.fromEntries(
 function QuizFormScreen({ existing }: { existing?: Quiz }) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
-  const { watch, setValue, trigger, handleSubmit, getValues, formState } = useForm<QuizForm>({
-    defaultValues: existing ? fromQuiz(existing) : QuizFormSchema.parse({}),
-    resolver: quizRules,
-    shouldFocusError: false,
-  });
-  const form = watch();
-  const { errors, isSubmitted, isSubmitting: busy } = formState;
+  const { form, set: change, error: fieldError, formRef, getValues, handleSubmit, formState } = useSectionForm<QuizForm>(existing ? fromQuiz(existing) : QuizFormSchema.parse({}), quizRules);
+  const busy = formState.isSubmitting;
   const [image, setImage] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // Once a submit has shown the messages, they follow every change.
-  const set = <K extends keyof QuizForm>(key: K, value: QuizForm[K]) => {
-    setValue(key, value as never);
-    if (isSubmitted) void trigger();
-  };
+  const set = <K extends keyof QuizForm>(key: K, value: QuizForm[K]) => change((f) => ({ ...f, [key]: value }));
   const date = (key: keyof QuizForm['dates']) => (v: string) => set('dates', { ...getValues('dates'), [key]: v });
-  const fieldError = (path: string) => (get(errors, path) as FieldError | undefined)?.message;
   useDocumentTitle(existing ? 'Edit Quiz' : 'Create Quiz');
 
   function pickImage(file: File | undefined) {

@@ -112,31 +112,35 @@ export function eventUsernameViolation(username: string): string | null {
 }
 
 /** Every broken rule of section 5 (create and edit share the edit toasts' order), first one first. */
-export function eventRuleViolations(form: EventForm): string[] {
-  const out: string[] = [];
-  const push = (cond: boolean, message: string) => {
-    if (cond) out.push(message);
+/** Every broken rule of the event form, in the spec's order, each at its field (a dotted path into the form). */
+export function eventRuleIssues(form: EventForm): { path: string; message: string }[] {
+  const out: { path: string; message: string }[] = [];
+  const push = (cond: boolean, message: string, path: string) => {
+    if (cond) out.push({ path, message });
   };
   const username = eventUsernameViolation(form.username);
-  if (username) out.push(username);
-  push(!form.title, EventMessages.titleRequired);
-  push(!form.shortDescription, EventMessages.shortDescriptionRequired);
-  push(form.shortDescription.length > L.shortDescriptionMax, EventMessages.shortDescriptionMax);
-  push(isBlankHtml(form.description), EventMessages.descriptionRequired);
-  push(!form.organization.name, EventMessages.organizationRequired);
-  push(!validInstant(form.dates.startDate), EventMessages.startRequired);
-  push(!validInstant(form.dates.endDate), EventMessages.endRequired);
-  push(!validInstant(form.dates.registrationDeadline), EventMessages.deadlineRequired);
+  if (username) out.push({ path: 'username', message: username });
+  push(!form.title, EventMessages.titleRequired, 'title');
+  push(!form.shortDescription, EventMessages.shortDescriptionRequired, 'shortDescription');
+  push(form.shortDescription.length > L.shortDescriptionMax, EventMessages.shortDescriptionMax, 'shortDescription');
+  push(isBlankHtml(form.description), EventMessages.descriptionRequired, 'description');
+  push(!form.organization.name, EventMessages.organizationRequired, 'organization.name');
+  push(!validInstant(form.dates.startDate), EventMessages.startRequired, 'dates.startDate');
+  push(!validInstant(form.dates.endDate), EventMessages.endRequired, 'dates.endDate');
+  push(!validInstant(form.dates.registrationDeadline), EventMessages.deadlineRequired, 'dates.registrationDeadline');
   const start = Date.parse(form.dates.startDate);
   const end = Date.parse(form.dates.endDate);
   const deadline = Date.parse(form.dates.registrationDeadline);
-  if (Number.isFinite(start) && Number.isFinite(end)) push(start >= end, EventMessages.endAfterStart);
-  if (Number.isFinite(start) && Number.isFinite(deadline)) push(deadline >= start, EventMessages.deadlineBeforeStart);
-  push(form.location.type !== 'online' && !form.location.country, EventMessages.countryRequired);
-  push(form.faqs.some((f) => !f.question.trim() || !f.answer.trim()), EventMessages.faqIncomplete);
-  push(form.pricing.type === 'paid' && !(form.pricing.amount > 0), EventMessages.paidAmount);
+  if (Number.isFinite(start) && Number.isFinite(end)) push(start >= end, EventMessages.endAfterStart, 'dates.endDate');
+  if (Number.isFinite(start) && Number.isFinite(deadline)) push(deadline >= start, EventMessages.deadlineBeforeStart, 'dates.registrationDeadline');
+  push(form.location.type !== 'online' && !form.location.country, EventMessages.countryRequired, 'location.country');
+  push(form.faqs.some((f) => !f.question.trim() || !f.answer.trim()), EventMessages.faqIncomplete, 'faqs');
+  push(form.pricing.type === 'paid' && !(form.pricing.amount > 0), EventMessages.paidAmount, 'pricing.amount');
   return out;
 }
+
+/** The broken rules' messages; the first is what the server answers. */
+export const eventRuleViolations = (form: EventForm): string[] => eventRuleIssues(form).map((i) => i.message);
 
 /** Tags trimmed, without duplicates (case-insensitive), in the order given. */
 export function normaliseTags(values: readonly string[]): string[] {
