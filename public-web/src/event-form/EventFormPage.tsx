@@ -6,7 +6,7 @@ import { EventMessages, eventRuleIssues, eventRuleViolations, EventFormSchema } 
 import { messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
 import { LoginButtonLink } from '../auth/LoginLinks';
-import { useUsernameCheck } from '../hackathon-form/useUsernameCheck';
+import { usernameProblem, useUsernameCheck } from '../hackathon-form/useUsernameCheck';
 import { EventView } from '../events/EventView';
 import { useEvent, useSaveEventForm } from '../events/eventsApi';
 import { Button } from '../ui/Button';
@@ -99,12 +99,11 @@ function EventFormScreen({ mode, initial, event }: { mode: 'create' | 'edit'; in
   const [preview, setPreview] = useState(false);
   const save = useSaveEventForm(event?.id ?? null);
   const username = useUsernameCheck(form.username, mode === 'create', '/api/events');
-  const usernameProblem = () =>
-    mode !== 'create' ? null : username.status === 'checking' ? EventMessages.usernamePending : username.status === 'unavailable' ? (username.message ?? EventMessages.usernameTaken) : null;
+  const blocked = () => usernameProblem(username, EventMessages);
 
   const submit = handleSubmit(
     async (values) => {
-      const problem = usernameProblem();
+      const problem = blocked();
       if (problem) return notify.error(problem, FORM_TOAST);
       try {
         const res = await save.mutateAsync(toEventForm(values));
@@ -116,7 +115,7 @@ function EventFormScreen({ mode, initial, event }: { mode: 'create' | 'edit'; in
     },
     // One toast with the first broken rule, as the server would answer; every field carries its own.
     () => {
-      notify.error(usernameProblem() ?? eventRuleViolations(EventFormSchema.parse(toEventForm(getValues())))[0] ?? EventMessages.createFailed, FORM_TOAST);
+      notify.error(blocked() ?? eventRuleViolations(EventFormSchema.parse(toEventForm(getValues())))[0] ?? EventMessages.createFailed, FORM_TOAST);
       focusFirstInvalid(formRef.current);
     },
   );

@@ -21,7 +21,7 @@ import { emptyForm, firstViolation, fromHackathon, rulesResolver, toRequest, typ
 import { HackathonPreview } from './HackathonPreview';
 import { RequiredMark } from './fields';
 import { AgreementSection, FaqSection, MentorsSection, RequirementsSection, SocialSection, TeamSettingsSection, VolunteersSection } from './ListSections';
-import { useUsernameCheck } from './useUsernameCheck';
+import { usernameProblem, useUsernameCheck } from './useUsernameCheck';
 
 /** /create-hackathon */
 export function CreateHackathonPage() {
@@ -69,12 +69,11 @@ function HackathonForm({ mode, initial, hackathon }: { mode: 'create' | 'edit'; 
   const username = useUsernameCheck(form.username, mode === 'create');
   const sectionProps = { form, set, mode, error };
 
-  const usernameProblem = () =>
-    mode !== 'create' ? null : username.status === 'checking' ? HackathonMessages.usernamePending : username.status === 'unavailable' ? (username.message ?? HackathonMessages.usernameTaken) : null;
+  const blocked = () => usernameProblem(username, HackathonMessages);
 
   const submit = handleSubmit(
     async (values) => {
-      const problem = usernameProblem();
+      const problem = blocked();
       if (problem) return notify.error(problem, FORM_TOAST);
       try {
         const body = toRequest(values);
@@ -88,7 +87,7 @@ function HackathonForm({ mode, initial, hackathon }: { mode: 'create' | 'edit'; 
     },
     // One toast with the first broken rule, as the server would answer; every field carries its own.
     () => {
-      notify.error(usernameProblem() ?? firstViolation(getValues(), mode) ?? HackathonMessages.createFailed, FORM_TOAST);
+      notify.error(blocked() ?? firstViolation(getValues(), mode) ?? HackathonMessages.createFailed, FORM_TOAST);
       setPreview(false);
       focusFirstInvalid(formRef.current);
     },

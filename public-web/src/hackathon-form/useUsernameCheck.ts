@@ -36,3 +36,10 @@ export function useUsernameCheck(username: string, enabled: boolean, base = '/ap
   }, [username, enabled, base]);
   return state;
 }
+
+/** What stops a submit while the check has not said yes (still checking, or taken), in the listing's own words. */
+export function usernameProblem(state: UsernameState, messages: { usernamePending: string; usernameTaken: string }): string | null {
+  if (state.status === 'checking') return messages.usernamePending;
+  if (state.status === 'unavailable') return state.message ?? messages.usernameTaken;
+  return null;
+}
