@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
 import { startJourney, type Journey } from './harness';
 
@@ -202,6 +203,8 @@ describe.skipIf(Boolean(skipReason))(`hackathon journey in Chromium${skipReason 
     }
     expect(await page.locator('main').getByText(/ is required$| must be after start date$/).count()).toBe(3);
     expect(await title.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The messages and the toast read well enough for axe (the toast's red was once too light).
+    expect(await seriousViolations(page)).toEqual([]);
     // A corrected field loses its message at once.
     await title.fill('Backwaters Build');
     await expect.poll(() => title.getAttribute('aria-invalid')).toBeNull();

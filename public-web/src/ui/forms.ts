@@ -10,13 +10,6 @@ export function focusFirstInvalid(form: HTMLFormElement | null) {
   });
 }
 
-/** A field-name -> message map; a field without an entry is valid. */
-export type FieldErrors<K extends string> = Partial<Record<K, string>>;
-
-export function hasErrors<K extends string>(errors: FieldErrors<K>): boolean {
-  return Object.values(errors).some(Boolean);
-}
-
 /**
  * A form resolver fetched on its first use. The shared zod schemas bring zod (24 KB gzipped) with them;
  * the sign-in pages are among the first a visitor loads, so their rules arrive with the first check
