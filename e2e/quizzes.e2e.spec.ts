@@ -92,12 +92,16 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
     await page.getByRole('button', { name: 'Register' }).click();
     // No studies on the profile yet: Complete Your Profile first, then the registration modal.
     const profile = page.getByRole('dialog', { name: 'Complete Your Profile' });
+    await profile.getByRole('button', { name: 'Save and continue' }).click();
+    await profile.getByText('Please fill in all required fields').waitFor();
     await profile.getByLabel('College').fill('IIT Madras');
     await profile.getByLabel('Course').selectOption('B.Tech');
     await profile.getByLabel('Branch').selectOption('Computer Science');
     await profile.getByLabel('Year').selectOption('2nd Year');
     await profile.getByLabel('Country').selectOption('India');
     await profile.getByLabel('State').selectOption('Tamil Nadu');
+    // The message follows the fields: with all of them filled in it has gone before the next submit.
+    await profile.getByText('Please fill in all required fields').waitFor({ state: 'detached' });
     await profile.getByRole('button', { name: 'Save and continue' }).click();
     const modal = page.getByRole('dialog', { name: 'Register for Quiz' });
     await modal.getByLabel('Mobile').fill('9876543210');

@@ -14,12 +14,14 @@ export function missingQuizProfile(user: User): boolean {
 /** Complete Your Profile (spec 3 section 2): all six fields required; the caller saves them, then retries the registration. */
 export function QuizProfileDialog({ user, busy, onCancel, onSubmit }: { user: User; busy: boolean; onCancel(): void; onSubmit(values: ProfileFormValues<Field>): void }) {
   const { values, set } = useProfileForm(user, QUIZ_PROFILE_FIELDS);
-  const [error, setError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const incomplete = missingFields(values, QUIZ_PROFILE_FIELDS).length > 0;
+  // After a refused submit the message follows the fields, and goes once they are all filled in.
+  const error = submitted && incomplete ? 'Please fill in all required fields' : null;
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (missingFields(values, QUIZ_PROFILE_FIELDS).length) return setError('Please fill in all required fields');
-    setError(null);
-    onSubmit(values);
+    setSubmitted(true);
+    if (!incomplete) onSubmit(values);
   }
   return (
     <RegistrationFormDialog
