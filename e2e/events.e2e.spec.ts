@@ -97,7 +97,7 @@ describe.skipIf(Boolean(skipReason))(`event journey in Chromium${skipReason ? ` 
     await a.page.getByRole('button', { name: 'Register Now' }).click();
     await fillModal(a.page, 'Register for this event');
     // The checkout is prefilled with the mobile typed in the modal (the profile has none).
-    await expect(a.page.getByRole('dialog', { name: 'Sandbox checkout' }).getByText('9876543210').count()).resolves.toBe(1);
+    await a.page.getByRole('dialog', { name: 'Sandbox checkout' }).getByText('9876543210').waitFor();
     await payInSandbox(a.page);
 
     // B's 409 closes the modal and the card offers the waitlist.
