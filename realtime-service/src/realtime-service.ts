@@ -6,9 +6,9 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { resilientRedisClient } from '@circuit/shared/adapters/redis/redis-client';
 import { z } from 'zod';
-import type { Config } from '@circuit/shared/config';
+import type { Config, TrustProxy } from '@circuit/shared/config';
 import type { Logger } from '@circuit/shared/logger';
-import { baselineHeaders } from '@circuit/shared/http/app';
+import { baselineHeaders, cameOverHttps, HSTS } from '@circuit/shared/http/app';
 import { SESSION_CACHE_MS, SessionStore, SessionTopics, SessionsEnded } from '@circuit/shared/http/session';
 import { LeasedRateCounterStore, leasesByKind } from '@circuit/shared/http/leased-rate-counters';
 import {
@@ -50,6 +50,8 @@ export interface RealtimeDeps {
   messagesPer10s?: number;
   /** Adds HSTS to the handshake answers (production). */
   production?: boolean;
+  /** Whose X-Forwarded-Proto to believe (TRUST_PROXY): a handshake that came over https is pinned to it. */
+  trustProxy?: TrustProxy;
   /** A busy community room's hand-outs of new messages are this far apart at least (COMMUNITY_ROOM_PACE_MS). */
   communityRoomPaceMs?: number;
 }
@@ -57,13 +59,14 @@ export interface RealtimeDeps {
 type SessionRequest = IncomingMessage & { session?: { userId?: string }; sessionID?: string; sessionStore?: unknown };
 
 /** The deps a process takes from its configuration. */
-export function realtimeSettings(config: Pick<Config, 'publicUrl' | 'SOCKETS_PER_USER' | 'RATE_LIMIT_MESSAGES' | 'NODE_ENV' | 'COMMUNITY_ROOM_PACE_MS'>) {
+export function realtimeSettings(config: Pick<Config, 'publicUrl' | 'SOCKETS_PER_USER' | 'RATE_LIMIT_MESSAGES' | 'NODE_ENV' | 'COMMUNITY_ROOM_PACE_MS' | 'trustProxy'>) {
   return {
     allowedOrigins: [config.publicUrl],
     socketsPerUser: config.SOCKETS_PER_USER,
     messagesPer10s: config.RATE_LIMIT_MESSAGES,
     communityRoomPaceMs: config.COMMUNITY_ROOM_PACE_MS,
     production: config.NODE_ENV === 'production',
+    trustProxy: config.trustProxy,
   } satisfies Partial<RealtimeDeps>;
 }
 
@@ -155,7 +158,8 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   coalesceWrites(io);
   // The same hardening headers as every HTTP answer, on the handshake and polling answers too.
   const headers = baselineHeaders({ production: deps.production ?? false });
-  const addHeaders = (answer: Record<string, string | string[] | undefined>) => Object.assign(answer, headers);
+  const overHttps = cameOverHttps(deps.trustProxy ?? 'loopback');
+  const addHeaders = (answer: Record<string, string | string[] | undefined>, req: IncomingMessage) => Object.assign(answer, headers, overHttps(req) ? HSTS : {});
   io.engine.on('initial_headers', addHeaders);
   io.engine.on('headers', addHeaders);
   io.engine.use(deps.session);

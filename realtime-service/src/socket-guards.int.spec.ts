@@ -126,6 +126,16 @@ describe('socket guards: sessions, origin, online privacy, limits', () => {
       expect(polling.text).toContain(ORIGIN_REFUSED);
     });
 
+    it('pins a handshake that came over https through a trusted proxy to https (HSTS), whatever NODE_ENV says', async () => {
+      const a = await user();
+      const handshake = () => supertest(base).get('/socket.io/?EIO=4&transport=polling').set('Cookie', a.cookie);
+      const overHttps = await handshake().set('X-Forwarded-Proto', 'https').expect(200);
+      expect(overHttps.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+      const plain = await handshake().expect(200);
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      expect(plain.headers['x-content-type-options']).toBe('nosniff');
+    });
+
     it('accepts PUBLIC_URL, the host itself, and clients that send no Origin', async () => {
       const a = await user();
       const origins: Record<string, string>[] = [{ origin: 'http://circuit.example.test' }, { origin: base }, {}];

@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import express, { type Express, type RequestHandler, type Router } from 'express';
+import proxyaddr from 'proxy-addr';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger';
 import { requestLogging } from './correlation';
@@ -46,9 +48,25 @@ export const CONTENT_SECURITY_POLICY_WITH_RAZORPAY = CONTENT_SECURITY_POLICY.rep
   .replace("connect-src 'self'", "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com")
   .concat("; frame-src https://api.razorpay.com https://checkout.razorpay.com");
 
-const HSTS = { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } as const;
+/** The pin of every answer to a request that came over https, whatever NODE_ENV says. */
+export const HSTS = { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } as const;
 
 /** Hardening headers of every answer: HTTP routes, web apps, and the Socket.IO handshake. */
+/**
+ * Whether a request came over https as express's `req.secure` says it, for answers express does not
+ * make (Socket.IO's handshake): its own TLS, or the X-Forwarded-Proto of a proxy `trustProxy` trusts.
+ */
+export function cameOverHttps(trustProxy: boolean | number | string): (req: IncomingMessage) => boolean {
+  const trusted: (address: string, hop: number) => boolean =
+    typeof trustProxy === 'string' ? proxyaddr.compile(trustProxy.split(',').map((s) => s.trim())) : typeof trustProxy === 'number' ? (_, hop) => hop < trustProxy : () => trustProxy;
+  return (req) => {
+    if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+    if (!trusted(req.socket.remoteAddress ?? '', 0)) return false;
+    const proto = req.headers['x-forwarded-proto'];
+    return (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase() === 'https';
+  };
+}
+
 export function baselineHeaders(options: { production: boolean; razorpayCheckout?: boolean }): Record<string, string> {
   return {
     // No MIME sniffing, no framing, no full referrers to other sites.
