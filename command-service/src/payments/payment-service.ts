@@ -5,7 +5,7 @@ import { badRequest, conflict, DomainError, forbidden, notFound } from '@circuit
 import { RefundRefusedError, type PaymentGateway, type SandboxGateway } from '@circuit/shared/ports/payments';
 import type { PaymentOrder } from '@circuit/shared/api/payments';
 import type { CommandServiceDeps } from '../context';
-import { duplicateOf, PaymentMessages, paymentDecider } from './payment-decider';
+import { duplicateOf, PaymentMessages, paymentDecider, type PaymentCommand } from './payment-decider';
 
 const isSandbox = (g: PaymentGateway): g is SandboxGateway => g.provider === 'sandbox' && 'signCheckout' in g;
 
@@ -40,6 +40,30 @@ export function createPaymentService(deps: Pick<CommandServiceDeps, 'store' | 'n
     await handleCommand(deps.store, paymentStream(orderId), paymentDecider, { type: 'RecordFailure', orderId, paymentId, reason, now: now() }, ctx, now);
   }
 
+  /**
+   * Gives a captured payment back in full at the gateway and records the refund on the order, or the
+   * gateway's refusal for good (the audit shows it, so the payments after it are not held up). The
+   * receipt names the refund, so a retry after a crash finds it instead of making a second one.
+   */
+  async function giveBack(
+    refund: Parameters<PaymentGateway['refund']>[0],
+    refunded: (refundId: string) => PaymentCommand,
+    refused: (gatewayMessage: string) => PaymentCommand,
+    orderId: string,
+    ctx: CommandContext,
+  ): Promise<void> {
+    let command: PaymentCommand;
+    try {
+      const { refundId } = await available().refund({ ...refund, receipt: refund.receipt.slice(0, 40) });
+      command = refunded(refundId);
+    } catch (error) {
+      if (!(error instanceof RefundRefusedError)) throw error;
+      deps.log.warn({ orderId, paymentId: refund.paymentId, gatewayMessage: error.gatewayMessage }, 'refund refused by the gateway');
+      command = refused(error.gatewayMessage);
+    }
+    await handleCommand(deps.store, paymentStream(orderId), paymentDecider, command, ctx, now);
+  }
+
   return {
     gateway,
     /** Creates the order at the gateway and records it; amount in the currency's smallest unit. */
@@ -70,38 +94,35 @@ export function createPaymentService(deps: Pick<CommandServiceDeps, 'store' | 'n
      * second one; the stream records it once.
      */
     async refund(orderId: string, reason: string, ctx: CommandContext = {}): Promise<void> {
-      const g = available();
+      available();
       const state = await orderOf(orderId);
       if (state.refundId || state.refundRefused) return;
       if (!state.verifiedPaymentId) throw conflict(PaymentMessages.notPaid);
-      try {
-        const { refundId } = await g.refund({ paymentId: state.verifiedPaymentId, amountMinor: state.order.amountMinor, receipt: `refund:${orderId}`.slice(0, 40), notes: { reason: reason.slice(0, 250) } });
-        await handleCommand(deps.store, paymentStream(orderId), paymentDecider, { type: 'RecordRefund', orderId, refundId, reason, now: now() }, ctx, now);
-      } catch (error) {
-        // A refusal for good is recorded (the audit shows it) so that the payments after it are not held up.
-        if (!(error instanceof RefundRefusedError)) throw error;
-        deps.log.warn({ orderId, gatewayMessage: error.gatewayMessage }, 'refund refused by the gateway');
-        await handleCommand(deps.store, paymentStream(orderId), paymentDecider, { type: 'RecordRefundRefused', orderId, reason, gatewayMessage: error.gatewayMessage, now: now() }, ctx, now);
-      }
+      await giveBack(
+        { paymentId: state.verifiedPaymentId, amountMinor: state.order.amountMinor, receipt: `refund:${orderId}`, notes: { reason: reason.slice(0, 250) } },
+        (refundId) => ({ type: 'RecordRefund', orderId, refundId, reason, now: now() }),
+        (gatewayMessage) => ({ type: 'RecordRefundRefused', orderId, reason, gatewayMessage, now: now() }),
+        orderId,
+        ctx,
+      );
     },
     /**
      * Gives a duplicate capture back in full. Its refund is named by its payment id, so a retry
      * finds the first refund instead of making a second one.
      */
     async refundDuplicate(orderId: string, paymentId: string, ctx: CommandContext = {}): Promise<void> {
-      const g = available();
+      available();
       const state = await orderOf(orderId);
       const duplicate = duplicateOf(state, paymentId);
       if (!duplicate) throw conflict(PaymentMessages.noSuchDuplicate);
       if (duplicate.refundId || duplicate.refundRefused) return;
-      try {
-        const { refundId } = await g.refund({ paymentId, amountMinor: state.order.amountMinor, receipt: `refund:${paymentId}`.slice(0, 40), notes: { reason: 'Paid twice for one order' } });
-        await handleCommand(deps.store, paymentStream(orderId), paymentDecider, { type: 'RecordDuplicateRefund', orderId, paymentId, refundId, now: now() }, ctx, now);
-      } catch (error) {
-        if (!(error instanceof RefundRefusedError)) throw error;
-        deps.log.warn({ orderId, paymentId, gatewayMessage: error.gatewayMessage }, 'refund of a duplicate payment refused by the gateway');
-        await handleCommand(deps.store, paymentStream(orderId), paymentDecider, { type: 'RecordDuplicateRefundRefused', orderId, paymentId, gatewayMessage: error.gatewayMessage, now: now() }, ctx, now);
-      }
+      await giveBack(
+        { paymentId, amountMinor: state.order.amountMinor, receipt: `refund:${paymentId}`, notes: { reason: 'Paid twice for one order' } },
+        (refundId) => ({ type: 'RecordDuplicateRefund', orderId, paymentId, refundId, now: now() }),
+        (gatewayMessage) => ({ type: 'RecordDuplicateRefundRefused', orderId, paymentId, gatewayMessage, now: now() }),
+        orderId,
+        ctx,
+      );
     },
     /**
      * The sandbox checkout pays: answers what Razorpay Checkout hands the browser, signed the same
