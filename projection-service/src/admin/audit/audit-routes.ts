@@ -122,6 +122,8 @@ export function auditRoutes(knex: Knex, store: EventStore, kinds: readonly Regis
     res.json(await compare(kind, listingId, userId, parsed.data.at ? new Date(parsed.data.at) : now()));
   });
 
+  const duplicateOf = (orders: Map<string, AuditPayment>, d: { orderId: string; paymentId: string }) => orders.get(d.orderId)?.duplicates.find((x) => x.paymentId === d.paymentId);
+
   async function reconcile(): Promise<AuditPayment[]> {
     const orders = new Map<string, AuditPayment>();
     const refused = new Set<string>();
@@ -162,12 +164,13 @@ export function auditRoutes(knex: Knex, store: EventStore, kinds: readonly Regis
         if (!order.verifiedPaymentIds.includes(d.paymentId)) order.verifiedPaymentIds.push(d.paymentId);
         if (d.via === 'webhook') order.viaWebhook += 1;
         order.duplicates.push({ paymentId: d.paymentId, refundId: null, refundRefused: false });
-      } else if (event.type === 'PaymentDuplicateRefunded' || event.type === 'PaymentDuplicateRefundRefused') {
-        const d = P.PaymentDuplicateRefundRefused.pick({ orderId: true, paymentId: true }).parse(event.data);
-        const duplicate = orders.get(d.orderId)?.duplicates.find((x) => x.paymentId === d.paymentId);
-        if (!duplicate) continue;
-        if (event.type === 'PaymentDuplicateRefunded') duplicate.refundId = P.PaymentDuplicateRefunded.parse(event.data).refundId;
-        else duplicate.refundRefused = true;
+      } else if (event.type === 'PaymentDuplicateRefunded') {
+        const d = P.PaymentDuplicateRefunded.parse(event.data);
+        const duplicate = duplicateOf(orders, d);
+        if (duplicate) duplicate.refundId = d.refundId;
+      } else if (event.type === 'PaymentDuplicateRefundRefused') {
+        const duplicate = duplicateOf(orders, P.PaymentDuplicateRefundRefused.parse(event.data));
+        if (duplicate) duplicate.refundRefused = true;
       } else {
         const order = orders.get(P.PaymentFailed.parse(event.data).orderId);
         if (order) order.failures += 1;
