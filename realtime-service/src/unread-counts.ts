@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
+import type { Server, Socket } from 'socket.io';
+import { z } from 'zod';
 import { batchPerTurn } from '@circuit/shared/process/batching';
+import type { Bus } from '@circuit/shared/ports/bus';
+import { ChatTopics } from '@circuit/shared/events/messaging';
+import type { Safely } from './socket-work';
 
 export interface UnreadCounts {
   unreadCounts: Record<string, number>;
@@ -31,4 +36,31 @@ export function unreadCountReader(knex: Knex): (userId: string) => Promise<Unrea
       return c ? { unreadCounts: { ...c.unreadCounts }, total: c.total } : { unreadCounts: {}, total: 0 };
     });
   });
+}
+
+const UserTopic = z.object({ userId: z.string() });
+
+/**
+ * A user's unread counts on their sockets: `unread_count_update` when the command side says they
+ * changed, and on `refresh_unread_counts`.
+ */
+export function unreadCountsRealtime(io: Server, knex: Knex) {
+  const unreadCounts = unreadCountReader(knex);
+  /** Whether a user has a socket on this instance (their room here is not empty). */
+  const hereNow = (userId: string) => (io.of('/').adapter.rooms.get(userId)?.size ?? 0) > 0;
+
+  function attach(socket: Socket, safely: Safely) {
+    const userId = socket.data.userId as string;
+    socket.on('refresh_unread_counts', () => safely('unread counts', async () => socket.emit('unread_count_update', await unreadCounts(userId))));
+  }
+
+  function subscription(bus: Bus) {
+    return bus.subscribe(ChatTopics.unreadChanged, async (payload) => {
+      const u = UserTopic.safeParse(payload);
+      // Only for users with a socket here: nobody else on this instance would hear the answer.
+      if (u.success && hereNow(u.data.userId)) io.local.to(u.data.userId).emit('unread_count_update', await unreadCounts(u.data.userId));
+    });
+  }
+
+  return { attach, subscription };
 }
