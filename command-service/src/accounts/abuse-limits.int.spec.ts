@@ -333,8 +333,8 @@ function sharedCounters(open: () => Promise<{ stores: [LimiterStore, LimiterStor
       const email = `shared.${tag()}@example.test`;
       await a!.mailTo('code', email, res);
       await b!.mailTo('code', email, res);
-      await expect(a!.mailTo('code', email, res)).rejects.toMatchObject({ status: 429 });
-      await expect(b!.mailTo('code', email.toUpperCase(), res)).rejects.toMatchObject({ status: 429 });
+      await expect(a!.mailTo('code', email, res)).rejects.toMatchObject({ kind: 'too_many' });
+      await expect(b!.mailTo('code', email.toUpperCase(), res)).rejects.toMatchObject({ kind: 'too_many' });
     } finally {
       await done();
     }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { DomainError, badRequest, conflict, unauthorized } from '@circuit/shared/http/errors';
+import { conflict, forbidden, notFound, refused, tooMany, unauthenticated } from '@circuit/shared/commands/domain-errors';
 import type { AccountEvent, OAuthProvider, OtpPurpose, Role, SignInMethod } from '@circuit/shared/events/accounts';
 import type { Decider } from '@circuit/shared/commands/decider';
 
@@ -24,6 +24,15 @@ export const Messages = {
   accountVerified: 'This account is verified and cannot be replaced',
   waitBeforeResend: (seconds: number) => `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting a new code.`,
 } as const;
+
+/** Names of the refusals that callers react to (a wrong secret counts towards the abuse limits; some are answered like a wrong code). */
+export const AccountRefusal = {
+  wrongSecret: 'wrong_secret',
+  alreadyVerified: 'already_verified',
+  noCode: 'no_code',
+  accountNotFound: 'account_not_found',
+} as const;
+const wrongSecret = { code: AccountRefusal.wrongSecret };
 
 interface OtpState {
   codeHash: string;
@@ -178,30 +187,30 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
 
   if (!state.exists) {
     // Unknown accounts answer like a wrong password for sign-in, and plainly elsewhere.
-    if (command.type === 'SignIn') throw unauthorized(Messages.invalidCredentials);
-    throw new DomainError(404, Messages.accountNotFound);
+    if (command.type === 'SignIn') throw unauthenticated(Messages.invalidCredentials, wrongSecret);
+    throw notFound(Messages.accountNotFound, { code: AccountRefusal.accountNotFound });
   }
 
   switch (command.type) {
     case 'IssueOtp': {
-      if (command.purpose === 'verify_email' && state.emailVerified) throw badRequest(Messages.alreadyVerified);
+      if (command.purpose === 'verify_email' && state.emailVerified) throw refused(Messages.alreadyVerified, { code: AccountRefusal.alreadyVerified });
       const last = state.otp[command.purpose];
       if (last && !last.consumed) {
         const waitMs = new Date(last.issuedAt).getTime() + OTP_RESEND_COOLDOWN_MS - command.now.getTime();
-        if (waitMs > 0) throw new DomainError(429, Messages.waitBeforeResend(Math.ceil(waitMs / 1000)));
+        if (waitMs > 0) throw tooMany(Messages.waitBeforeResend(Math.ceil(waitMs / 1000)));
       }
       return [otpEvent(command.purpose, command.codeHash, command.sealedCode, command.now)];
     }
     case 'VerifyOtp': {
-      if (command.purpose === 'verify_email' && state.emailVerified) throw badRequest(Messages.alreadyVerified);
+      if (command.purpose === 'verify_email' && state.emailVerified) throw refused(Messages.alreadyVerified, { code: AccountRefusal.alreadyVerified });
       const otp = state.otp[command.purpose];
-      if (!otp || otp.consumed) throw badRequest(Messages.noCode);
-      if (otp.failedAttempts >= OTP_MAX_ATTEMPTS) throw new DomainError(429, Messages.tooManyAttempts);
+      if (!otp || otp.consumed) throw refused(Messages.noCode, { code: AccountRefusal.noCode });
+      if (otp.failedAttempts >= OTP_MAX_ATTEMPTS) throw tooMany(Messages.tooManyAttempts, wrongSecret);
       const at = iso(command.now);
       // A wrong code is recorded (it counts towards the lock); the caller reports it as 'Invalid OTP'.
       // Checked before expiry: only whoever holds the code learns that it expired, not a guesser.
       if (!sameHash(otp.codeHash, command.codeHash)) return [{ type: 'OtpAttemptFailed', data: { purpose: command.purpose, at } }];
-      if (command.now.getTime() > new Date(otp.expiresAt).getTime()) throw badRequest(Messages.codeExpired);
+      if (command.now.getTime() > new Date(otp.expiresAt).getTime()) throw refused(Messages.codeExpired);
       const events: AccountEvent[] = [{ type: 'OtpConsumed', data: { purpose: command.purpose, at } }];
       // Receiving the code proves the mailbox, whichever purpose it was sent for.
       if (!state.emailVerified) events.push({ type: 'EmailVerified', data: { at } });
@@ -210,9 +219,9 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     }
     case 'SignIn': {
       if (command.method === 'password') {
-        if (!state.passwordHash || !command.passwordMatches) throw unauthorized(Messages.invalidCredentials);
+        if (!state.passwordHash || !command.passwordMatches) throw unauthenticated(Messages.invalidCredentials, wrongSecret);
         // The right password proves the account: say which address to verify.
-        if (!state.emailVerified) throw new DomainError(403, Messages.emailNotVerified, undefined, { email: state.email });
+        if (!state.emailVerified) throw forbidden(Messages.emailNotVerified, { data: { email: state.email } });
       }
       return [{ type: 'UserSignedIn', data: { method: command.method, at: iso(command.now) } }];
     }
@@ -225,16 +234,16 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       ];
     case 'ResetPassword': {
       const reset = state.reset;
-      if (!reset || reset.used || !sameHash(reset.tokenHash, command.tokenHash)) throw badRequest(Messages.invalidResetLink);
-      if (command.now.getTime() > new Date(reset.expiresAt).getTime()) throw badRequest(Messages.resetLinkExpired);
+      if (!reset || reset.used || !sameHash(reset.tokenHash, command.tokenHash)) throw refused(Messages.invalidResetLink);
+      if (command.now.getTime() > new Date(reset.expiresAt).getTime()) throw refused(Messages.resetLinkExpired);
       const events: AccountEvent[] = [{ type: 'PasswordReset', data: { tokenHash: command.tokenHash, passwordHash: command.passwordHash, at: iso(command.now) } }];
       // The link came by e-mail: following it proves the mailbox too.
       if (!state.emailVerified) events.push({ type: 'EmailVerified', data: { at: iso(command.now) } });
       return events;
     }
     case 'ChangePassword':
-      if (!state.passwordHash) throw badRequest(Messages.noPasswordYet);
-      if (!command.currentPasswordMatches) throw badRequest(Messages.wrongCurrentPassword);
+      if (!state.passwordHash) throw refused(Messages.noPasswordYet);
+      if (!command.currentPasswordMatches) throw refused(Messages.wrongCurrentPassword, wrongSecret);
       return [{ type: 'PasswordChanged', data: { passwordHash: command.passwordHash, at: iso(command.now) } }];
     case 'LinkOAuth':
       if (state.oauth[command.provider] === command.providerUserId) return [];

@@ -132,18 +132,18 @@ describe('account decider', () => {
     });
 
     it('refuses to open the same account twice (409)', () => {
-      given(accountDecider, [registered()]).when(register()).thenThrows(409, 'This account already exists');
+      given(accountDecider, [registered()]).when(register()).thenThrows('conflict', 'This account already exists');
     });
   });
 
   describe('commands on an account that does not exist', () => {
     it('answers a password sign-in like a wrong password (401), so accounts cannot be probed', () => {
-      given(accountDecider, []).when(signIn(true)).thenThrows(401, 'Invalid credentials');
+      given(accountDecider, []).when(signIn(true)).thenThrows('unauthenticated', 'Invalid credentials');
     });
 
     it('refuses other commands with 404', () => {
-      given(accountDecider, []).when(issueOtp('login', 'c', 0)).thenThrows(404, Messages.accountNotFound);
-      given(accountDecider, []).when(verifyOtp('login', 'c', 0)).thenThrows(404, Messages.accountNotFound);
+      given(accountDecider, []).when(issueOtp('login', 'c', 0)).thenThrows('not_found', Messages.accountNotFound);
+      given(accountDecider, []).when(verifyOtp('login', 'c', 0)).thenThrows('not_found', Messages.accountNotFound);
     });
   });
 
@@ -153,14 +153,14 @@ describe('account decider', () => {
     it('refuses a resend within 60 seconds with 429 and the seconds left', () => {
       given(accountDecider, afterSignup)
         .when(issueOtp('verify_email', 'code-B', 1 * SECOND))
-        .thenThrows(429, 'Please wait 59 seconds before requesting a new code.');
+        .thenThrows('too_many', 'Please wait 59 seconds before requesting a new code.');
       given(accountDecider, afterSignup)
         .when(issueOtp('verify_email', 'code-B', 45 * SECOND))
-        .thenThrows(429, 'Please wait 15 seconds before requesting a new code.');
+        .thenThrows('too_many', 'Please wait 15 seconds before requesting a new code.');
       // Part of a second left still counts as a whole second.
       given(accountDecider, afterSignup)
         .when(issueOtp('verify_email', 'code-B', OTP_RESEND_COOLDOWN_MS - 1))
-        .thenThrows(429, 'Please wait 1 second before requesting a new code.');
+        .thenThrows('too_many', 'Please wait 1 second before requesting a new code.');
     });
 
     it('issues a new code once the 60 seconds are over, replacing the old one', () => {
@@ -190,7 +190,7 @@ describe('account decider', () => {
     });
 
     it('refuses a verification code for an account already verified (400)', () => {
-      given(accountDecider, [verifiedUser()]).when(issueOtp('verify_email', 'x', 0)).thenThrows(400, 'Email is already verified');
+      given(accountDecider, [verifiedUser()]).when(issueOtp('verify_email', 'x', 0)).thenThrows('refused', 'Email is already verified');
     });
   });
 
@@ -219,7 +219,7 @@ describe('account decider', () => {
     it('refuses an expired code (after 10 minutes), even the right one', () => {
       given(accountDecider, afterSignup)
         .when(verifyOtp('verify_email', 'code-A', OTP_TTL_MS + 1))
-        .thenThrows(400, 'OTP has expired. Please request a new one.');
+        .thenThrows('refused', 'OTP has expired. Please request a new one.');
     });
 
     it('answers a wrong guess at an expired code like any wrong guess (only the code holder learns it expired)', () => {
@@ -240,10 +240,10 @@ describe('account decider', () => {
       expect(OTP_MAX_ATTEMPTS).toBe(5);
       given(accountDecider, fiveWrong)
         .when(verifyOtp('verify_email', 'code-A', MINUTE))
-        .thenThrows(429, 'Too many incorrect attempts. Please request a new code.');
+        .thenThrows('too_many', 'Too many incorrect attempts. Please request a new code.');
       given(accountDecider, fiveWrong)
         .when(verifyOtp('verify_email', 'wrong', MINUTE))
-        .thenThrows(429, 'Too many incorrect attempts. Please request a new code.');
+        .thenThrows('too_many', 'Too many incorrect attempts. Please request a new code.');
     });
 
     it('lifts the lock with a new code', () => {
@@ -257,23 +257,23 @@ describe('account decider', () => {
       const loginCodeUsed = [verifiedUser(), otpIssued('login', 'l1', 0), otpConsumed('login', MINUTE), signedIn('otp', MINUTE)];
       given(accountDecider, loginCodeUsed)
         .when(verifyOtp('login', 'l1', 2 * MINUTE))
-        .thenThrows(400, 'No code was requested for this email. Please request a new code.');
+        .thenThrows('refused', 'No code was requested for this email. Please request a new code.');
       // A verification code, once used, leaves a verified account: nothing left to verify.
       given(accountDecider, [...afterSignup, otpConsumed('verify_email', MINUTE), emailVerified(MINUTE)])
         .when(verifyOtp('verify_email', 'code-A', 2 * MINUTE))
-        .thenThrows(400, 'Email is already verified');
+        .thenThrows('refused', 'Email is already verified');
     });
 
     it('refuses a code that was never requested', () => {
       given(accountDecider, [verifiedUser()])
         .when(verifyOtp('login', 'anything', 0))
-        .thenThrows(400, 'No code was requested for this email. Please request a new code.');
+        .thenThrows('refused', 'No code was requested for this email. Please request a new code.');
     });
 
     it('does not accept a verification code as a sign-in code', () => {
       given(accountDecider, afterSignup)
         .when(verifyOtp('login', 'code-A', MINUTE))
-        .thenThrows(400, 'No code was requested for this email. Please request a new code.');
+        .thenThrows('refused', 'No code was requested for this email. Please request a new code.');
     });
 
     it('signs in with a login code and verifies the e-mail of an unverified account', () => {
@@ -296,21 +296,21 @@ describe('account decider', () => {
     });
 
     it('refuses a wrong password with 401 "Invalid credentials"', () => {
-      given(accountDecider, [verifiedUser()]).when(signIn(false)).thenThrows(401, 'Invalid credentials');
+      given(accountDecider, [verifiedUser()]).when(signIn(false)).thenThrows('unauthenticated', 'Invalid credentials');
     });
 
     it('refuses an unverified account with 403 once the password matches', () => {
       given(accountDecider, [registered(), otpIssued('verify_email', 'c', 0)])
         .when(signIn(true))
-        .thenThrows(403, 'Please verify your email before signing in.');
+        .thenThrows('forbidden', 'Please verify your email before signing in.');
     });
 
     it('says "Invalid credentials", not "unverified", when the password of an unverified account is wrong', () => {
-      given(accountDecider, [registered()]).when(signIn(false)).thenThrows(401, 'Invalid credentials');
+      given(accountDecider, [registered()]).when(signIn(false)).thenThrows('unauthenticated', 'Invalid credentials');
     });
 
     it('refuses a password sign-in on a social account that has no password', () => {
-      given(accountDecider, [registered({ emailVerified: true, passwordHash: null })]).when(signIn(true)).thenThrows(401, 'Invalid credentials');
+      given(accountDecider, [registered({ emailVerified: true, passwordHash: null })]).when(signIn(true)).thenThrows('unauthenticated', 'Invalid credentials');
     });
 
     it('records social sign-ins without a password', () => {
@@ -348,27 +348,27 @@ describe('account decider', () => {
     it('refuses the token after 10 minutes', () => {
       given(accountDecider, requested)
         .when(reset('tok-1', RESET_TTL_MS + 1))
-        .thenThrows(400, 'This reset link has expired. Please request a new password reset.');
+        .thenThrows('refused', 'This reset link has expired. Please request a new password reset.');
     });
 
     it('works once: a used token is refused', () => {
       given(accountDecider, [...requested, passwordReset('tok-1', 'new-hash', MINUTE)])
         .when(reset('tok-1', 2 * MINUTE, 'newer-hash'))
-        .thenThrows(400, 'Invalid or expired reset link. Please request a new password reset.');
+        .thenThrows('refused', 'Invalid or expired reset link. Please request a new password reset.');
     });
 
     it('refuses a wrong token, and any token when none was requested', () => {
       given(accountDecider, requested)
         .when(reset('tok-2', MINUTE))
-        .thenThrows(400, 'Invalid or expired reset link. Please request a new password reset.');
+        .thenThrows('refused', 'Invalid or expired reset link. Please request a new password reset.');
       given(accountDecider, [verifiedUser()])
         .when(reset('tok-1', MINUTE))
-        .thenThrows(400, 'Invalid or expired reset link. Please request a new password reset.');
+        .thenThrows('refused', 'Invalid or expired reset link. Please request a new password reset.');
     });
 
     it('invalidates the earlier link when a new one is requested', () => {
       const twice = [...requested, resetRequested('tok-2', MINUTE)];
-      given(accountDecider, twice).when(reset('tok-1', 2 * MINUTE)).thenThrows(400, Messages.invalidResetLink);
+      given(accountDecider, twice).when(reset('tok-1', 2 * MINUTE)).thenThrows('refused', Messages.invalidResetLink);
       given(accountDecider, twice).when(reset('tok-2', 2 * MINUTE)).then([passwordReset('tok-2', 'new-hash', 2 * MINUTE)]);
     });
 
@@ -396,11 +396,11 @@ describe('account decider', () => {
     });
 
     it('refuses a wrong current password (400) and changes nothing', () => {
-      given(accountDecider, [verifiedUser()]).when(change(false)).thenThrows(400, 'Current password is incorrect');
+      given(accountDecider, [verifiedUser()]).when(change(false)).thenThrows('refused', 'Current password is incorrect');
     });
 
     it('refuses a change on an account without a password', () => {
-      given(accountDecider, [registered({ emailVerified: true, passwordHash: null })]).when(change(true)).thenThrows(400, Messages.noPasswordYet);
+      given(accountDecider, [registered({ emailVerified: true, passwordHash: null })]).when(change(true)).thenThrows('refused', Messages.noPasswordYet);
     });
   });
 

@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
-import { conflict, DomainError } from '@circuit/shared/http/errors';
+import { conflict, DomainError, isRefusal, notFound, refused, tooMany, unauthenticated } from '@circuit/shared/commands/domain-errors';
 import { reservationStream, userStream, type OAuthProvider, type Role } from '@circuit/shared/events/accounts';
 import { hashPassword, seal, secretHash, sixDigitCode, urlToken, verifyPassword } from '@circuit/shared/crypto/secrets';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { reservationDecider, type ReservationKind } from '../reservations/reservation-decider';
-import { accountDecider, Messages, OTP_MAX_ATTEMPTS, OTP_TTL_MS, type AccountCommand } from './account-decider';
+import { AccountRefusal, accountDecider, Messages, OTP_MAX_ATTEMPTS, OTP_TTL_MS, type AccountCommand } from './account-decider';
+
+const wrongSecret = { code: AccountRefusal.wrongSecret };
 
 /** A claim this old without an account behind it belongs to a sign-up that died half-way. */
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
@@ -54,7 +56,7 @@ export function createAccountService(deps: CommandServiceDeps) {
     try {
       await handleCommand(deps.store, reservationStream(kind, value), reservationDecider, command, ctx, now);
     } catch (error) {
-      const abandonedBy = error instanceof DomainError && error.status === 409 ? await abandonedOwner(kind, value) : null;
+      const abandonedBy = error instanceof DomainError && error.kind === 'conflict' ? await abandonedOwner(kind, value) : null;
       if (!abandonedBy) throw error;
       await handleCommand(deps.store, reservationStream(kind, value), reservationDecider, { ...command, abandonedBy }, ctx, now);
     }
@@ -167,7 +169,7 @@ export function createAccountService(deps: CommandServiceDeps) {
 
     async userIdByEmail(email: string): Promise<string> {
       const userId = await ownerOf('email', email);
-      if (!userId) throw new DomainError(404, Messages.accountNotFound);
+      if (!userId) throw notFound(Messages.accountNotFound, { code: AccountRefusal.accountNotFound });
       return userId;
     },
 
@@ -193,7 +195,7 @@ export function createAccountService(deps: CommandServiceDeps) {
       try {
         await execute(userId, { type: 'IssueOtp', purpose, ...newOtp(), now: now() }, ctx);
       } catch (error) {
-        if (error instanceof DomainError && (error.message === Messages.alreadyVerified || error.message === Messages.accountNotFound)) return;
+        if (isRefusal(error, AccountRefusal.alreadyVerified) || isRefusal(error, AccountRefusal.accountNotFound)) return;
         throw error;
       }
     },
@@ -208,15 +210,15 @@ export function createAccountService(deps: CommandServiceDeps) {
       if (!userId) {
         // The same hashing work as a real check.
         secretHash(code, key);
-        if ((await failures()) >= OTP_MAX_ATTEMPTS) throw new DomainError(429, Messages.tooManyAttempts);
-        throw new DomainError(400, Messages.invalidOtp);
+        if ((await failures()) >= OTP_MAX_ATTEMPTS) throw tooMany(Messages.tooManyAttempts, wrongSecret);
+        throw refused(Messages.invalidOtp, wrongSecret);
       }
       try {
         const result = await execute(userId, { type: 'VerifyOtp', purpose, codeHash: secretHash(code, key), now: now() }, ctx);
-        if (result.events.some((e) => e.type === 'OtpAttemptFailed')) throw new DomainError(400, Messages.invalidOtp);
+        if (result.events.some((e) => e.type === 'OtpAttemptFailed')) throw refused(Messages.invalidOtp, wrongSecret);
       } catch (error) {
-        const hidden: string[] = [Messages.alreadyVerified, Messages.noCode, Messages.accountNotFound];
-        if (error instanceof DomainError && hidden.includes(error.message)) throw new DomainError(400, Messages.invalidOtp);
+        const hidden: string[] = [AccountRefusal.alreadyVerified, AccountRefusal.noCode, AccountRefusal.accountNotFound];
+        if (error instanceof DomainError && error.code !== undefined && hidden.includes(error.code)) throw refused(Messages.invalidOtp, wrongSecret);
         throw error;
       }
       return userId;
@@ -225,7 +227,7 @@ export function createAccountService(deps: CommandServiceDeps) {
     /** Checks a code; a wrong one is recorded against the 5-try limit before it is refused. */
     async verifyOtp(userId: string, purpose: 'verify_email' | 'login', code: string, ctx: CommandContext) {
       const result = await execute(userId, { type: 'VerifyOtp', purpose, codeHash: secretHash(code, key), now: now() }, ctx);
-      if (result.events.some((e) => e.type === 'OtpAttemptFailed')) throw new DomainError(400, Messages.invalidOtp);
+      if (result.events.some((e) => e.type === 'OtpAttemptFailed')) throw refused(Messages.invalidOtp, wrongSecret);
     },
 
     /** Password sign-in by username or e-mail. Returns the user id. */
@@ -234,7 +236,7 @@ export function createAccountService(deps: CommandServiceDeps) {
       const userId = await ownerOf(kind, identifier);
       const { state } = userId ? await loadState(deps.store, userStream(userId), accountDecider) : { state: null };
       const passwordMatches = await verifyPassword(password, state?.passwordHash);
-      if (!userId || !state?.exists) throw new DomainError(401, Messages.invalidCredentials);
+      if (!userId || !state?.exists) throw unauthenticated(Messages.invalidCredentials, wrongSecret);
       await execute(userId, { type: 'SignIn', method: 'password', passwordMatches, now: now() }, ctx);
       return userId;
     },
@@ -261,7 +263,7 @@ export function createAccountService(deps: CommandServiceDeps) {
     async resetPassword(token: string, password: string, ctx: CommandContext): Promise<string> {
       const userId = token.split('.')[0] ?? '';
       const { state } = await loadState(deps.store, userStream(userId), accountDecider);
-      if (!userId || !state.exists) throw new DomainError(400, Messages.invalidResetLink);
+      if (!userId || !state.exists) throw refused(Messages.invalidResetLink);
       await execute(userId, { type: 'ResetPassword', tokenHash: secretHash(token, key), passwordHash: await hashPassword(password), now: now() }, ctx);
       return userId;
     },

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { ok } from '@circuit/shared/http/envelope';
-import { DomainError, unauthorized } from '@circuit/shared/http/errors';
+import { DomainError, isRefusal, unauthenticated } from '@circuit/shared/commands/domain-errors';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { SESSION_COOKIE } from '@circuit/shared/http/session';
 import { announceSessionsEnded, endSessionsEverywhere } from './end-sessions';
@@ -22,7 +22,7 @@ import type { CommandServiceDeps } from '../context';
 import { nameKey, type AbuseGuards, type SignInAttempt } from '../http/rate-limits';
 import { deviceCookies } from './device-cookie';
 import type { AccountService } from './account-service';
-import { Messages } from './account-decider';
+import { AccountRefusal, Messages } from './account-decider';
 
 declare module 'express-session' {
   interface SessionData {
@@ -43,8 +43,7 @@ export async function startSession(req: Request, userId: string): Promise<void> 
 }
 
 /** Answers that mean a wrong secret was tried: they count towards the waits of the abuse limits. */
-const WRONG_SECRET = new Set<string>([Messages.invalidCredentials, Messages.invalidOtp, Messages.tooManyAttempts, Messages.wrongCurrentPassword]);
-const isWrongSecret = (error: unknown) => error instanceof DomainError && WRONG_SECRET.has(error.message);
+const isWrongSecret = (error: unknown) => isRefusal(error, AccountRefusal.wrongSecret);
 
 export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, limits: AbuseGuards): Router {
   const router = Router();
@@ -75,7 +74,7 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
 
   async function currentUser(userId: string) {
     const row = await findUserRow(deps.knex, userId);
-    if (!row) throw unauthorized('Not authenticated');
+    if (!row) throw unauthenticated('Not authenticated');
     return toUserView(row, { includePrivate: true });
   }
 
@@ -99,7 +98,7 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
       );
     } else {
       const userId = req.session.pendingVerificationUserId;
-      if (!userId) throw unauthorized('Please sign up first or enter your email address.');
+      if (!userId) throw unauthenticated('Please sign up first or enter your email address.');
       await limits.signInAttempt(req, res, limits.attempts.code(null, isWrongSecret), () => accounts.verifyOtp(userId, 'verify_email', body.otp, ctxOf(req)));
     }
     delete req.session.pendingVerificationUserId;
@@ -115,7 +114,7 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
 
   router.post('/resend-verification', async (req, res) => {
     const userId = req.session.userId ?? req.session.pendingVerificationUserId;
-    if (!userId) throw unauthorized('Please sign up first or enter your email address.');
+    if (!userId) throw unauthenticated('Please sign up first or enter your email address.');
     const email = await accounts.emailOf(userId);
     if (email) await limits.mailTo('code', email, res);
     await accounts.issueOtp(userId, 'verify_email', ctxOf(req));
@@ -156,7 +155,7 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
   });
 
   router.get('/me', async (req, res) => {
-    if (!req.session.userId) throw unauthorized('Not authenticated');
+    if (!req.session.userId) throw unauthenticated('Not authenticated');
     res.json(ok(await currentUser(req.session.userId)));
   });
 
@@ -189,7 +188,7 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
 
   router.post('/change-password', async (req, res) => {
     const userId = req.session.userId;
-    if (!userId) throw unauthorized('Not authenticated');
+    if (!userId) throw unauthenticated('Not authenticated');
     const body = parse(ChangePasswordBody, req.body);
     await limits.signInAttempt(req, res, limits.attempts.account(userId, isWrongSecret), () => accounts.changePassword(userId, body.currentPassword, body.newPassword, ctxOf(req)));
     await endOtherSessions(req, userId);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AdminCommunityAdminBody } from '@circuit/shared/api/admin-communities';
 import { CommunityMessages as M } from '@circuit/shared/api/community';
 import { ok } from '@circuit/shared/http/envelope';
-import { notFound } from '@circuit/shared/http/errors';
+import { notFound } from '@circuit/shared/commands/domain-errors';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import type { CommandServiceDeps } from '../context';

@@ -1,7 +1,7 @@
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import { CommunityMessages as M, CommunityMessageText, COMMUNITY_REPLY_SNIPPET_LENGTH } from '@circuit/shared/api/community';
-import { badRequest, conflict, forbidden, notFound } from '@circuit/shared/http/errors';
+import { conflict, forbidden, notFound, refused } from '@circuit/shared/commands/domain-errors';
 
 /**
  * Who moderates one hackathon's community and who was removed from it (stream
@@ -62,17 +62,17 @@ export function decideCommunity(command: CommunityCommand, state: CommunityState
   switch (command.type) {
     case 'AddAdmin':
       if (isOrganiser || state.admins.has(userId)) throw conflict(isOrganiser ? M.organiserAlwaysAdmin : M.alreadyAdmin);
-      if (!command.targetRegistered || state.removed.has(userId)) throw badRequest(M.adminMustBeParticipant);
+      if (!command.targetRegistered || state.removed.has(userId)) throw refused(M.adminMustBeParticipant);
       return [{ type: 'CommunityAdminAdded', data }];
     case 'RemoveAdmin':
       if (isOrganiser) throw conflict(M.organiserAlwaysAdmin);
       if (!state.admins.has(userId)) throw notFound(M.notAdmin);
       return [{ type: 'CommunityAdminRemoved', data }];
     case 'RemoveUser':
-      if (userId === by) throw badRequest(M.removeSelf);
+      if (userId === by) throw refused(M.removeSelf);
       if (isOrganiser) throw conflict(M.organiserCannotBeRemoved);
       if (state.admins.has(userId)) throw conflict(M.removeAdminFirst);
-      if (state.removed.has(userId)) throw conflict(M.alreadyRemoved);
+      if (state.removed.has(userId)) throw conflict(M.alreadyRemoved, { code: CommunityRefusal.alreadyRemoved });
       if (!command.targetRegistered) throw notFound(M.userNotFound);
       return [{ type: 'CommunityUserRemoved', data }];
     case 'ReAddUser':
@@ -80,6 +80,9 @@ export function decideCommunity(command: CommunityCommand, state: CommunityState
       return [{ type: 'CommunityUserReAdded', data }];
   }
 }
+
+/** Names of the refusals callers react to: removing a member twice still tells their sockets to leave. */
+export const CommunityRefusal = { alreadyRemoved: 'already_removed' } as const;
 
 export const communityDecider: Decider<CommunityState, CommunityCommand, CommunityEvent> = {
   initialState: () => ({ admins: new Set(), removed: new Set() }),

@@ -62,9 +62,9 @@ describe('community message decider', () => {
   });
 
   it('refuses non-members, removed users, a reply to a missing message, blank and over-long text', () => {
-    given(messageDecider).when(post({ standing: { member: false, removed: false, canModerate: false } })).thenThrows(403, M.notMember);
-    given(messageDecider).when(post({ standing: { member: false, removed: true, canModerate: false } })).thenThrows(403, M.removed);
-    given(messageDecider).when(post({ replyTo: 'missing' })).thenThrows(404, M.replyMissing);
+    given(messageDecider).when(post({ standing: { member: false, removed: false, canModerate: false } })).thenThrows('forbidden', M.notMember);
+    given(messageDecider).when(post({ standing: { member: false, removed: true, canModerate: false } })).thenThrows('forbidden', M.removed);
+    given(messageDecider).when(post({ replyTo: 'missing' })).thenThrows('not_found', M.replyMissing);
     expect(() => messageDecider.decide(post({ text: '   \n ' }), messageDecider.initialState())).toThrow(ZodError);
     expect(() => messageDecider.decide(post({ text: '   ' }), messageDecider.initialState())).toThrow(M.empty);
     expect(() => messageDecider.decide(post({ text: 'a'.repeat(COMMUNITY_MESSAGE_MAX_LENGTH + 1) }), messageDecider.initialState())).toThrow(M.tooLong);
@@ -76,22 +76,22 @@ describe('community message decider', () => {
       { type: 'CommunityMessageEdited', data: { hackathonId: H, messageId: 'm1', userId: ANA, message: 'hello again', at } },
     ]);
     expect(messageDecider.evolve(given(messageDecider, [posted()]).state(), events[0]!)).toMatchObject({ message: 'hello again', edited: true });
-    given(messageDecider, [posted()]).when(edit({ by: BEN })).thenThrows(403, M.notAuthorEdit);
+    given(messageDecider, [posted()]).when(edit({ by: BEN })).thenThrows('forbidden', M.notAuthorEdit);
     // Not even a community admin edits someone else's words.
-    given(messageDecider, [posted()]).when(edit({ by: BEN, standing: moderator })).thenThrows(403, M.notAuthorEdit);
-    given(messageDecider, [posted()]).when(edit({ standing: { member: false, removed: true, canModerate: false } })).thenThrows(403, M.removed);
+    given(messageDecider, [posted()]).when(edit({ by: BEN, standing: moderator })).thenThrows('forbidden', M.notAuthorEdit);
+    given(messageDecider, [posted()]).when(edit({ standing: { member: false, removed: true, canModerate: false } })).thenThrows('forbidden', M.removed);
     given(messageDecider, [posted()]).when(edit({ text: 'hello' })).then([]);
-    given(messageDecider).when(edit()).thenThrows(404, M.messageNotFound);
-    given(messageDecider, [posted()]).when(edit({ hackathonId: 'other' })).thenThrows(404, M.messageNotFound);
+    given(messageDecider).when(edit()).thenThrows('not_found', M.messageNotFound);
+    given(messageDecider, [posted()]).when(edit({ hackathonId: 'other' })).thenThrows('not_found', M.messageNotFound);
   });
 
   it('lets the author or a community admin delete, once', () => {
     const deleted: MessageEvent = { type: 'CommunityMessageDeleted', data: { hackathonId: H, messageId: 'm1', byUserId: ANA, at } };
     given(messageDecider, [posted()]).when(del()).then([deleted]);
     given(messageDecider, [posted()]).when(del({ by: ORGANISER, standing: moderator })).then([{ ...deleted, data: { ...deleted.data, byUserId: ORGANISER } }] as MessageEvent[]);
-    given(messageDecider, [posted()]).when(del({ by: BEN })).thenThrows(403, M.notAuthorDelete);
-    given(messageDecider, [posted(), deleted]).when(del()).thenThrows(404, M.messageNotFound);
-    given(messageDecider, [posted(), deleted]).when(edit()).thenThrows(404, M.messageNotFound);
+    given(messageDecider, [posted()]).when(del({ by: BEN })).thenThrows('forbidden', M.notAuthorDelete);
+    given(messageDecider, [posted(), deleted]).when(del()).thenThrows('not_found', M.messageNotFound);
+    given(messageDecider, [posted(), deleted]).when(edit()).thenThrows('not_found', M.messageNotFound);
   });
 });
 
@@ -107,32 +107,32 @@ describe('community moderation decider', () => {
 
   it('lets platform staff moderate, and refuses everyone else', () => {
     given(communityDecider).when(facts('RemoveUser', { by: 'staff', actorStaff: true })).then([event('CommunityUserRemoved', ANA, 'staff')]);
-    given(communityDecider).when(facts('RemoveUser', { by: BEN })).thenThrows(403, M.notModerator);
-    given(communityDecider).when(facts('AddAdmin', { by: BEN, userId: BEN })).thenThrows(403, M.notModerator);
-    given(communityDecider, [event('CommunityAdminAdded'), event('CommunityAdminRemoved')]).when(facts('RemoveUser', { by: ANA, userId: BEN })).thenThrows(403, M.notModerator);
+    given(communityDecider).when(facts('RemoveUser', { by: BEN })).thenThrows('forbidden', M.notModerator);
+    given(communityDecider).when(facts('AddAdmin', { by: BEN, userId: BEN })).thenThrows('forbidden', M.notModerator);
+    given(communityDecider, [event('CommunityAdminAdded'), event('CommunityAdminRemoved')]).when(facts('RemoveUser', { by: ANA, userId: BEN })).thenThrows('forbidden', M.notModerator);
   });
 
   it('keeps the organiser an admin who cannot be removed', () => {
-    given(communityDecider).when(facts('AddAdmin', { userId: ORGANISER })).thenThrows(409, M.organiserAlwaysAdmin);
-    given(communityDecider).when(facts('RemoveAdmin', { userId: ORGANISER })).thenThrows(409, M.organiserAlwaysAdmin);
-    given(communityDecider, [event('CommunityAdminAdded')]).when(facts('RemoveUser', { by: ANA, userId: ORGANISER })).thenThrows(409, M.organiserCannotBeRemoved);
+    given(communityDecider).when(facts('AddAdmin', { userId: ORGANISER })).thenThrows('conflict', M.organiserAlwaysAdmin);
+    given(communityDecider).when(facts('RemoveAdmin', { userId: ORGANISER })).thenThrows('conflict', M.organiserAlwaysAdmin);
+    given(communityDecider, [event('CommunityAdminAdded')]).when(facts('RemoveUser', { by: ANA, userId: ORGANISER })).thenThrows('conflict', M.organiserCannotBeRemoved);
   });
 
   it('refuses to add an unregistered or removed user, or an admin twice', () => {
-    given(communityDecider).when(facts('AddAdmin', { targetRegistered: false })).thenThrows(400, M.adminMustBeParticipant);
-    given(communityDecider, [event('CommunityUserRemoved')]).when(facts('AddAdmin')).thenThrows(400, M.adminMustBeParticipant);
-    given(communityDecider, [event('CommunityAdminAdded')]).when(facts('AddAdmin')).thenThrows(409, M.alreadyAdmin);
-    given(communityDecider).when(facts('RemoveAdmin')).thenThrows(404, M.notAdmin);
+    given(communityDecider).when(facts('AddAdmin', { targetRegistered: false })).thenThrows('refused', M.adminMustBeParticipant);
+    given(communityDecider, [event('CommunityUserRemoved')]).when(facts('AddAdmin')).thenThrows('refused', M.adminMustBeParticipant);
+    given(communityDecider, [event('CommunityAdminAdded')]).when(facts('AddAdmin')).thenThrows('conflict', M.alreadyAdmin);
+    given(communityDecider).when(facts('RemoveAdmin')).thenThrows('not_found', M.notAdmin);
   });
 
   it('removes a user once, not an admin, not oneself, not a stranger; re-adds only the removed', () => {
     given(communityDecider).when(facts('RemoveUser')).then([event('CommunityUserRemoved')]);
-    given(communityDecider, [event('CommunityUserRemoved')]).when(facts('RemoveUser')).thenThrows(409, M.alreadyRemoved);
-    given(communityDecider, [event('CommunityAdminAdded')]).when(facts('RemoveUser')).thenThrows(409, M.removeAdminFirst);
-    given(communityDecider).when(facts('RemoveUser', { by: 'staff', actorStaff: true, userId: 'staff' })).thenThrows(400, M.removeSelf);
-    given(communityDecider).when(facts('RemoveUser', { targetRegistered: false })).thenThrows(404, M.userNotFound);
+    given(communityDecider, [event('CommunityUserRemoved')]).when(facts('RemoveUser')).thenThrows('conflict', M.alreadyRemoved);
+    given(communityDecider, [event('CommunityAdminAdded')]).when(facts('RemoveUser')).thenThrows('conflict', M.removeAdminFirst);
+    given(communityDecider).when(facts('RemoveUser', { by: 'staff', actorStaff: true, userId: 'staff' })).thenThrows('refused', M.removeSelf);
+    given(communityDecider).when(facts('RemoveUser', { targetRegistered: false })).thenThrows('not_found', M.userNotFound);
     given(communityDecider, [event('CommunityUserRemoved')]).when(facts('ReAddUser')).then([event('CommunityUserReAdded')]);
-    given(communityDecider).when(facts('ReAddUser')).thenThrows(409, M.notRemoved);
+    given(communityDecider).when(facts('ReAddUser')).thenThrows('conflict', M.notRemoved);
     const state = given(communityDecider, [event('CommunityUserRemoved'), event('CommunityUserReAdded')]).state();
     expect([...state.removed]).toEqual([]);
   });

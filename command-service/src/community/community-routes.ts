@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { ok } from '@circuit/shared/http/envelope';
-import { notFound } from '@circuit/shared/http/errors';
+import { notFound } from '@circuit/shared/commands/domain-errors';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { CommunityAdminBody, CommunityMessages as M, EditCommunityMessageBody, PostCommunityMessageBody } from '@circuit/shared/api/community';

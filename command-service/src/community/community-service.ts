@@ -3,7 +3,7 @@ import { handleCommand, loadState, type CommandContext } from '@circuit/shared/c
 import { COMMUNITY_TOPIC, communityMessageStream, communityStream, type CommunityChange } from '@circuit/shared/events/community';
 import { CommunityMessages as M, type CommunityMessage } from '@circuit/shared/api/community';
 import { communityMessageId } from '@circuit/shared/community/message-id';
-import { DomainError, notFound } from '@circuit/shared/http/errors';
+import { DomainError, isRefusal, notFound } from '@circuit/shared/commands/domain-errors';
 import {
   communityStandingReader,
   findCommunityMessageRow,
@@ -14,7 +14,7 @@ import {
 } from '@circuit/shared/read-models/community';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
-import { communityDecider, messageDecider, type CommunityCommand, type MessageState } from './community-decider';
+import { CommunityRefusal, communityDecider, messageDecider, type CommunityCommand, type MessageState } from './community-decider';
 
 export type ModerationAction = CommunityCommand['type'];
 
@@ -177,7 +177,7 @@ export function createCommunityService(deps: CommandServiceDeps) {
         );
       } catch (error) {
         // A removal repeated because its first answer never came (the bus failed): the sockets are told again.
-        if (action === 'RemoveUser' && error instanceof DomainError && error.message === M.alreadyRemoved) await deps.bus.publish(COMMUNITY_TOPIC, removal);
+        if (action === 'RemoveUser' && isRefusal(error, CommunityRefusal.alreadyRemoved)) await deps.bus.publish(COMMUNITY_TOPIC, removal);
         throw error;
       }
       await caughtUp(deps.progress, result.position, result.events);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { CommandContext } from '@circuit/shared/commands/decider';
-import { DomainError } from '@circuit/shared/http/errors';
+import { DomainError } from '@circuit/shared/commands/domain-errors';
 import type { Logger } from '@circuit/shared/logger';
 import type { CommunityService } from './community-service';
 

@@ -1,7 +1,7 @@
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import type { EventContent } from '@circuit/shared/events/event-listings';
-import { conflict, forbidden, notFound } from '@circuit/shared/http/errors';
+import { conflict, forbidden, notFound } from '@circuit/shared/commands/domain-errors';
 import { EventMessages as M } from '@circuit/shared/validation/events';
 
 /**

@@ -23,13 +23,13 @@ describe('event listing decider', () => {
     given(eventDecider, [created])
       .when({ type: 'UpdateEvent', eventId: 'e1', actor: user('admin', 'admin'), content: { ...content, username: 'other', title: 'New' }, now })
       .then([{ type: 'EventUpdated', data: { eventId: 'e1', content: { ...content, title: 'New' }, at, byUserId: 'admin' } }]);
-    given(eventDecider, [created]).when({ type: 'UpdateEvent', eventId: 'e1', actor: user('x'), content, now }).thenThrows(403, M.notAuthorizedEdit);
-    given(eventDecider, [created]).when({ type: 'UpdateEvent', eventId: 'e1', actor: user('mod', 'moderator'), content, now }).thenThrows(403, M.notAuthorizedEdit);
-    given(eventDecider, []).when({ type: 'UpdateEvent', eventId: 'e1', actor: user('org'), content, now }).thenThrows(404, M.notFound);
+    given(eventDecider, [created]).when({ type: 'UpdateEvent', eventId: 'e1', actor: user('x'), content, now }).thenThrows('forbidden', M.notAuthorizedEdit);
+    given(eventDecider, [created]).when({ type: 'UpdateEvent', eventId: 'e1', actor: user('mod', 'moderator'), content, now }).thenThrows('forbidden', M.notAuthorizedEdit);
+    given(eventDecider, []).when({ type: 'UpdateEvent', eventId: 'e1', actor: user('org'), content, now }).thenThrows('not_found', M.notFound);
   });
 
   it('moderators and admins approve or reject with a reason; approving twice records nothing', () => {
-    given(eventDecider, [created]).when({ type: 'ApproveEvent', eventId: 'e1', actor: user('org'), now }).thenThrows(403, M.notStaff);
+    given(eventDecider, [created]).when({ type: 'ApproveEvent', eventId: 'e1', actor: user('org'), now }).thenThrows('forbidden', M.notStaff);
     const approved: EventListingEvent = { type: 'EventApproved', data: { eventId: 'e1', at, byUserId: 'mod' } };
     given(eventDecider, [created]).when({ type: 'ApproveEvent', eventId: 'e1', actor: user('mod', 'moderator'), now }).then([approved]);
     given(eventDecider, [created, approved]).when({ type: 'ApproveEvent', eventId: 'e1', actor: user('mod', 'moderator'), now }).then([]);
@@ -40,15 +40,15 @@ describe('event listing decider', () => {
 
   it('a deleted event can be neither edited nor deleted again', () => {
     const deleted: EventListingEvent = { type: 'EventDeleted', data: { eventId: 'e1', at, byUserId: 'org' } };
-    given(eventDecider, [created]).when({ type: 'DeleteEvent', eventId: 'e1', actor: user('x'), now }).thenThrows(403, M.notAuthorizedDelete);
-    given(eventDecider, [created, deleted]).when({ type: 'DeleteEvent', eventId: 'e1', actor: user('org'), now }).thenThrows(404, M.notFound);
+    given(eventDecider, [created]).when({ type: 'DeleteEvent', eventId: 'e1', actor: user('x'), now }).thenThrows('forbidden', M.notAuthorizedDelete);
+    given(eventDecider, [created, deleted]).when({ type: 'DeleteEvent', eventId: 'e1', actor: user('org'), now }).thenThrows('not_found', M.notFound);
   });
 
   it('a slug is held by one event at a time; saves record once and only for available events', () => {
     const reserved = { type: 'EventSlugReserved' as const, data: { slug: 'meetup', eventId: 'e1', at } };
-    given(eventSlugDecider, [reserved]).when({ type: 'ReserveSlug', slug: 'Meetup', eventId: 'e2', now }).thenThrows(409, M.usernameTaken);
+    given(eventSlugDecider, [reserved]).when({ type: 'ReserveSlug', slug: 'Meetup', eventId: 'e2', now }).thenThrows('conflict', M.usernameTaken);
     given(eventSlugDecider, [reserved]).when({ type: 'ReleaseSlug', slug: 'meetup', eventId: 'e2', now }).then([]);
-    given(eventSaveDecider, []).when({ type: 'Save', eventId: 'e1', userId: 'u', available: false, now }).thenThrows(404, M.notFound);
+    given(eventSaveDecider, []).when({ type: 'Save', eventId: 'e1', userId: 'u', available: false, now }).thenThrows('not_found', M.notFound);
     given(eventSaveDecider, [{ type: 'EventSaved', data: { eventId: 'e1', userId: 'u', at } }]).when({ type: 'Save', eventId: 'e1', userId: 'u', available: true, now }).then([]);
   });
 });

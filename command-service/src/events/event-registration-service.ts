@@ -2,7 +2,7 @@ import { handleCommand, loadState, type CommandContext } from '@circuit/shared/c
 import { keyedQueue } from '@circuit/shared/commands/keyed-queue';
 import { eventRosterStream } from '@circuit/shared/events/event-registrations';
 import type { PaymentOrder } from '@circuit/shared/api/payments';
-import { badRequest, conflict, forbidden } from '@circuit/shared/http/errors';
+import { conflict, forbidden, refused } from '@circuit/shared/commands/domain-errors';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import { EventRegistrationMessages as M, registrationViolation, type EventRegistrationProfile } from '@circuit/shared/validation/events';
 import type { CommandServiceDeps } from '../context';
@@ -61,7 +61,7 @@ export function createEventRegistrationService(deps: CommandServiceDeps, payment
       const { agreeToTerms, joinWaitlist, ...given } = body;
       const profile = await profileOf(userId, given);
       const violation = registrationViolation(profile, agreeToTerms);
-      if (violation) throw badRequest(violation);
+      if (violation) throw refused(violation);
       const result = await execute(event.eventId, { type: 'Register', userId, profile, joinWaitlist: joinWaitlist === true }, ctx);
       const attendee = result.state.attendees[userId];
       const position = result.state.waitlist.indexOf(userId);
@@ -112,7 +112,7 @@ export function createEventRegistrationService(deps: CommandServiceDeps, payment
     async verifyPayment(userId: string, idOrUsername: string, body: { orderId: string; paymentId: string; signature: string }, ctx: CommandContext) {
       const event = await findEvent(deps.store, idOrUsername);
       const purpose = await payments.verify(userId, body.orderId, body.paymentId, body.signature);
-      if (purpose.kind !== 'event-registration' || purpose.listingId !== event.eventId || purpose.subjectId !== userId) throw badRequest(M.paymentFailed);
+      if (purpose.kind !== 'event-registration' || purpose.listingId !== event.eventId || purpose.subjectId !== userId) throw refused(M.paymentFailed);
       const result = await run(event.eventId, { type: 'CompletePayment', userId, orderId: body.orderId, paymentId: body.paymentId }, ctx);
       // Nothing appended: paid before (the webhook, or an earlier verify); wait for what the store holds.
       await caughtUp(deps.progress, result.position ?? (await deps.store.headPosition()), result.events.length ? result.events : [{ type: 'EventRegistrationPaid' }]);

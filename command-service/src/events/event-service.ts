@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, toNewEvents, type CommandContext } from '@circuit/shared/commands/decider';
 import { calendarFeedStream, eventSaveStream, eventSlugStream, eventStream, type EventContent } from '@circuit/shared/events/event-listings';
-import { badRequest, notFound } from '@circuit/shared/http/errors';
+import { notFound, refused } from '@circuit/shared/commands/domain-errors';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import { sanitizeListingHtml } from '@circuit/shared/hackathons/sanitize';
 import { EventMessages as M, eventRuleViolations, normaliseTags, type EventForm } from '@circuit/shared/validation/events';
@@ -14,7 +14,7 @@ import { eventDecider, eventSaveDecider, eventSlugDecider, type ActorRole, type 
 /** The form as stored: rules checked in the spec's order (first message answered), rich text sanitised, dates in UTC. */
 export function eventContentOf(form: EventForm): EventContent {
   const [first] = eventRuleViolations(form);
-  if (first) throw badRequest(first);
+  if (first) throw refused(first);
   const { takeRegistrations, ...rest } = form;
   const iso = (v: string) => new Date(v).toISOString();
   return {

@@ -1,7 +1,7 @@
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import { EVENT_LIMITS } from '@circuit/shared/event-listings/options';
-import { conflict, notFound } from '@circuit/shared/http/errors';
+import { conflict, notFound } from '@circuit/shared/commands/domain-errors';
 import { EventMessages, EventRegistrationMessages as M, type EventRegistrationProfile } from '@circuit/shared/validation/events';
 import { takesRegistrations, type EventInfo } from './event-decider';
 

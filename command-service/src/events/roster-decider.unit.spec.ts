@@ -44,7 +44,7 @@ describe('event registration', () => {
 
   it('never exceeds maxAttendees: when full it refuses, or puts the user in line when asked', () => {
     const full = given(rosterDecider, [registered('a'), registered('b')]);
-    full.when({ type: 'Register', userId: 'c', profile: {}, joinWaitlist: false, event: info(), now }).thenThrows(409, M.full);
+    full.when({ type: 'Register', userId: 'c', profile: {}, joinWaitlist: false, event: info(), now }).thenThrows('conflict', M.full);
     full.when({ type: 'Register', userId: 'c', profile: {}, joinWaitlist: true, event: info(), now }).then([{ type: 'EventWaitlistJoined', data: { eventId: E, userId: 'c', profile: {}, at } }]);
   });
 
@@ -54,11 +54,11 @@ describe('event registration', () => {
   });
 
   it('refuses a second registration, a closed, unapproved or past-deadline event', () => {
-    given(rosterDecider, [registered('a')]).when({ type: 'Register', userId: 'a', profile: {}, joinWaitlist: false, event: info(), now }).thenThrows(409, M.alreadyRegistered);
-    given(rosterDecider, [joined('a')]).when({ type: 'Register', userId: 'a', profile: {}, joinWaitlist: true, event: info({ maxAttendees: 0 }), now }).thenThrows(409, M.alreadyWaitlisted);
-    given(rosterDecider, []).when({ type: 'Register', userId: 'a', profile: {}, joinWaitlist: false, event: info({ status: 'pending' }), now }).thenThrows(409, M.notOpen);
-    given(rosterDecider, []).when({ type: 'Register', userId: 'a', profile: {}, joinWaitlist: false, event: info({ takeRegistrations: 'false' }), now }).thenThrows(409, M.notOpen);
-    given(rosterDecider, []).when({ type: 'Register', userId: 'a', profile: {}, joinWaitlist: false, event: info({ registrationDeadline: '2030-01-01T00:00:00.000Z' }), now }).thenThrows(409, M.deadlinePassed);
+    given(rosterDecider, [registered('a')]).when({ type: 'Register', userId: 'a', profile: {}, joinWaitlist: false, event: info(), now }).thenThrows('conflict', M.alreadyRegistered);
+    given(rosterDecider, [joined('a')]).when({ type: 'Register', userId: 'a', profile: {}, joinWaitlist: true, event: info({ maxAttendees: 0 }), now }).thenThrows('conflict', M.alreadyWaitlisted);
+    given(rosterDecider, []).when({ type: 'Register', userId: 'a', profile: {}, joinWaitlist: false, event: info({ status: 'pending' }), now }).thenThrows('conflict', M.notOpen);
+    given(rosterDecider, []).when({ type: 'Register', userId: 'a', profile: {}, joinWaitlist: false, event: info({ takeRegistrations: 'false' }), now }).thenThrows('conflict', M.notOpen);
+    given(rosterDecider, []).when({ type: 'Register', userId: 'a', profile: {}, joinWaitlist: false, event: info({ registrationDeadline: '2030-01-01T00:00:00.000Z' }), now }).thenThrows('conflict', M.deadlinePassed);
   });
 
   it('a newcomer never jumps the line, even when a place is free', () => {
@@ -92,7 +92,7 @@ describe('waitlist promotion', () => {
   it('an offer past its 24 hours cannot be accepted; the timer expires it and offers the next in line', () => {
     const events = [...line.filter((e) => e.data.userId !== 'a'), offered('c', in24h(now))];
     const dayLater = new Date(now.getTime() + 24 * HOUR);
-    given(rosterDecider, events).when({ type: 'AcceptOffer', userId: 'c', event: info(), now: dayLater }).thenThrows(409, M.noOffer);
+    given(rosterDecider, events).when({ type: 'AcceptOffer', userId: 'c', event: info(), now: dayLater }).thenThrows('conflict', M.noOffer);
     // One minute before: nothing to do.
     given(rosterDecider, events).when({ type: 'Tick', event: info(), now: new Date(dayLater.getTime() - 60_000) }).then([]);
     given(rosterDecider, events)

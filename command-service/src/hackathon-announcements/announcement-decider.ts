@@ -1,7 +1,7 @@
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import type { AnnouncementContent, SponsorContent } from '@circuit/shared/events/hackathon-announcements';
-import { forbidden, notFound } from '@circuit/shared/http/errors';
+import { forbidden, notFound } from '@circuit/shared/commands/domain-errors';
 import { HackathonMessages } from '@circuit/shared/validation/hackathons';
 import { AnnouncementMessages as M } from '@circuit/shared/validation/hackathon-announcements';
 import type { ListingRef } from '../hackathons/listing-lookup';

@@ -20,9 +20,9 @@ describe('announcements decider', () => {
     given(announcementsDecider, []).when({ type: 'PostAnnouncement', announcementId: 'a1', announcement, listing, actor: organiser, now: NOW }).then([posted]);
     given(announcementsDecider, []).when({ type: 'PostAnnouncement', announcementId: 'a1', announcement, listing, actor: admin, now: NOW }).then((events) => expect(events).toHaveLength(1));
     for (const actor of [stranger, moderator]) {
-      given(announcementsDecider, []).when({ type: 'PostAnnouncement', announcementId: 'a1', announcement, listing, actor, now: NOW }).thenThrows(403, 'Only the hackathon’s creator or an admin can manage its announcements');
+      given(announcementsDecider, []).when({ type: 'PostAnnouncement', announcementId: 'a1', announcement, listing, actor, now: NOW }).thenThrows('forbidden', 'Only the hackathon’s creator or an admin can manage its announcements');
     }
-    given(announcementsDecider, []).when({ type: 'PostAnnouncement', announcementId: 'a1', announcement, listing: { ...listing, deleted: true }, actor: organiser, now: NOW }).thenThrows(404, 'Hackathon not found');
+    given(announcementsDecider, []).when({ type: 'PostAnnouncement', announcementId: 'a1', announcement, listing: { ...listing, deleted: true }, actor: organiser, now: NOW }).thenThrows('not_found', 'Hackathon not found');
   });
 
   it('given a posted announcement, a retried post records nothing; edit and delete need it to exist', () => {
@@ -33,8 +33,8 @@ describe('announcements decider', () => {
     ]);
     const deleted: AnnouncementEvent = { type: 'HackathonAnnouncementDeleted', data: { hackathonId: 'h1', announcementId: 'a1', at: AT, byUserId: 'u-org' } };
     given(announcementsDecider, [posted]).when({ type: 'DeleteAnnouncement', announcementId: 'a1', listing, actor: organiser, now: NOW }).then([deleted]);
-    given(announcementsDecider, [posted, deleted]).when({ type: 'EditAnnouncement', announcementId: 'a1', announcement, listing, actor: organiser, now: NOW }).thenThrows(404, 'Announcement not found');
-    given(announcementsDecider, [posted]).when({ type: 'DeleteAnnouncement', announcementId: 'a1', listing, actor: stranger, now: NOW }).thenThrows(403);
+    given(announcementsDecider, [posted, deleted]).when({ type: 'EditAnnouncement', announcementId: 'a1', announcement, listing, actor: organiser, now: NOW }).thenThrows('not_found', 'Announcement not found');
+    given(announcementsDecider, [posted]).when({ type: 'DeleteAnnouncement', announcementId: 'a1', listing, actor: stranger, now: NOW }).thenThrows('forbidden');
   });
 });
 
@@ -43,10 +43,10 @@ describe('sponsors decider', () => {
   const added: SponsorEvent = { type: 'HackathonSponsorAdded', data: { hackathonId: 'h1', sponsorId: 's1', sponsor, at: AT, byUserId: 'u-org' } };
   it('given a hackathon, its creator adds, updates and removes sponsors; others get 403', () => {
     given(sponsorsDecider, []).when({ type: 'AddSponsor', sponsorId: 's1', sponsor, listing, actor: organiser, now: NOW }).then([added]);
-    given(sponsorsDecider, []).when({ type: 'AddSponsor', sponsorId: 's1', sponsor, listing, actor: stranger, now: NOW }).thenThrows(403, 'Only the hackathon’s creator or an admin can manage its sponsors');
+    given(sponsorsDecider, []).when({ type: 'AddSponsor', sponsorId: 's1', sponsor, listing, actor: stranger, now: NOW }).thenThrows('forbidden', 'Only the hackathon’s creator or an admin can manage its sponsors');
     given(sponsorsDecider, [added]).when({ type: 'UpdateSponsor', sponsorId: 's1', sponsor: { ...sponsor, tier: 'platinum' }, listing, actor: admin, now: NOW }).then((events) => expect(events[0]?.type).toBe('HackathonSponsorUpdated'));
     given(sponsorsDecider, [added]).when({ type: 'RemoveSponsor', sponsorId: 's1', listing, actor: organiser, now: NOW }).then((events) => expect(events[0]?.type).toBe('HackathonSponsorRemoved'));
-    given(sponsorsDecider, []).when({ type: 'RemoveSponsor', sponsorId: 's1', listing, actor: organiser, now: NOW }).thenThrows(404, 'Sponsor not found');
+    given(sponsorsDecider, []).when({ type: 'RemoveSponsor', sponsorId: 's1', listing, actor: organiser, now: NOW }).thenThrows('not_found', 'Sponsor not found');
   });
 });
 

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { ok } from '@circuit/shared/http/envelope';
-import { notFound } from '@circuit/shared/http/errors';
+import { notFound } from '@circuit/shared/commands/domain-errors';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { findAnnouncement, findSponsor } from '@circuit/shared/read-models/hackathon-announcements';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { handleCommand, type CommandContext } from '@circuit/shared/commands/decider';
 import { hackathonAnnouncementsStream, hackathonSponsorsStream, type AnnouncementContent, type SponsorContent } from '@circuit/shared/events/hackathon-announcements';
 import { sanitizeListingHtml } from '@circuit/shared/hackathons/sanitize';
-import { badRequest } from '@circuit/shared/http/errors';
+import { refused } from '@circuit/shared/commands/domain-errors';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import { announcementViolation, sponsorViolation, type AnnouncementForm, type SponsorForm } from '@circuit/shared/validation/hackathon-announcements';
 import type { CommandServiceDeps } from '../context';
@@ -21,13 +21,13 @@ export function announcementContentOf(form: AnnouncementForm): AnnouncementConte
     results: form.type === 'results' ? { winners: [...form.results.winners].sort((a, b) => a.rank - b.rank), specialAwards: form.results.specialAwards } : { winners: [], specialAwards: [] },
   };
   const violation = announcementViolation(stored);
-  if (violation) throw badRequest(violation);
+  if (violation) throw refused(violation);
   return stored;
 }
 
 export function sponsorContentOf(form: SponsorForm): SponsorContent {
   const violation = sponsorViolation(form);
-  if (violation) throw badRequest(violation);
+  if (violation) throw refused(violation);
   return { name: form.name.trim(), tier: form.tier, image: form.image };
 }
 

@@ -7,13 +7,13 @@ import { hackathonSlugStream, hackathonStream } from '@circuit/shared/events/hac
 import type { PaymentOrder } from '@circuit/shared/api/payments';
 import type { RegistrationProfile } from '@circuit/shared/api/hackathons';
 import type { ProfileFields } from '@circuit/shared/events/profiles';
-import { badRequest, conflict, DomainError, forbidden, notFound } from '@circuit/shared/http/errors';
+import { conflict, DomainError, forbidden, isRefusal, notFound, refused } from '@circuit/shared/commands/domain-errors';
 import { HackathonMessages, USERNAME_PATTERN } from '@circuit/shared/validation/hackathons';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { profileDecider } from '../profiles/profile-decider';
 import { hackathonInfoFold, type HackathonInfo } from './hackathon-info';
-import { RosterMessages, rosterDecider, type RosterCommand } from './roster-decider';
+import { RosterMessages, RosterRefusal, rosterDecider, type RosterCommand } from './roster-decider';
 import type { TeamPayments } from './team-payments';
 
 const HACKATHON_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -119,7 +119,7 @@ export function createRegistrationService(deps: CommandServiceDeps, payments: Te
           return teamId;
         } catch (error) {
           // A code another team of this hackathon holds: draw another.
-          if (!(error instanceof DomainError && error.message === RosterMessages.codeTaken) || attempt >= CODE_ATTEMPTS) throw error;
+          if (!isRefusal(error, RosterRefusal.codeTaken) || attempt >= CODE_ATTEMPTS) throw error;
         }
       }
     },
@@ -167,7 +167,7 @@ export function createRegistrationService(deps: CommandServiceDeps, payments: Te
     async verifyPayment(userId: string, idOrUsername: string, body: { orderId: string; paymentId: string; signature: string }, ctx: CommandContext): Promise<string> {
       const hackathon = await hackathonOf(idOrUsername);
       const purpose = await payments.verify(userId, body.orderId, body.paymentId, body.signature);
-      if (purpose.kind !== 'hackathon-team' || purpose.listingId !== hackathon.hackathonId) throw badRequest(RosterMessages.paymentFailed);
+      if (purpose.kind !== 'hackathon-team' || purpose.listingId !== hackathon.hackathonId) throw refused(RosterMessages.paymentFailed);
       const result = await completePayment(hackathon.hackathonId, purpose.subjectId, body.orderId, body.paymentId, ctx);
       // Nothing appended: completed before (by the webhook, or an earlier verify); wait for what the stream holds.
       await caughtUp(deps.progress, result.position ?? (await deps.store.headPosition()), result.events.length ? result.events : [{ type: 'TeamRegistrationCompleted' }]);

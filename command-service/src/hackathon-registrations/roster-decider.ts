@@ -2,7 +2,7 @@ import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import type { RegistrationProfile } from '@circuit/shared/api/hackathons';
 import { HackathonMessages } from '@circuit/shared/validation/hackathons';
-import { badRequest, conflict, DomainError, forbidden, notFound } from '@circuit/shared/http/errors';
+import { conflict, forbidden, notFound, refused } from '@circuit/shared/commands/domain-errors';
 import { takesRegistrations, type HackathonInfo } from './hackathon-info';
 
 /**
@@ -106,6 +106,9 @@ export type RosterCommand =
   | { type: 'CompleteTeamPayment'; hackathonId: string; teamId: string; orderId: string; paymentId: string; now: Date }
   | { type: 'FailTeamPayment'; hackathonId: string; teamId: string; orderId: string; reason: string; now: Date };
 
+/** Names of the refusals callers react to: a taken team code is retried with another. */
+export const RosterRefusal = { codeTaken: 'team_code_taken' } as const;
+
 export const initialRosterState = (): RosterState => ({ participants: {}, count: 0, teams: {}, codes: {}, unplacedOrders: [] });
 
 const normaliseCode = (code: string) => code.trim().toUpperCase();
@@ -180,7 +183,7 @@ function assertExists(hackathon: HackathonInfo): void {
 }
 
 function registeredTeamOf(state: RosterState, userId: string): string | null {
-  if (!(userId in state.participants)) throw new DomainError(403, RosterMessages.registerFirst);
+  if (!(userId in state.participants)) throw forbidden(RosterMessages.registerFirst);
   return state.participants[userId] ?? null;
 }
 
@@ -225,8 +228,8 @@ export function decideRoster(command: RosterCommand, state: RosterState): Roster
       assertOpen(hackathon, command.now);
       if (registeredTeamOf(state, userId)) throw conflict(RosterMessages.alreadyInTeam);
       const name = command.name.trim();
-      if (!name) throw badRequest('Team name is required');
-      if (state.codes[normaliseCode(command.code)]) throw conflict(RosterMessages.codeTaken);
+      if (!name) throw refused('Team name is required');
+      if (state.codes[normaliseCode(command.code)]) throw conflict(RosterMessages.codeTaken, { code: RosterRefusal.codeTaken });
       return [{ type: 'TeamCreated', data: { hackathonId: hackathon.hackathonId, teamId: command.teamId, name, code: normaliseCode(command.code), creatorId: userId, at } }];
     }
     case 'JoinTeam': {
@@ -245,7 +248,7 @@ export function decideRoster(command: RosterCommand, state: RosterState): Roster
       const { hackathon, userId } = command;
       assertExists(hackathon);
       const team = ownTeam(state, command.teamId, userId, RosterMessages.onlyCreatorRemove);
-      if (command.memberId === userId) throw badRequest(RosterMessages.removeSelf);
+      if (command.memberId === userId) throw refused(RosterMessages.removeSelf);
       if (!team.members.includes(command.memberId)) throw notFound(RosterMessages.notAMember);
       return [{ type: 'TeamMemberRemoved', data: { hackathonId: hackathon.hackathonId, teamId: team.teamId, userId: command.memberId, byUserId: userId, at } }];
     }
@@ -261,8 +264,8 @@ export function decideRoster(command: RosterCommand, state: RosterState): Roster
       const team = ownTeam(state, command.teamId, userId, RosterMessages.onlyCreatorSubmit);
       // Submitting again while the payment is due changes nothing (the answer repeats the amount).
       if (team.status === 'payment_required') return [];
-      if (team.members.length < hackathon.minMembers) throw badRequest(RosterMessages.tooFew(hackathon.minMembers));
-      if (team.members.length > hackathon.maxMembers) throw badRequest(RosterMessages.tooMany(hackathon.maxMembers));
+      if (team.members.length < hackathon.minMembers) throw refused(RosterMessages.tooFew(hackathon.minMembers));
+      if (team.members.length > hackathon.maxMembers) throw refused(RosterMessages.tooMany(hackathon.maxMembers));
       const paid = hackathon.pricing.type === 'paid';
       const base = { hackathonId: hackathon.hackathonId, teamId: team.teamId, at };
       const submitted: RosterEvent = {

@@ -1,5 +1,5 @@
 import type { CommandContext } from '@circuit/shared/commands/decider';
-import { DomainError } from '@circuit/shared/http/errors';
+import { DomainError } from '@circuit/shared/commands/domain-errors';
 import type { Logger } from '@circuit/shared/logger';
 import { hackathonRosterStream } from '@circuit/shared/events/hackathon-registrations';
 import type { EventStore } from '@circuit/shared/ports/event-store';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { toNewEvents } from '@circuit/shared/commands/decider';
 import { paymentStream, type PaymentPurpose } from '@circuit/shared/events/payments';
 import { ConcurrencyError, type EventStore } from '@circuit/shared/ports/event-store';
-import { badRequest, forbidden, notFound } from '@circuit/shared/http/errors';
+import { forbidden, notFound, refused } from '@circuit/shared/commands/domain-errors';
 import type { CommandServiceDeps } from '../context';
 import type { TeamPayments } from './team-payments';
 
@@ -53,7 +53,7 @@ export function testTeamPayments(secret = 'test-key-secret') {
       if (o.userId !== userId) throw forbidden('This payment order is not yours');
       const expected = Buffer.from(sign(orderId, paymentId));
       const given = Buffer.from(signature);
-      if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) throw badRequest('Payment verification failed');
+      if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) throw refused('Payment verification failed');
       return record(orderId, paymentId, 'checkout');
     },
   };

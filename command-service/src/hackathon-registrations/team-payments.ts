@@ -1,5 +1,5 @@
 import type { PaymentPurpose } from '@circuit/shared/events/payments';
-import { DomainError } from '@circuit/shared/http/errors';
+import { unavailable } from '@circuit/shared/commands/domain-errors';
 
 /**
  * What team registration needs of the payments service (command-service/src/payments): create
@@ -19,6 +19,6 @@ export interface TeamPayments {
 
 /** Until the composition root passes the payments service: every payment call answers 503. */
 export const paymentsUnavailable: TeamPayments = {
-  createOrder: () => Promise.reject(new DomainError(503, 'Payments are not available right now. Please try again later.')),
-  verify: () => Promise.reject(new DomainError(503, 'Payments are not available right now. Please try again later.')),
+  createOrder: () => Promise.reject(unavailable('Payments are not available right now. Please try again later.')),
+  verify: () => Promise.reject(unavailable('Payments are not available right now. Please try again later.')),
 };

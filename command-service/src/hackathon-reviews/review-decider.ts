@@ -1,6 +1,6 @@
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
-import { conflict, DomainError, forbidden, notFound } from '@circuit/shared/http/errors';
+import { conflict, forbidden, notFound } from '@circuit/shared/commands/domain-errors';
 import { HackathonMessages } from '@circuit/shared/validation/hackathons';
 import { ReviewMessages } from '@circuit/shared/validation/hackathon-reviews';
 import { listingTakesRegistrations, type ListingRef } from '../hackathons/listing-lookup';
@@ -34,7 +34,7 @@ export type ReviewCommand =
 /** The listing exists and is public (a listing in review has no reviewers yet). */
 function assertPublic(listing: ListingRef): void {
   if (!listing.exists || listing.deleted) throw notFound(HackathonMessages.notFound);
-  if (listing.status !== 'accepted') throw new DomainError(403, HackathonMessages.notAvailable);
+  if (listing.status !== 'accepted') throw forbidden(HackathonMessages.notAvailable);
 }
 
 export const reviewDecider: Decider<ReviewState, ReviewCommand, ReviewEvent> = {

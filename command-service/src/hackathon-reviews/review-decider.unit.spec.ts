@@ -35,20 +35,20 @@ describe('review decider', () => {
   });
 
   it('given a review, when the same user reviews again, then it is refused with 409', () => {
-    given(reviewDecider, [submitted]).when(submit({ rating: 5 })).thenThrows(409, 'You have already reviewed this hackathon');
+    given(reviewDecider, [submitted]).when(submit({ rating: 5 })).thenThrows('conflict', 'You have already reviewed this hackathon');
   });
 
   it('given a hackathon taking registrations, only registered users may review', () => {
     const taking = listing({ takeRegistrations: 'pending' });
-    given(reviewDecider, []).when(submit({ listing: taking })).thenThrows(403, 'Only registered participants can review this hackathon');
+    given(reviewDecider, []).when(submit({ listing: taking })).thenThrows('forbidden', 'Only registered participants can review this hackathon');
     given(reviewDecider, []).when(submit({ listing: taking, registered: true })).then([submitted]);
   });
 
   it('refuses the creator, hackathons not public and missing ones', () => {
-    given(reviewDecider, []).when(submit({ userId: 'u-org' })).thenThrows(403, 'You cannot review your own hackathon');
-    given(reviewDecider, []).when(submit({ listing: listing({ status: 'pending' }) })).thenThrows(403, 'Not Available');
-    given(reviewDecider, []).when(submit({ listing: listing({ deleted: true }) })).thenThrows(404, 'Hackathon not found');
-    given(reviewDecider, []).when(submit({ listing: listing({ exists: false }) })).thenThrows(404, 'Hackathon not found');
+    given(reviewDecider, []).when(submit({ userId: 'u-org' })).thenThrows('forbidden', 'You cannot review your own hackathon');
+    given(reviewDecider, []).when(submit({ listing: listing({ status: 'pending' }) })).thenThrows('forbidden', 'Not Available');
+    given(reviewDecider, []).when(submit({ listing: listing({ deleted: true }) })).thenThrows('not_found', 'Hackathon not found');
+    given(reviewDecider, []).when(submit({ listing: listing({ exists: false }) })).thenThrows('not_found', 'Hackathon not found');
   });
 
   it('given a review, its author edits it; an unchanged edit records nothing; without a review it is 404', () => {
@@ -56,13 +56,13 @@ describe('review decider', () => {
       .when({ type: 'EditReview', listing: listing(), userId: 'u1', rating: 2, comment: 'Wifi was down', now: NOW })
       .then([{ type: 'HackathonReviewEdited', data: { hackathonId: 'h1', userId: 'u1', reviewId: 'r1', rating: 2, comment: 'Wifi was down', at: AT } }]);
     given(reviewDecider, [submitted]).when({ type: 'EditReview', listing: listing(), userId: 'u1', rating: 4, comment: 'Great mentors', now: NOW }).then([]);
-    given(reviewDecider, []).when({ type: 'EditReview', listing: listing(), userId: 'u1', rating: 2, comment: '', now: NOW }).thenThrows(404, 'Review not found');
+    given(reviewDecider, []).when({ type: 'EditReview', listing: listing(), userId: 'u1', rating: 2, comment: '', now: NOW }).thenThrows('not_found', 'Review not found');
   });
 
   it('given a review, its author deletes it and may then review again', () => {
     const deleted: ReviewEvent = { type: 'HackathonReviewDeleted', data: { hackathonId: 'h1', userId: 'u1', reviewId: 'r1', at: AT } };
     given(reviewDecider, [submitted]).when({ type: 'DeleteReview', listing: listing(), userId: 'u1', now: NOW }).then([deleted]);
-    given(reviewDecider, [submitted, deleted]).when({ type: 'DeleteReview', listing: listing(), userId: 'u1', now: NOW }).thenThrows(404, 'Review not found');
+    given(reviewDecider, [submitted, deleted]).when({ type: 'DeleteReview', listing: listing(), userId: 'u1', now: NOW }).thenThrows('not_found', 'Review not found');
     given(reviewDecider, [submitted, deleted]).when({ ...submit(), reviewId: 'r2' }).then([{ ...submitted, data: { ...submitted.data, reviewId: 'r2' } }]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { EventData } from '@circuit/shared/events/catalogue';
 import type { HackathonContent } from '@circuit/shared/events/hackathons';
-import { conflict, forbidden, notFound } from '@circuit/shared/http/errors';
+import { conflict, forbidden, notFound } from '@circuit/shared/commands/domain-errors';
 import { HackathonMessages } from '@circuit/shared/validation/hackathons';
 
 /**

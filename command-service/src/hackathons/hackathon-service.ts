@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
 import { hackathonSaveStream, hackathonSlugStream, hackathonStream, type HackathonContent } from '@circuit/shared/events/hackathons';
-import { badRequest } from '@circuit/shared/http/errors';
+import { refused } from '@circuit/shared/commands/domain-errors';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import { sanitizeListingHtml } from '@circuit/shared/hackathons/sanitize';
 import { hackathonRuleViolations, normaliseTechnologies, withEditFallbacks, type HackathonForm } from '@circuit/shared/validation/hackathons';
@@ -13,7 +13,7 @@ import { hackathonDecider, saveDecider, slugDecider, type ActorRole, type Hackat
 export function contentOf(form: HackathonForm, mode: 'create' | 'edit'): HackathonContent {
   const fixed = mode === 'edit' ? withEditFallbacks(form) : form;
   const [first] = hackathonRuleViolations(fixed, mode);
-  if (first) throw badRequest(first);
+  if (first) throw refused(first);
   const { takeRegistrations, ...rest } = fixed;
   return {
     ...rest,

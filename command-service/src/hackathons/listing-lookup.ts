@@ -1,7 +1,7 @@
 import { loadState } from '@circuit/shared/commands/decider';
 import type { EventData } from '@circuit/shared/events/catalogue';
 import { hackathonSlugStream, hackathonStream } from '@circuit/shared/events/hackathons';
-import { notFound } from '@circuit/shared/http/errors';
+import { notFound } from '@circuit/shared/commands/domain-errors';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import { HackathonMessages, USERNAME_PATTERN } from '@circuit/shared/validation/hackathons';
 

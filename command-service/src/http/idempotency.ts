@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
 import { migrate } from '@circuit/shared/db/migrations';
-import { badRequest, DomainError } from '@circuit/shared/http/errors';
+import { conflict, refused, unprocessable } from '@circuit/shared/commands/domain-errors';
 import type { Logger } from '@circuit/shared/logger';
 
 /**
@@ -190,7 +190,7 @@ export function idempotencyKeys(options: IdempotencyOptions): RequestHandler {
     if (!MUTATING.has(req.method)) return next();
     const key = req.get(IDEMPOTENCY_HEADER);
     if (key === undefined) return next();
-    if (!KEY.test(key)) throw badRequest(IdempotencyMessages.invalidKey);
+    if (!KEY.test(key)) throw refused(IdempotencyMessages.invalidKey);
     const scope = scopeOf(req);
     if (!scope) return next();
     const fingerprint = fingerprintOf(req, options.secret);
@@ -204,11 +204,11 @@ export function idempotencyKeys(options: IdempotencyOptions): RequestHandler {
       const row = await knex(TABLE).where({ scope, key }).first<StoredKey | undefined>('fingerprint', 'status', 'response_status', 'response_headers', 'response_body');
       // Gone between the two statements (released after a failure, or swept): claim again.
       if (!row) continue;
-      if (row.fingerprint !== fingerprint) throw new DomainError(422, IdempotencyMessages.reused);
+      if (row.fingerprint !== fingerprint) throw unprocessable(IdempotencyMessages.reused);
       if (row.status === 'done') return replay(res, row);
       if (Date.now() >= deadline) {
         res.setHeader('Retry-After', '1');
-        throw new DomainError(409, IdempotencyMessages.inProgress);
+        throw conflict(IdempotencyMessages.inProgress);
       }
       await sleep(POLL_MS);
     }

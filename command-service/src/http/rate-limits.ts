@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '@circuit/shared/config';
-import { DomainError } from '@circuit/shared/http/errors';
+import { tooMany } from '@circuit/shared/commands/domain-errors';
 import type { LimiterStore } from './limiter-store';
 import { counterWindow } from '@circuit/shared/http/user-rate-limit';
 
@@ -77,7 +77,7 @@ function refuse(res: Response, policy: { points: number; windowMs: number }, msB
   res.setHeader('RateLimit-Policy', `${policy.points};w=${Math.ceil(policy.windowMs / 1000)}`);
   res.setHeader('RateLimit', `limit=${policy.points}, remaining=0, reset=${reset}`);
   res.setHeader('Retry-After', String(reset));
-  throw new DomainError(429, message);
+  throw tooMany(message);
 }
 
 /** consume() resolves when allowed and rejects with a RateLimiterRes when refused (store errors go to the insurance limiter). */

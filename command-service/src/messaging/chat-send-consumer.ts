@@ -1,5 +1,5 @@
 import { ChatTopics, SendRequestSchema, type SendRequest } from '@circuit/shared/events/messaging';
-import { DomainError } from '@circuit/shared/http/errors';
+import { DomainError } from '@circuit/shared/commands/domain-errors';
 import { unstorableText } from '@circuit/shared/http/reject-nul';
 import { ZodError } from 'zod';
 import type { CommandServiceDeps } from '../context';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DomainError, forbidden, notFound } from '@circuit/shared/http/errors';
+import { forbidden, notFound, refused } from '@circuit/shared/commands/domain-errors';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import { MESSAGE_MAX_LENGTH } from '@circuit/shared/messaging/limits';
 
@@ -44,7 +44,7 @@ export function decideConversation(command: ConversationCommand): ConversationEv
   const at = command.now.toISOString();
   switch (command.type) {
     case 'SendMessage': {
-      if (command.from === command.to) throw new DomainError(400, ChatMessages.self);
+      if (command.from === command.to) throw refused(ChatMessages.self);
       if (!command.recipientExists) throw notFound(ChatMessages.unknownUser);
       if (command.blocked) throw forbidden(ChatMessages.blocked);
       if (!command.connected) throw forbidden(ChatMessages.notConnected);

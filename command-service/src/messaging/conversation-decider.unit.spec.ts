@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '@circuit/shared/http/errors';
+import { DomainError, type DomainErrorKind } from '@circuit/shared/commands/domain-errors';
 import { ZodError } from 'zod';
 import { MESSAGE_MAX_LENGTH } from '@circuit/shared/messaging/limits';
 import { ChatMessages, decideConversation, type ConversationCommand } from './conversation-decider';
@@ -22,12 +22,12 @@ const send = (overrides: Partial<Extract<ConversationCommand, { type: 'SendMessa
   ...overrides,
 });
 
-function refusal(command: ConversationCommand): { status: number; message: string } {
+function refusal(command: ConversationCommand): { kind: DomainErrorKind; message: string } {
   try {
     decideConversation(command);
   } catch (error) {
-    if (error instanceof DomainError) return { status: error.status, message: error.message };
-    if (error instanceof ZodError) return { status: 400, message: error.issues[0]!.message };
+    if (error instanceof DomainError) return { kind: error.kind, message: error.message };
+    if (error instanceof ZodError) return { kind: 'refused', message: error.issues[0]!.message };
     throw error;
   }
   throw new Error('the command was not refused');
@@ -46,14 +46,14 @@ describe('conversation decider', () => {
   });
 
   it('refuses, in order: oneself, an unknown user, a block, no connection, blank or too long text, a missing replied message', () => {
-    expect(refusal(send({ to: A }))).toEqual({ status: 400, message: ChatMessages.self });
-    expect(refusal(send({ recipientExists: false }))).toEqual({ status: 404, message: ChatMessages.unknownUser });
-    expect(refusal(send({ blocked: true, connected: true }))).toEqual({ status: 403, message: ChatMessages.blocked });
-    expect(refusal(send({ connected: false }))).toEqual({ status: 403, message: ChatMessages.notConnected });
-    expect(refusal(send({ text: '   ' }))).toEqual({ status: 400, message: ChatMessages.empty });
-    expect(refusal(send({ text: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) }))).toEqual({ status: 400, message: `Message cannot exceed ${MESSAGE_MAX_LENGTH} characters` });
+    expect(refusal(send({ to: A }))).toEqual({ kind: 'refused', message: ChatMessages.self });
+    expect(refusal(send({ recipientExists: false }))).toEqual({ kind: 'not_found', message: ChatMessages.unknownUser });
+    expect(refusal(send({ blocked: true, connected: true }))).toEqual({ kind: 'forbidden', message: ChatMessages.blocked });
+    expect(refusal(send({ connected: false }))).toEqual({ kind: 'forbidden', message: ChatMessages.notConnected });
+    expect(refusal(send({ text: '   ' }))).toEqual({ kind: 'refused', message: ChatMessages.empty });
+    expect(refusal(send({ text: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) }))).toEqual({ kind: 'refused', message: `Message cannot exceed ${MESSAGE_MAX_LENGTH} characters` });
     expect(decideConversation(send({ text: 'x'.repeat(MESSAGE_MAX_LENGTH) }))).toHaveLength(1);
-    expect(refusal(send({ replyTo: 'missing' }))).toEqual({ status: 404, message: ChatMessages.unknownReply });
+    expect(refusal(send({ replyTo: 'missing' }))).toEqual({ kind: 'not_found', message: ChatMessages.unknownReply });
   });
 
   it('lets only the sender delete, and not what does not exist', () => {
@@ -61,8 +61,8 @@ describe('conversation decider', () => {
     expect(decideConversation({ type: 'DeleteMessage', messageId: 'm1', by: A, message, now })).toEqual([
       { type: 'MessageDeleted', data: { messageId: 'm1', from: A, to: B, at: now.toISOString() } },
     ]);
-    expect(refusal({ type: 'DeleteMessage', messageId: 'm1', by: B, message, now })).toEqual({ status: 403, message: ChatMessages.notSender });
-    expect(refusal({ type: 'DeleteMessage', messageId: 'm1', by: A, message: undefined, now })).toEqual({ status: 404, message: ChatMessages.notFound });
+    expect(refusal({ type: 'DeleteMessage', messageId: 'm1', by: B, message, now })).toEqual({ kind: 'forbidden', message: ChatMessages.notSender });
+    expect(refusal({ type: 'DeleteMessage', messageId: 'm1', by: A, message: undefined, now })).toEqual({ kind: 'not_found', message: ChatMessages.notFound });
   });
 
   it('records reading', () => {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { ok } from '@circuit/shared/http/envelope';
-import { badRequest } from '@circuit/shared/http/errors';
+import { refused } from '@circuit/shared/commands/domain-errors';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { ChatTopics } from '@circuit/shared/events/messaging';
@@ -18,7 +18,7 @@ export function messagingRoutes(deps: CommandServiceDeps, messaging: MessagingSe
   router.post('/api/users/messages/mark-read/:id', async (req, res) => {
     const me = requireUserId(req);
     const from = Id.safeParse(req.params.id);
-    if (!from.success) throw badRequest('Invalid user id');
+    if (!from.success) throw refused('Invalid user id');
     if (await messaging.markRead(me, from.data, { userId: me, correlationId: correlationIdOf(req) })) {
       await deps.bus.publish(ChatTopics.unreadChanged, { userId: me });
     }
@@ -29,7 +29,7 @@ export function messagingRoutes(deps: CommandServiceDeps, messaging: MessagingSe
   router.delete('/api/users/messages/:id', async (req, res) => {
     const me = requireUserId(req);
     const id = Id.safeParse(req.params.id);
-    if (!id.success) throw badRequest('Invalid message id');
+    if (!id.success) throw refused('Invalid message id');
     const deleted = await messaging.remove(id.data, me, { userId: me, correlationId: correlationIdOf(req) });
     await deps.bus.publish(ChatTopics.deleted, deleted);
     await deps.bus.publish(ChatTopics.unreadChanged, { userId: deleted.to });

@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { handleCommand } from '@circuit/shared/commands/decider';
 import { ok } from '@circuit/shared/http/envelope';
 import { requireUserId } from '@circuit/shared/http/auth';
-import { notFound } from '@circuit/shared/http/errors';
+import { notFound } from '@circuit/shared/commands/domain-errors';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { notificationsStream } from '@circuit/shared/events/notifications';
 import { findNotification } from '@circuit/shared/read-models/notifications';

@@ -59,16 +59,16 @@ describe('notifications decider', () => {
     const history = [created('n1', 'follow', ASHA)];
     given(notificationsDecider, history).when({ type: 'MarkRead', notificationId: 'n1', now: NOW }).then([{ type: 'NotificationRead', data: { notificationId: 'n1', at } }]);
     given(notificationsDecider, [...history, read('n1')]).when({ type: 'MarkRead', notificationId: 'n1', now: NOW }).then([]);
-    given(notificationsDecider, history).when({ type: 'MarkRead', notificationId: 'nope', now: NOW }).thenThrows(404, NOTIFICATION_NOT_FOUND);
-    given(notificationsDecider, [...history, deleted('n1')]).when({ type: 'MarkRead', notificationId: 'n1', now: NOW }).thenThrows(404, NOTIFICATION_NOT_FOUND);
+    given(notificationsDecider, history).when({ type: 'MarkRead', notificationId: 'nope', now: NOW }).thenThrows('not_found', NOTIFICATION_NOT_FOUND);
+    given(notificationsDecider, [...history, deleted('n1')]).when({ type: 'MarkRead', notificationId: 'n1', now: NOW }).thenThrows('not_found', NOTIFICATION_NOT_FOUND);
     // Prototype names are not notifications.
-    given(notificationsDecider, history).when({ type: 'MarkRead', notificationId: 'constructor', now: NOW }).thenThrows(404, NOTIFICATION_NOT_FOUND);
+    given(notificationsDecider, history).when({ type: 'MarkRead', notificationId: 'constructor', now: NOW }).thenThrows('not_found', NOTIFICATION_NOT_FOUND);
   });
 
   it('deletes its own notification once; then it is 404', () => {
     given(notificationsDecider, [created('n1', 'follow', ASHA)]).when({ type: 'Delete', notificationId: 'n1', now: NOW }).then([{ type: 'NotificationDeleted', data: { notificationId: 'n1', at } }]);
-    given(notificationsDecider, [created('n1', 'follow', ASHA), deleted('n1')]).when({ type: 'Delete', notificationId: 'n1', now: NOW }).thenThrows(404, NOTIFICATION_NOT_FOUND);
-    given(notificationsDecider, []).when({ type: 'Delete', notificationId: 'n1', now: NOW }).thenThrows(404, NOTIFICATION_NOT_FOUND);
+    given(notificationsDecider, [created('n1', 'follow', ASHA), deleted('n1')]).when({ type: 'Delete', notificationId: 'n1', now: NOW }).thenThrows('not_found', NOTIFICATION_NOT_FOUND);
+    given(notificationsDecider, []).when({ type: 'Delete', notificationId: 'n1', now: NOW }).thenThrows('not_found', NOTIFICATION_NOT_FOUND);
   });
 
   it('marks all read when any is unread, and counts them', () => {

@@ -1,7 +1,7 @@
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { EventData } from '@circuit/shared/events/catalogue';
 import type { PaymentPurpose } from '@circuit/shared/events/payments';
-import { conflict, notFound } from '@circuit/shared/http/errors';
+import { conflict, notFound } from '@circuit/shared/commands/domain-errors';
 
 /**
  * One payment order on `payment-<orderId>`: created once, then verified once (by the checkout or

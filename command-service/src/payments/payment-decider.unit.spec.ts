@@ -11,13 +11,13 @@ const verified: PaymentEvent = { type: 'PaymentVerified', data: { orderId: 'orde
 describe('payment decider', () => {
   it('creates an order once', () => {
     given(paymentDecider, []).when({ type: 'CreateOrder', orderId: 'order_1', userId: 'u1', purpose, amountMinor: 49_900, currency: 'INR', provider: 'sandbox', now: NOW }).then([created]);
-    given(paymentDecider, [created]).when({ type: 'CreateOrder', orderId: 'order_1', userId: 'u1', purpose, amountMinor: 1, currency: 'INR', provider: 'sandbox', now: NOW }).thenThrows(409, 'This payment order exists already');
+    given(paymentDecider, [created]).when({ type: 'CreateOrder', orderId: 'order_1', userId: 'u1', purpose, amountMinor: 1, currency: 'INR', provider: 'sandbox', now: NOW }).thenThrows('conflict', 'This payment order exists already');
   });
 
   it('records a payment once, by checkout or webhook, whichever comes first', () => {
     given(paymentDecider, [created]).when({ type: 'RecordPayment', orderId: 'order_1', paymentId: 'pay_1', via: 'checkout', now: NOW }).then([verified]);
     given(paymentDecider, [created, verified]).when({ type: 'RecordPayment', orderId: 'order_1', paymentId: 'pay_1', via: 'webhook', now: NOW }).then([]);
-    given(paymentDecider, []).when({ type: 'RecordPayment', orderId: 'order_1', paymentId: 'pay_1', via: 'webhook', now: NOW }).thenThrows(404, 'Payment order not found');
+    given(paymentDecider, []).when({ type: 'RecordPayment', orderId: 'order_1', paymentId: 'pay_1', via: 'webhook', now: NOW }).thenThrows('not_found', 'Payment order not found');
   });
 
   it('a paid order never goes back; a failure is recorded once per payment', () => {
@@ -36,7 +36,7 @@ describe('payment decider', () => {
     const refunded: PaymentEvent = { type: 'PaymentRefunded', data: { orderId: 'order_1', paymentId: 'pay_1', refundId: 'rfnd_1', amountMinor: 49_900, currency: 'INR', reason: 'late', purpose, at: AT } };
     given(paymentDecider, [created, verified]).when(refund).then([refunded]);
     given(paymentDecider, [created, verified, refunded]).when(refund).then([]);
-    given(paymentDecider, [created]).when(refund).thenThrows(409, 'This order has no payment to refund');
+    given(paymentDecider, [created]).when(refund).thenThrows('conflict', 'This order has no payment to refund');
     const refuse = { type: 'RecordRefundRefused' as const, orderId: 'order_1', reason: 'late', gatewayMessage: 'not captured', now: NOW };
     const refused: PaymentEvent = { type: 'PaymentRefundRefused', data: { orderId: 'order_1', paymentId: 'pay_1', reason: 'late', gatewayMessage: 'not captured', purpose, at: AT } };
     given(paymentDecider, [created, verified]).when(refuse).then([refused]);
@@ -58,8 +58,8 @@ describe('payment decider', () => {
     const duplicateRefunded: PaymentEvent = { type: 'PaymentDuplicateRefunded', data: { orderId: 'order_1', paymentId: 'pay_2', refundId: 'rfnd_2', userId: 'u1', amountMinor: 49_900, currency: 'INR', purpose, at: AT } };
     given(paymentDecider, [created, verified, duplicate]).when(refund).then([duplicateRefunded]);
     given(paymentDecider, [created, verified, duplicate, duplicateRefunded]).when(refund).then([]);
-    given(paymentDecider, [created, verified]).when(refund).thenThrows(409, 'This order has no such second payment');
-    given(paymentDecider, [created, verified]).when({ ...refund, paymentId: 'pay_1' }).thenThrows(409, 'This order has no such second payment');
+    given(paymentDecider, [created, verified]).when(refund).thenThrows('conflict', 'This order has no such second payment');
+    given(paymentDecider, [created, verified]).when({ ...refund, paymentId: 'pay_1' }).thenThrows('conflict', 'This order has no such second payment');
     const refuse = { type: 'RecordDuplicateRefundRefused' as const, orderId: 'order_1', paymentId: 'pay_2', gatewayMessage: 'no', now: NOW };
     given(paymentDecider, [created, verified, duplicate]).when(refuse).then([{ type: 'PaymentDuplicateRefundRefused', data: { orderId: 'order_1', paymentId: 'pay_2', gatewayMessage: 'no', purpose, at: AT } }]);
     given(paymentDecider, [created, verified, duplicate, duplicateRefunded]).when(refuse).then([]);

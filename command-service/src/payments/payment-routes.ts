@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { ok } from '@circuit/shared/http/envelope';
-import { badRequest, DomainError } from '@circuit/shared/http/errors';
+import { DomainError, refused } from '@circuit/shared/commands/domain-errors';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { rawBodyOf } from '@circuit/shared/http/raw-body';
@@ -27,11 +27,11 @@ export function paymentRoutes(payments: PaymentService, log: Logger): Router {
   router.post(WEBHOOK_PATH, async (req, res) => {
     const raw = rawBodyOf(req);
     if (!payments.gateway || payments.gateway.provider !== 'razorpay' || !raw || !payments.gateway.verifyWebhookSignature(raw, req.header('x-razorpay-signature'))) {
-      throw badRequest('Invalid webhook signature');
+      throw refused('Invalid webhook signature');
     }
     const body = WebhookPayload.safeParse(req.body);
     const eventId = req.header('x-razorpay-event-id');
-    if (!body.success) throw badRequest('Unrecognised webhook payload');
+    if (!body.success) throw refused('Unrecognised webhook payload');
     const payment = body.data.payload.payment?.entity;
     const orderId = payment?.order_id ?? body.data.payload.order?.entity.id;
     const ctx = { correlationId: correlationIdOf(req), causationId: eventId };
@@ -43,7 +43,7 @@ export function paymentRoutes(payments: PaymentService, log: Logger): Router {
       }
     } catch (error) {
       // An order this server never created is not ours to retry: acknowledge it, so Razorpay stops.
-      if (!(error instanceof DomainError && error.status === 404)) throw error;
+      if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
       log.warn({ eventId, orderId }, 'webhook for an unknown payment order ignored');
     }
     res.json(ok({ received: true }));
@@ -54,7 +54,7 @@ export function paymentRoutes(payments: PaymentService, log: Logger): Router {
       const userId = requireUserId(req);
       const { outcome } = SandboxPayBody.parse(req.body ?? {});
       const answer = await payments.sandboxPay(userId, String(req.params.orderId), outcome);
-      if (!answer) throw badRequest('Payment failed in the sandbox checkout');
+      if (!answer) throw refused('Payment failed in the sandbox checkout');
       res.json(ok(answer, 'Payment captured'));
     });
   }

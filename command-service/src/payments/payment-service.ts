@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
 import { paymentStream, type PaymentPurpose } from '@circuit/shared/events/payments';
-import { badRequest, conflict, DomainError, forbidden, notFound } from '@circuit/shared/http/errors';
+import { conflict, forbidden, notFound, refused, unavailable } from '@circuit/shared/commands/domain-errors';
 import { RefundRefusedError, type PaymentGateway, type SandboxGateway } from '@circuit/shared/ports/payments';
 import type { PaymentOrder } from '@circuit/shared/api/payments';
 import type { CommandServiceDeps } from '../context';
@@ -18,7 +18,7 @@ const isSandbox = (g: PaymentGateway): g is SandboxGateway => g.provider === 'sa
 export function createPaymentService(deps: Pick<CommandServiceDeps, 'store' | 'now' | 'log'>, gateway: PaymentGateway | null) {
   const now = deps.now ?? (() => new Date());
   const available = (): PaymentGateway => {
-    if (!gateway) throw new DomainError(503, PaymentMessages.unavailable);
+    if (!gateway) throw unavailable(PaymentMessages.unavailable);
     return gateway;
   };
   const ORDER_ID = /^order_[A-Za-z0-9]{1,40}$/;
@@ -79,7 +79,7 @@ export function createPaymentService(deps: Pick<CommandServiceDeps, 'store' | 'n
       const g = available();
       const state = await orderOf(orderId);
       if (state.order.userId !== userId) throw forbidden(PaymentMessages.notYours);
-      if (!g.verifyCheckoutSignature(orderId, paymentId, signature)) throw badRequest(PaymentMessages.verificationFailed);
+      if (!g.verifyCheckoutSignature(orderId, paymentId, signature)) throw refused(PaymentMessages.verificationFailed);
       return record(orderId, paymentId, 'checkout', { ...ctx, userId });
     },
     /** A captured payment the gateway reported (webhook): recorded once, whatever the browser did. */

@@ -129,11 +129,11 @@ describe('payments on Razorpay (local fake of the orders API)', () => {
     const signature = hmac(KEY_SECRET, `${orderId}|${paymentId}`);
     const payments = t.embedded.commands.payments;
 
-    await expect(payments.verify(payer.userId, orderId, paymentId, signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')))).rejects.toMatchObject({ status: 400, message: 'Payment verification failed' });
-    await expect(payments.verify(other.userId, orderId, paymentId, signature)).rejects.toMatchObject({ status: 403 });
+    await expect(payments.verify(payer.userId, orderId, paymentId, signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')))).rejects.toMatchObject({ kind: 'refused', message: 'Payment verification failed' });
+    await expect(payments.verify(other.userId, orderId, paymentId, signature)).rejects.toMatchObject({ kind: 'forbidden' });
     // The browser cannot move the payment to another order it owns: the signature covers the stored order id.
     const { orderId: second } = await payments.createOrder(payer.userId, purpose, 100, 'INR');
-    await expect(payments.verify(payer.userId, second, paymentId, signature)).rejects.toMatchObject({ status: 400 });
+    await expect(payments.verify(payer.userId, second, paymentId, signature)).rejects.toMatchObject({ kind: 'refused' });
     expect(await typesOf(t, orderId)).toEqual(['PaymentOrderCreated']);
 
     const verifies = Array.from({ length: 5 }, () => payments.verify(payer.userId, orderId, paymentId, signature));
@@ -243,7 +243,7 @@ describe('payments on the sandbox gateway', () => {
     // Recorded at once, as a webhook would: a closed tab loses nothing.
     expect(await typesOf(t, order.orderId)).toEqual(['PaymentOrderCreated', 'PaymentFailed', 'PaymentVerified']);
     await expect(payments.verify(payer.userId, razorpay_order_id, razorpay_payment_id, razorpay_signature)).resolves.toEqual(purpose);
-    await expect(payments.verify(payer.userId, razorpay_order_id, razorpay_payment_id, `x${razorpay_signature.slice(1)}`)).rejects.toMatchObject({ status: 400 });
+    await expect(payments.verify(payer.userId, razorpay_order_id, razorpay_payment_id, `x${razorpay_signature.slice(1)}`)).rejects.toMatchObject({ kind: 'refused' });
     expect(await typesOf(t, order.orderId)).toEqual(['PaymentOrderCreated', 'PaymentFailed', 'PaymentVerified']);
   });
 

@@ -56,8 +56,8 @@ describe('profile decider', () => {
   });
 
   it('refuses an unknown user with 404', () => {
-    given(profileDecider, []).when(update({ firstName: 'X' })).thenThrows(404, 'User not found');
-    given(profileDecider, []).when({ type: 'ChangeProfilePicture', url: '/uploads/profile-pictures/a.png', now: NOW }).thenThrows(404, 'User not found');
+    given(profileDecider, []).when(update({ firstName: 'X' })).thenThrows('not_found', 'User not found');
+    given(profileDecider, []).when({ type: 'ChangeProfilePicture', url: '/uploads/profile-pictures/a.png', now: NOW }).thenThrows('not_found', 'User not found');
   });
 
   it('records a new profile picture and remembers it', () => {

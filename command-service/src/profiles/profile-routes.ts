@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { ok } from '@circuit/shared/http/envelope';
-import { notFound } from '@circuit/shared/http/errors';
+import { notFound } from '@circuit/shared/commands/domain-errors';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { findUserRow, toUserView } from '@circuit/shared/read-models/users';

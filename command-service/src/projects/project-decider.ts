@@ -1,4 +1,4 @@
-import { badRequest, conflict, forbidden, notFound } from '@circuit/shared/http/errors';
+import { conflict, forbidden, notFound, refused } from '@circuit/shared/commands/domain-errors';
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import type { ProjectContent } from '@circuit/shared/events/projects';
@@ -87,7 +87,7 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       return [{ type: 'ProjectDeleted', data: { projectId: command.projectId, at } }];
     case 'Comment': {
       const text = command.text.trim();
-      if (!text) throw badRequest(ProjectMessages.emptyComment);
+      if (!text) throw refused(ProjectMessages.emptyComment);
       if (command.parentId !== null && !state.comments.includes(command.parentId)) throw notFound(ProjectMessages.commentNotFound);
       return [
         {

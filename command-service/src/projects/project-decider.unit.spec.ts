@@ -45,7 +45,7 @@ describe('project decider', () => {
   it('refuses to create the same project twice', () => {
     given(projectDecider, [created])
       .when({ type: 'CreateProject', projectId: P, ownerId: OWNER, changes: { title: 'T', description: 'D', technologies: [] }, now: NOW })
-      .thenThrows(409);
+      .thenThrows('conflict');
   });
 
   it('lets the owner edit; links and image left out keep their value, an empty image clears it', () => {
@@ -60,16 +60,16 @@ describe('project decider', () => {
   });
 
   it('refuses edits and deletes by anyone but the owner (403)', () => {
-    given(projectDecider, [created]).when(edit(OTHER)).thenThrows(403, ProjectMessages.notOwner);
-    given(projectDecider, [created]).when(remove(OTHER)).thenThrows(403, 'You can only change your own projects');
+    given(projectDecider, [created]).when(edit(OTHER)).thenThrows('forbidden', ProjectMessages.notOwner);
+    given(projectDecider, [created]).when(remove(OTHER)).thenThrows('forbidden', 'You can only change your own projects');
   });
 
   it('deletes for the owner; a deleted or unknown project is 404 for every command', () => {
     given(projectDecider, [created]).when(remove(OWNER)).then([{ type: 'ProjectDeleted', data: { projectId: P, at: AT } }]);
     for (const history of [[], [created, deleted]]) {
-      given(projectDecider, history).when(edit(OWNER)).thenThrows(404, 'Project not found');
-      given(projectDecider, history).when(remove(OWNER)).thenThrows(404, 'Project not found');
-      given(projectDecider, history).when(comment('Hi')).thenThrows(404, 'Project not found');
+      given(projectDecider, history).when(edit(OWNER)).thenThrows('not_found', 'Project not found');
+      given(projectDecider, history).when(remove(OWNER)).thenThrows('not_found', 'Project not found');
+      given(projectDecider, history).when(comment('Hi')).thenThrows('not_found', 'Project not found');
     }
   });
 
@@ -77,16 +77,16 @@ describe('project decider', () => {
     given(projectDecider, [created])
       .when(comment('  Great work  '))
       .then([{ type: 'ProjectCommented', data: { projectId: P, commentId: 'c-new', parentId: null, userId: OTHER, text: 'Great work', at: AT } }]);
-    given(projectDecider, [created]).when(comment('   \n ')).thenThrows(400, 'Comment cannot be empty');
+    given(projectDecider, [created]).when(comment('   \n ')).thenThrows('refused', 'Comment cannot be empty');
   });
 
   it('replies only to an existing top-level comment', () => {
     given(projectDecider, [created, commented('c-1')])
       .when(comment('Thanks', 'c-1', 'c-2'))
       .then([{ type: 'ProjectCommented', data: { projectId: P, commentId: 'c-2', parentId: 'c-1', userId: OTHER, text: 'Thanks', at: AT } }]);
-    given(projectDecider, [created, commented('c-1')]).when(comment('Hm', 'c-unknown')).thenThrows(404, 'Comment not found');
+    given(projectDecider, [created, commented('c-1')]).when(comment('Hm', 'c-unknown')).thenThrows('not_found', 'Comment not found');
     // A reply is not a thread of its own.
-    given(projectDecider, [created, commented('c-1'), commented('c-2', 'c-1')]).when(comment('Deeper', 'c-2')).thenThrows(404, 'Comment not found');
+    given(projectDecider, [created, commented('c-1'), commented('c-2', 'c-1')]).when(comment('Deeper', 'c-2')).thenThrows('not_found', 'Comment not found');
   });
 });
 
@@ -121,8 +121,8 @@ describe('reaction decider (likes and saves, one stream per user and project)', 
   });
 
   it('refuses a project that does not exist or was deleted (404)', () => {
-    given(reactionDecider, []).when(like('Add', false)).thenThrows(404, 'Project not found');
-    given(reactionDecider, [liked]).when(like('Remove', false)).thenThrows(404, 'Project not found');
-    given(reactionDecider, []).when(like('Add', false, 'save')).thenThrows(404, 'Project not found');
+    given(reactionDecider, []).when(like('Add', false)).thenThrows('not_found', 'Project not found');
+    given(reactionDecider, [liked]).when(like('Remove', false)).thenThrows('not_found', 'Project not found');
+    given(reactionDecider, []).when(like('Add', false, 'save')).thenThrows('not_found', 'Project not found');
   });
 });

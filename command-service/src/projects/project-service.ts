@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
-import { forbidden } from '@circuit/shared/http/errors';
+import { forbidden } from '@circuit/shared/commands/domain-errors';
 import { readRelationship } from '@circuit/shared/read-models/social';
 import { projectLikeStream, projectSaveStream, projectStream } from '@circuit/shared/events/projects';
 import type { CommandServiceDeps } from '../context';

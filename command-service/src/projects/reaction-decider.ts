@@ -1,4 +1,4 @@
-import { notFound } from '@circuit/shared/http/errors';
+import { notFound } from '@circuit/shared/commands/domain-errors';
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import { ProjectMessages } from './project-decider';

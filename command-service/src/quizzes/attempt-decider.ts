@@ -1,6 +1,6 @@
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { EventData } from '@circuit/shared/events/catalogue';
-import { badRequest, conflict, DomainError, forbidden } from '@circuit/shared/http/errors';
+import { conflict, forbidden, paymentRequired, refused } from '@circuit/shared/commands/domain-errors';
 import { QUIZ_LIMITS, QuizMessages as M } from '@circuit/shared/validation/quizzes';
 
 /**
@@ -55,7 +55,7 @@ const GRACE_MS = QUIZ_LIMITS.graceSeconds * 1000;
 /** The 402 and 403 of spec section 8: unregistered, unpaid or failed payment users are not let in. */
 function admitted(quiz: AttemptContext): void {
   if (quiz.registration === 'none') throw forbidden(M.notRegistered);
-  if (quiz.registration === 'pending') throw new DomainError(402, M.paymentRequired);
+  if (quiz.registration === 'pending') throw paymentRequired(M.paymentRequired);
   if (quiz.registration === 'failed') throw forbidden(M.paymentVerification);
 }
 
@@ -64,10 +64,10 @@ function checked(quiz: AttemptContext, answers: Answer[]): Answer[] {
   const seen = new Set<number>();
   for (const a of answers) {
     const options = quiz.optionCounts[a.questionIndex];
-    if (options === undefined) throw badRequest(M.questionOutOfRange(a.questionIndex));
-    if (seen.has(a.questionIndex)) throw badRequest(M.duplicateQuestion(a.questionIndex));
+    if (options === undefined) throw refused(M.questionOutOfRange(a.questionIndex));
+    if (seen.has(a.questionIndex)) throw refused(M.duplicateQuestion(a.questionIndex));
     seen.add(a.questionIndex);
-    if (a.selectedAnswer < -1 || a.selectedAnswer >= options) throw badRequest(M.optionOutOfRange(a.questionIndex));
+    if (a.selectedAnswer < -1 || a.selectedAnswer >= options) throw refused(M.optionOutOfRange(a.questionIndex));
   }
   return answers;
 }

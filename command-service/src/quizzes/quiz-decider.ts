@@ -1,7 +1,7 @@
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent, EventData } from '@circuit/shared/events/catalogue';
 import type { QuizContent } from '@circuit/shared/events/quizzes';
-import { badRequest, conflict, DomainError, forbidden, notFound } from '@circuit/shared/http/errors';
+import { conflict, forbidden, notFound, refused } from '@circuit/shared/commands/domain-errors';
 import { DEFAULT_MARKING, QuizMessages as M } from '@circuit/shared/validation/quizzes';
 import type { Marking } from '@circuit/shared/quizzes/scoring';
 
@@ -139,7 +139,7 @@ export const quizDecider: Decider<QuizState, QuizCommand, QuizEvent> = {
         live(state);
         if (state.status !== 'accepted') throw notFound(M.notFound);
         if (command.userId in state.participants) throw conflict(M.alreadyRegistered);
-        if (!registrationOpen(state.content, command.now)) throw badRequest(M.registrationClosed);
+        if (!registrationOpen(state.content, command.now)) throw refused(M.registrationClosed);
         if (state.count >= state.content.maxParticipants) throw conflict(M.quizFull);
         const paymentStatus = isPaid(state.content) ? 'pending' : 'completed';
         return [{ type: 'QuizParticipantRegistered', data: { quizId: command.quizId, userId: command.userId, profile: command.profile, paymentStatus, at } }];
@@ -169,15 +169,15 @@ export const quizDecider: Decider<QuizState, QuizCommand, QuizEvent> = {
         const seen = new Set<number>();
         for (const { questionIndex, correctAnswer } of command.answerKey) {
           const question = questions[questionIndex];
-          if (!question) throw badRequest(M.questionOutOfRange(questionIndex));
-          if (seen.has(questionIndex)) throw badRequest(M.duplicateQuestion(questionIndex));
+          if (!question) throw refused(M.questionOutOfRange(questionIndex));
+          if (seen.has(questionIndex)) throw refused(M.duplicateQuestion(questionIndex));
           seen.add(questionIndex);
-          if (correctAnswer < 0 || correctAnswer >= question.options.length) throw badRequest(M.correctRange(questionIndex + 1));
+          if (correctAnswer < 0 || correctAnswer >= question.options.length) throw refused(M.correctRange(questionIndex + 1));
           answerKey[questionIndex] = correctAnswer;
         }
         const marking = command.marking ?? state.marking;
         const same = answerKey.every((a, i) => a === state.answerKey[i]) && marking.correct === state.marking.correct && marking.incorrect === state.marking.incorrect;
-        if (same) throw new DomainError(409, M.nothingToRegrade);
+        if (same) throw conflict(M.nothingToRegrade);
         return [
           {
             type: 'QuizRegraded',

@@ -31,10 +31,10 @@ const answered = (questionIndex: number, selectedAnswer: number): AttemptEvent =
 describe('quiz decider', () => {
   it('registers within the window, once, up to the capacity; a paid quiz leaves the payment pending', () => {
     given(quizDecider, [created, approved]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: T0 }).then([registered('u1')]);
-    given(quizDecider, [created, approved, registered('u1')]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: T0 }).thenThrows(409, 'You are already registered for this quiz');
-    given(quizDecider, [created, approved, registered('u1'), registered('u2')]).when({ type: 'Register', quizId: 'q1', userId: 'u3', profile, now: T0 }).thenThrows(409, 'This quiz is full');
-    given(quizDecider, [created, approved]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: at(3601) }).thenThrows(400, 'Registration is closed for this quiz');
-    given(quizDecider, [created]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: T0 }).thenThrows(404);
+    given(quizDecider, [created, approved, registered('u1')]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: T0 }).thenThrows('conflict', 'You are already registered for this quiz');
+    given(quizDecider, [created, approved, registered('u1'), registered('u2')]).when({ type: 'Register', quizId: 'q1', userId: 'u3', profile, now: T0 }).thenThrows('conflict', 'This quiz is full');
+    given(quizDecider, [created, approved]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: at(3601) }).thenThrows('refused', 'Registration is closed for this quiz');
+    given(quizDecider, [created]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: T0 }).thenThrows('not_found');
     const paid = { ...created, data: { ...created.data, content: { ...content, pricing: { type: 'paid' as const, amount: 10, currency: 'INR' as const } } } } as QuizEvent;
     const events = given(quizDecider, [paid, approved]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: T0 }).events();
     expect(events[0]).toMatchObject({ data: { paymentStatus: 'pending' } });
@@ -43,7 +43,7 @@ describe('quiz decider', () => {
   it('locks title and category on edit and refuses strangers', () => {
     const events = given(quizDecider, [created]).when({ type: 'UpdateQuiz', quizId: 'q1', actor: organiser, content: { ...content, title: 'X', category: 'arts', timeLimit: 9 }, now: T0 }).events();
     expect(events[0]).toMatchObject({ data: { content: { title: 'Capitals', category: 'general', timeLimit: 9 } } });
-    given(quizDecider, [created]).when({ type: 'UpdateQuiz', quizId: 'q1', actor: { userId: 'x', role: 'user' }, content, now: T0 }).thenThrows(403, 'You are not authorized to edit this quiz');
+    given(quizDecider, [created]).when({ type: 'UpdateQuiz', quizId: 'q1', actor: { userId: 'x', role: 'user' }, content, now: T0 }).thenThrows('forbidden', 'You are not authorized to edit this quiz');
   });
 
   it('re-grades with the whole key and marking before and after; refuses a no-op and bad indexes', () => {
@@ -53,8 +53,8 @@ describe('quiz decider', () => {
         data: { quizId: 'q1', answerKey: [0, 1], marking: { correct: 4, incorrect: -2 }, previousAnswerKey: [0, 2], previousMarking: { correct: 4, incorrect: -2 }, at: T0.toISOString(), byUserId: 'org' },
       },
     ]);
-    given(quizDecider, [created]).when({ type: 'Regrade', quizId: 'q1', actor: organiser, answerKey: [{ questionIndex: 1, correctAnswer: 2 }], now: T0 }).thenThrows(409);
-    given(quizDecider, [created]).when({ type: 'Regrade', quizId: 'q1', actor: organiser, answerKey: [{ questionIndex: 0, correctAnswer: 2 }], now: T0 }).thenThrows(400, 'Question 1: Correct answer is out of range');
+    given(quizDecider, [created]).when({ type: 'Regrade', quizId: 'q1', actor: organiser, answerKey: [{ questionIndex: 1, correctAnswer: 2 }], now: T0 }).thenThrows('conflict');
+    given(quizDecider, [created]).when({ type: 'Regrade', quizId: 'q1', actor: organiser, answerKey: [{ questionIndex: 0, correctAnswer: 2 }], now: T0 }).thenThrows('refused', 'Question 1: Correct answer is out of range');
   });
 
   it('a payment completed after the quiz was deleted is marked for a refund once; a failure then changes nothing', () => {
@@ -71,10 +71,10 @@ describe('attempt decider (time passed in)', () => {
   it('starts once, in the window, for registered and paid participants only', () => {
     given(attemptDecider, []).when({ type: 'Start', quiz: ctx(), now: T0 }).then([started]);
     given(attemptDecider, [started]).when({ type: 'Start', quiz: ctx(), now: at(30) }).then([]);
-    given(attemptDecider, []).when({ type: 'Start', quiz: ctx({ running: false }), now: T0 }).thenThrows(403, 'This quiz is not running right now');
-    given(attemptDecider, []).when({ type: 'Start', quiz: ctx({ registration: 'none' }), now: T0 }).thenThrows(403, 'You are not registered for this quiz');
-    given(attemptDecider, []).when({ type: 'Start', quiz: ctx({ registration: 'pending' }), now: T0 }).thenThrows(402, 'Payment required. Please complete your payment before taking the quiz.');
-    given(attemptDecider, []).when({ type: 'Start', quiz: ctx({ registration: 'failed' }), now: T0 }).thenThrows(403, 'Payment verification required. Please contact support.');
+    given(attemptDecider, []).when({ type: 'Start', quiz: ctx({ running: false }), now: T0 }).thenThrows('forbidden', 'This quiz is not running right now');
+    given(attemptDecider, []).when({ type: 'Start', quiz: ctx({ registration: 'none' }), now: T0 }).thenThrows('forbidden', 'You are not registered for this quiz');
+    given(attemptDecider, []).when({ type: 'Start', quiz: ctx({ registration: 'pending' }), now: T0 }).thenThrows('payment_required', 'Payment required. Please complete your payment before taking the quiz.');
+    given(attemptDecider, []).when({ type: 'Start', quiz: ctx({ registration: 'failed' }), now: T0 }).thenThrows('forbidden', 'Payment verification required. Please contact support.');
   });
 
   it('accepts a submit until the deadline plus the grace, measuring the time itself; refuses one after, and a second', () => {
@@ -82,10 +82,10 @@ describe('attempt decider (time passed in)', () => {
     expect(submit.at(-1)).toMatchObject({ type: 'QuizAttemptSubmitted', data: { via: 'submit', timeTaken: 120 } });
     const early = given(attemptDecider, [started]).when({ type: 'Submit', quiz: ctx(), answers: [], now: at(45) }).events();
     expect(early).toMatchObject([{ data: { timeTaken: 45 } }]);
-    given(attemptDecider, [started]).when({ type: 'Submit', quiz: ctx(), answers: [], now: at(136) }).thenThrows(409, 'The time for this quiz is over');
+    given(attemptDecider, [started]).when({ type: 'Submit', quiz: ctx(), answers: [], now: at(136) }).thenThrows('conflict', 'The time for this quiz is over');
     const done: AttemptEvent = { type: 'QuizAttemptSubmitted', data: { quizId: 'q1', userId: 'u1', via: 'submit', timeTaken: 10, at: T0.toISOString() } };
-    given(attemptDecider, [started, done]).when({ type: 'Submit', quiz: ctx(), answers: [], now: at(20) }).thenThrows(409, 'You have already attempted this quiz');
-    given(attemptDecider, [started, done]).when({ type: 'Start', quiz: ctx(), now: at(20) }).thenThrows(409, 'You have already attempted this quiz');
+    given(attemptDecider, [started, done]).when({ type: 'Submit', quiz: ctx(), answers: [], now: at(20) }).thenThrows('conflict', 'You have already attempted this quiz');
+    given(attemptDecider, [started, done]).when({ type: 'Start', quiz: ctx(), now: at(20) }).thenThrows('conflict', 'You have already attempted this quiz');
   });
 
   it('closes an attempt left open only once it is past the deadline and grace, with the full time limit', () => {
@@ -95,9 +95,9 @@ describe('attempt decider (time passed in)', () => {
     given(attemptDecider, []).when(close(500)).then([]);
     // Once closed, a late submit or answer is told the time is over, not that it was already submitted.
     const closed: AttemptEvent = { type: 'QuizAttemptSubmitted', data: { quizId: 'q1', userId: 'u1', via: 'auto', timeTaken: 120, at: at(136).toISOString() } };
-    given(attemptDecider, [started, closed]).when({ type: 'Submit', quiz: ctx(), answers: [], now: at(137) }).thenThrows(409, 'The time for this quiz is over');
-    given(attemptDecider, [started, closed]).when({ type: 'RecordAnswers', quiz: ctx(), answers: [{ questionIndex: 0, selectedAnswer: 1 }], now: at(137) }).thenThrows(409, 'The time for this quiz is over');
-    given(attemptDecider, [started, closed]).when({ type: 'Start', quiz: ctx(), now: at(137) }).thenThrows(409, 'You have already attempted this quiz');
+    given(attemptDecider, [started, closed]).when({ type: 'Submit', quiz: ctx(), answers: [], now: at(137) }).thenThrows('conflict', 'The time for this quiz is over');
+    given(attemptDecider, [started, closed]).when({ type: 'RecordAnswers', quiz: ctx(), answers: [{ questionIndex: 0, selectedAnswer: 1 }], now: at(137) }).thenThrows('conflict', 'The time for this quiz is over');
+    given(attemptDecider, [started, closed]).when({ type: 'Start', quiz: ctx(), now: at(137) }).thenThrows('conflict', 'You have already attempted this quiz');
   });
 
   it('ends an attempt started near the quiz end at that end, plus the same grace', () => {
@@ -107,8 +107,8 @@ describe('attempt decider (time passed in)', () => {
     given(attemptDecider, []).when({ type: 'Start', quiz: late, now: T0 }).then([cut]);
     const inGrace = given(attemptDecider, [cut]).when({ type: 'Submit', quiz: late, answers: [{ questionIndex: 0, selectedAnswer: 1 }], now: at(64) }).events();
     expect(inGrace.at(-1)).toMatchObject({ type: 'QuizAttemptSubmitted', data: { via: 'submit', timeTaken: 50 } });
-    given(attemptDecider, [cut]).when({ type: 'Submit', quiz: late, answers: [], now: at(66) }).thenThrows(409, 'The time for this quiz is over');
-    given(attemptDecider, [cut]).when({ type: 'RecordAnswers', quiz: late, answers: [{ questionIndex: 0, selectedAnswer: 1 }], now: at(66) }).thenThrows(409, 'The time for this quiz is over');
+    given(attemptDecider, [cut]).when({ type: 'Submit', quiz: late, answers: [], now: at(66) }).thenThrows('conflict', 'The time for this quiz is over');
+    given(attemptDecider, [cut]).when({ type: 'RecordAnswers', quiz: late, answers: [{ questionIndex: 0, selectedAnswer: 1 }], now: at(66) }).thenThrows('conflict', 'The time for this quiz is over');
     given(attemptDecider, [cut]).when({ type: 'Close', quizId: 'q1', userId: 'u1', now: at(65) }).then([]);
     given(attemptDecider, [cut]).when({ type: 'Close', quizId: 'q1', userId: 'u1', now: at(66) }).then([{ type: 'QuizAttemptSubmitted', data: { quizId: 'q1', userId: 'u1', via: 'auto', timeTaken: 50, at: at(66).toISOString() } }]);
     // A quiz ending after the time limit leaves the limit as it was.
@@ -117,11 +117,11 @@ describe('attempt decider (time passed in)', () => {
 
   it('refuses out-of-range and duplicate answers, recording none of a bad request; records only changes', () => {
     const record = (answers: { questionIndex: number; selectedAnswer: number }[]) => ({ type: 'RecordAnswers' as const, quiz: ctx(), answers, now: at(10) });
-    given(attemptDecider, [started]).when(record([{ questionIndex: 0, selectedAnswer: 1 }, { questionIndex: 2, selectedAnswer: 0 }])).thenThrows(400, 'Question index 2 is out of range');
-    given(attemptDecider, [started]).when(record([{ questionIndex: 0, selectedAnswer: 2 }])).thenThrows(400, 'Question 1: the selected option is out of range');
-    given(attemptDecider, [started]).when(record([{ questionIndex: 1, selectedAnswer: 0 }, { questionIndex: 1, selectedAnswer: 1 }])).thenThrows(400, 'Question 2 is answered more than once');
+    given(attemptDecider, [started]).when(record([{ questionIndex: 0, selectedAnswer: 1 }, { questionIndex: 2, selectedAnswer: 0 }])).thenThrows('refused', 'Question index 2 is out of range');
+    given(attemptDecider, [started]).when(record([{ questionIndex: 0, selectedAnswer: 2 }])).thenThrows('refused', 'Question 1: the selected option is out of range');
+    given(attemptDecider, [started]).when(record([{ questionIndex: 1, selectedAnswer: 0 }, { questionIndex: 1, selectedAnswer: 1 }])).thenThrows('refused', 'Question 2 is answered more than once');
     given(attemptDecider, [started, answered(0, 1)]).when(record([{ questionIndex: 0, selectedAnswer: 1 }])).then([]);
-    given(attemptDecider, []).when(record([{ questionIndex: 0, selectedAnswer: 1 }])).thenThrows(409, 'Open the quiz questions before submitting');
+    given(attemptDecider, []).when(record([{ questionIndex: 0, selectedAnswer: 1 }])).thenThrows('conflict', 'Open the quiz questions before submitting');
   });
 });
 

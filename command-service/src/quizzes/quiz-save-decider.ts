@@ -1,6 +1,6 @@
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
-import { notFound } from '@circuit/shared/http/errors';
+import { notFound } from '@circuit/shared/commands/domain-errors';
 import { QuizMessages } from '@circuit/shared/validation/quizzes';
 
 /** A user's save of a quiz, `quiz-save-<quizId>-<userId>`: saving twice records nothing. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
 import { QUIZ_LEADERBOARD_TOPIC, quizAttemptStream, quizSaveStream, quizStream, type QuizContent } from '@circuit/shared/events/quizzes';
-import { badRequest, conflict, forbidden, notFound } from '@circuit/shared/http/errors';
+import { conflict, forbidden, notFound, refused } from '@circuit/shared/commands/domain-errors';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import { sanitizeListingHtml } from '@circuit/shared/hackathons/sanitize';
 import { scoreAttempt } from '@circuit/shared/quizzes/scoring';
@@ -30,14 +30,14 @@ const iso = (v: string) => new Date(v).toISOString();
  */
 export function quizContentOf(form: QuizForm, now: Date): QuizContent {
   const [first] = quizRuleViolations(form);
-  if (first) throw badRequest(first);
+  if (first) throw refused(first);
   const d = form.dates;
   const registrationStartDate = d.registrationStartDate ? iso(d.registrationStartDate) : now.toISOString();
   const startDate = d.startDate ? iso(d.startDate) : registrationStartDate;
   const endDate = d.endDate ? iso(d.endDate) : new Date(Date.parse(startDate) + 30 * DAY).toISOString();
   const registrationEndDate = d.registrationEndDate ? iso(d.registrationEndDate) : endDate;
-  if (Date.parse(endDate) <= Date.parse(startDate)) throw badRequest('End date must be after start date');
-  if (Date.parse(registrationEndDate) < Date.parse(registrationStartDate)) throw badRequest('Registration end date must be after registration start date');
+  if (Date.parse(endDate) <= Date.parse(startDate)) throw refused('End date must be after start date');
+  if (Date.parse(registrationEndDate) < Date.parse(registrationStartDate)) throw refused('Registration end date must be after registration start date');
   return {
     ...form,
     description: sanitizeListingHtml(form.description),
@@ -185,7 +185,7 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
     /** Registers the user; a paid quiz answers requiresPayment and the order is made next. */
     async register(userId: string, quizId: string, body: RegisterQuizBody, ctx: CommandContext): Promise<{ requiresPayment: boolean }> {
       const violation = registrationViolation(body);
-      if (violation) throw badRequest(violation);
+      if (violation) throw refused(violation);
       const { agreeToTerms: _agreed, ...profile } = body;
       const result = await execute({ type: 'Register', quizId, userId, profile, now: now() }, ctx);
       // As for hackathons: the details given also complete the user's profile.
@@ -206,7 +206,7 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
       // A deleted quiz answers 404 here: nothing to close.
       await quizOf(quizId);
       const purpose = await payments.verify(userId, body.orderId, body.paymentId, body.signature);
-      if (purpose.kind !== 'quiz-registration' || purpose.listingId !== quizId || purpose.subjectId !== userId) throw badRequest(M.paymentFailed);
+      if (purpose.kind !== 'quiz-registration' || purpose.listingId !== quizId || purpose.subjectId !== userId) throw refused(M.paymentFailed);
       const result = await completePayment(quizId, userId, body.orderId, body.paymentId, ctx);
       // Completed before (by the webhook): wait for what the stream already holds.
       if (result.events.length === 0) await caughtUp(deps.progress, await deps.store.headPosition(), [{ type: 'QuizPaymentCompleted' }]);

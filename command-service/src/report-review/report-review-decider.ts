@@ -1,6 +1,6 @@
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
-import { conflict, notFound } from '@circuit/shared/http/errors';
+import { conflict, notFound } from '@circuit/shared/commands/domain-errors';
 
 /** Closing a report (resolve or dismiss) once, with a note, on the report's own stream. */
 export type ReportReviewEvent = DomainEvent<'UserReported' | 'ReportResolved' | 'ReportDismissed'>;

@@ -1,4 +1,4 @@
-import { conflict } from '@circuit/shared/http/errors';
+import { conflict } from '@circuit/shared/commands/domain-errors';
 import type { AccountEventOf } from '@circuit/shared/events/accounts';
 import type { Decider } from '@circuit/shared/commands/decider';
 

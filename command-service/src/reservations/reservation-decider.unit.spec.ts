@@ -30,10 +30,10 @@ describe('reservation decider', () => {
     });
 
     it('refuses a name held by another user with 409 and the message it was given', () => {
-      given(reservationDecider, [reserved('u1')]).when(reserve('u2')).thenThrows(409, TAKEN);
+      given(reservationDecider, [reserved('u1')]).when(reserve('u2')).thenThrows('conflict', TAKEN);
       given(reservationDecider, [reserved('u1')])
         .when(reserve('u2', 'An account with this email already exists'))
-        .thenThrows(409, 'An account with this email already exists');
+        .thenThrows('conflict', 'An account with this email already exists');
     });
 
     it('is idempotent for the owner: claiming again records nothing', () => {
@@ -47,7 +47,7 @@ describe('reservation decider', () => {
     });
 
     it('does not take over when the abandoned owner named is not the holder', () => {
-      given(reservationDecider, [reserved('u1')]).when({ ...reserve('u2'), abandonedBy: 'ghost' }).thenThrows(409, TAKEN);
+      given(reservationDecider, [reserved('u1')]).when({ ...reserve('u2'), abandonedBy: 'ghost' }).thenThrows('conflict', TAKEN);
     });
 
     it('lets another user claim a name once its owner released it', () => {
@@ -57,7 +57,7 @@ describe('reservation decider', () => {
     it('keeps the owner when a release names someone else', () => {
       const spec = given(reservationDecider, [reserved('u1'), released('u2')]);
       expect(spec.state()).toEqual({ owner: 'u1' });
-      spec.when(reserve('u2')).thenThrows(409, TAKEN);
+      spec.when(reserve('u2')).thenThrows('conflict', TAKEN);
     });
   });
 

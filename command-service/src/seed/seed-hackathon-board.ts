@@ -2,7 +2,7 @@ import { loadState, type CommandContext } from '@circuit/shared/commands/decider
 import { hackathonAnnouncementsStream, hackathonSponsorsStream } from '@circuit/shared/events/hackathon-announcements';
 import { hackathonRosterStream } from '@circuit/shared/events/hackathon-registrations';
 import { hackathonReviewStream } from '@circuit/shared/events/hackathon-reviews';
-import { DomainError } from '@circuit/shared/http/errors';
+import { DomainError } from '@circuit/shared/commands/domain-errors';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import { AnnouncementFormSchema, SponsorFormSchema, type AnnouncementFormInput, type SponsorFormInput } from '@circuit/shared/validation/hackathon-announcements';
 import { ReviewBodySchema } from '@circuit/shared/validation/hackathon-reviews';

@@ -3,7 +3,7 @@ import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { Logger } from '@circuit/shared/logger';
 import { toNewEvents, type CommandContext } from '@circuit/shared/commands/decider';
 import { SEED_STREAM } from '@circuit/shared/events/seed';
-import { DomainError } from '@circuit/shared/http/errors';
+import { DomainError } from '@circuit/shared/commands/domain-errors';
 import type { Knex } from 'knex';
 import { UpdateProfileBody, ProjectBody } from '@circuit/shared/validation/profile';
 import type { AccountService } from '../accounts/account-service';
@@ -443,7 +443,7 @@ export async function seedSocialGraph(social: SocialService, demo: SeededUser[],
   // A step an interrupted seed already took answers 409 (already requested, already connected).
   const act = async (...args: Parameters<SocialService['act']>) => {
     await social.act(...args).catch((error: unknown) => {
-      if (!(error instanceof DomainError && error.status === 409)) throw error;
+      if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
     });
   };
   const connect = async (a: DemoUsername, b: DemoUsername) => {

@@ -1,4 +1,4 @@
-import { badRequest, conflict, forbidden } from '@circuit/shared/http/errors';
+import { conflict, forbidden, refused } from '@circuit/shared/commands/domain-errors';
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import type { Relationship } from '@circuit/shared/read-models/social';
@@ -102,7 +102,7 @@ function blockEvents(state: RelationshipState, actor: string, target: string, at
 
 export function decideRelationship(command: RelationshipCommand, state: RelationshipState): RelationshipEvent[] {
   const { actor, target } = command;
-  if (actor === target) throw badRequest(SocialMessages.invalidOperation);
+  if (actor === target) throw refused(SocialMessages.invalidOperation);
   const at = command.now.toISOString();
   const pair = { from: actor, to: target, at };
 

@@ -26,7 +26,7 @@ describe('relationship decider', () => {
     it.each<RelationshipAction>(['Follow', 'Unfollow', 'RemoveFollower', 'RequestConnection', 'AcceptConnection', 'RejectConnection', 'RemoveConnection', 'Block', 'Unblock'])(
       '%s on oneself is an invalid operation',
       (action) => {
-        relationship.when(cmd(action, A, A)).thenThrows(400, SocialMessages.invalidOperation);
+        relationship.when(cmd(action, A, A)).thenThrows('refused', SocialMessages.invalidOperation);
       },
     );
   });
@@ -67,16 +67,16 @@ describe('relationship decider', () => {
     });
 
     it('refuses a second request while one is pending (409)', () => {
-      given(relationshipDecider, [requested(A, B)]).when(cmd('RequestConnection')).thenThrows(409, SocialMessages.requestAlreadySent);
+      given(relationshipDecider, [requested(A, B)]).when(cmd('RequestConnection')).thenThrows('conflict', SocialMessages.requestAlreadySent);
     });
 
     it('refuses a request when the other side already sent one (409)', () => {
-      given(relationshipDecider, [requested(B, A)]).when(cmd('RequestConnection')).thenThrows(409, SocialMessages.requestAlreadyReceived);
+      given(relationshipDecider, [requested(B, A)]).when(cmd('RequestConnection')).thenThrows('conflict', SocialMessages.requestAlreadyReceived);
     });
 
     it('refuses a request between connected users (409)', () => {
-      given(relationshipDecider, connected()).when(cmd('RequestConnection')).thenThrows(409, SocialMessages.alreadyConnected);
-      given(relationshipDecider, connected()).when(cmd('RequestConnection', B, A)).thenThrows(409, SocialMessages.alreadyConnected);
+      given(relationshipDecider, connected()).when(cmd('RequestConnection')).thenThrows('conflict', SocialMessages.alreadyConnected);
+      given(relationshipDecider, connected()).when(cmd('RequestConnection', B, A)).thenThrows('conflict', SocialMessages.alreadyConnected);
     });
 
     it('allows a new request after a rejection', () => {
@@ -121,10 +121,10 @@ describe('relationship decider', () => {
     });
 
     it.each<RelationshipAction>(['AcceptConnection', 'RejectConnection'])('%s needs a request received from that user (409)', (action) => {
-      relationship.when(cmd(action)).thenThrows(409, SocialMessages.noPendingRequest);
+      relationship.when(cmd(action)).thenThrows('conflict', SocialMessages.noPendingRequest);
       // One's own outgoing request cannot be answered by oneself.
-      given(relationshipDecider, [requested(A, B)]).when(cmd(action)).thenThrows(409, SocialMessages.noPendingRequest);
-      given(relationshipDecider, connected(B, A)).when(cmd(action)).thenThrows(409, SocialMessages.noPendingRequest);
+      given(relationshipDecider, [requested(A, B)]).when(cmd(action)).thenThrows('conflict', SocialMessages.noPendingRequest);
+      given(relationshipDecider, connected(B, A)).when(cmd(action)).thenThrows('conflict', SocialMessages.noPendingRequest);
     });
   });
 
@@ -139,7 +139,7 @@ describe('relationship decider', () => {
     });
 
     it('refuses when not connected (409)', () => {
-      given(relationshipDecider, [requested(A, B)]).when(cmd('RemoveConnection')).thenThrows(409, SocialMessages.notConnected);
+      given(relationshipDecider, [requested(A, B)]).when(cmd('RemoveConnection')).thenThrows('conflict', SocialMessages.notConnected);
     });
   });
 
@@ -176,7 +176,7 @@ describe('relationship decider', () => {
     });
 
     it('the blocked user cannot block back (403)', () => {
-      given(relationshipDecider, [blocked(A, B)]).when(cmd('Block', B, A)).thenThrows(403, SocialMessages.cannotInteract);
+      given(relationshipDecider, [blocked(A, B)]).when(cmd('Block', B, A)).thenThrows('forbidden', SocialMessages.cannotInteract);
     });
   });
 
@@ -184,13 +184,13 @@ describe('relationship decider', () => {
     const actions: RelationshipAction[] = ['Follow', 'Unfollow', 'RequestConnection', 'AcceptConnection', 'RejectConnection', 'RemoveConnection'];
 
     it.each(actions)('%s is refused for the blocker and for the blocked user (403)', (action) => {
-      given(relationshipDecider, [blocked(A, B)]).when(cmd(action, A, B)).thenThrows(403, SocialMessages.cannotInteract);
-      given(relationshipDecider, [blocked(A, B)]).when(cmd(action, B, A)).thenThrows(403, SocialMessages.cannotInteract);
+      given(relationshipDecider, [blocked(A, B)]).when(cmd(action, A, B)).thenThrows('forbidden', SocialMessages.cannotInteract);
+      given(relationshipDecider, [blocked(A, B)]).when(cmd(action, B, A)).thenThrows('forbidden', SocialMessages.cannotInteract);
     });
 
     it('only the blocker may unblock', () => {
       given(relationshipDecider, [blocked(A, B)]).when(cmd('Unblock', A, B)).then([ev('UserUnblocked', A, B)]);
-      given(relationshipDecider, [blocked(A, B)]).when(cmd('Unblock', B, A)).thenThrows(403, SocialMessages.cannotInteract);
+      given(relationshipDecider, [blocked(A, B)]).when(cmd('Unblock', B, A)).thenThrows('forbidden', SocialMessages.cannotInteract);
     });
 
     it('unblocking someone not blocked changes nothing', () => {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext, type Decider } from '@circuit/shared/commands/decider';
-import { badRequest, conflict, notFound } from '@circuit/shared/http/errors';
+import { conflict, notFound, refused } from '@circuit/shared/commands/domain-errors';
 import { userStream } from '@circuit/shared/events/accounts';
 import { relationshipStream, reportStream } from '@circuit/shared/events/social';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
@@ -56,7 +56,7 @@ export function createSocialService(deps: CommandServiceDeps, options: SocialSer
   };
 
   async function ensureTarget(actorId: string, targetId: string): Promise<void> {
-    if (actorId === targetId) throw badRequest(SocialMessages.invalidOperation);
+    if (actorId === targetId) throw refused(SocialMessages.invalidOperation);
     if (targetId.length > 200) throw notFound(SocialMessages.userNotFound);
     if (known.has(targetId)) return;
     if (await findUserRow(deps.knex, targetId)) return remember(targetId);

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { badRequest } from '@circuit/shared/http/errors';
+import { refused } from '@circuit/shared/commands/domain-errors';
 import { MAX_IMAGE_BYTES, sniffImage } from '@circuit/shared/profiles/image-type';
 import type { FileStore, StoredFile } from '@circuit/shared/ports/file-store';
 
@@ -43,18 +43,18 @@ export async function receiveImage(req: Request, res: Response, field: string, s
       if (!error) return resolve();
       if (error instanceof multer.MulterError) {
         if (error.code === 'LIMIT_FILE_SIZE') return reject(new ImageTooLargeError());
-        if (error.code === 'LIMIT_UNEXPECTED_FILE') return reject(badRequest(`Please upload the image in the field "${field}"`));
-        return reject(badRequest(UploadMessages.missing));
+        if (error.code === 'LIMIT_UNEXPECTED_FILE') return reject(refused(`Please upload the image in the field "${field}"`));
+        return reject(refused(UploadMessages.missing));
       }
       // Anything else comes from the multipart parser (busboy): no boundary, a truncated body, bad
       // part headers. All are the client's malformed request, never a server failure.
-      reject(badRequest(UploadMessages.malformed));
+      reject(refused(UploadMessages.malformed));
     });
   });
   const file = req.file;
-  if (!file?.buffer || file.buffer.length === 0) throw badRequest(UploadMessages.missing);
+  if (!file?.buffer || file.buffer.length === 0) throw refused(UploadMessages.missing);
   const type = sniffImage(file.buffer);
-  if (!type) throw badRequest(UploadMessages.notAnImage);
+  if (!type) throw refused(UploadMessages.notAnImage);
   return store.put(file.buffer, { contentType: type.contentType, extension: type.extension, prefix });
 }
 

@@ -1,7 +1,7 @@
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { Role } from '@circuit/shared/events/accounts';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
-import { DomainError, conflict, forbidden } from '@circuit/shared/http/errors';
+import { conflict, forbidden, unprocessable } from '@circuit/shared/commands/domain-errors';
 
 /**
  * Role changes, suspension and reinstatement of an account by staff (`user-standing-<id>`).
@@ -32,7 +32,6 @@ export const StandingMessages = {
   lastAdmin: 'The last admin cannot be suspended',
 } as const;
 
-const unprocessable = (message: string) => new DomainError(422, message);
 
 export const standingDecider: Decider<StandingState, StandingCommand, StandingEvent> = {
   initialState: () => ({ suspended: false }),

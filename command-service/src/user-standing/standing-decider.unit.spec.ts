@@ -18,9 +18,9 @@ describe('standing decider', () => {
   });
 
   it('refuses a change of one’s own role, and admin rights from anyone but an admin', () => {
-    given(standingDecider, []).when({ type: 'ChangeRole', actor: moderator, target: moderator, role: 'user', now: NOW }).thenThrows(422, 'You cannot change your own role');
-    given(standingDecider, []).when({ type: 'ChangeRole', actor: moderator, target: ada, role: 'admin', now: NOW }).thenThrows(403, 'Only admins can grant the admin role');
-    given(standingDecider, []).when({ type: 'ChangeRole', actor: moderator, target: admin, role: 'user', now: NOW }).thenThrows(403);
+    given(standingDecider, []).when({ type: 'ChangeRole', actor: moderator, target: moderator, role: 'user', now: NOW }).thenThrows('unprocessable', 'You cannot change your own role');
+    given(standingDecider, []).when({ type: 'ChangeRole', actor: moderator, target: ada, role: 'admin', now: NOW }).thenThrows('forbidden', 'Only admins can grant the admin role');
+    given(standingDecider, []).when({ type: 'ChangeRole', actor: moderator, target: admin, role: 'user', now: NOW }).thenThrows('forbidden');
     given(standingDecider, []).when({ type: 'ChangeRole', actor: admin, target: ada, role: 'admin', now: NOW }).then((events) => expect(events).toHaveLength(1));
   });
 
@@ -34,10 +34,10 @@ describe('standing decider', () => {
   });
 
   it('refuses to suspend oneself, an admin (to a moderator) and the last admin', () => {
-    given(standingDecider, []).when({ type: 'Suspend', actor: moderator, target: moderator, reason: 'x', activeAdmins: 2, now: NOW }).thenThrows(422, 'You cannot suspend yourself');
-    given(standingDecider, []).when({ type: 'Suspend', actor: moderator, target: admin, reason: 'x', activeAdmins: 2, now: NOW }).thenThrows(403);
+    given(standingDecider, []).when({ type: 'Suspend', actor: moderator, target: moderator, reason: 'x', activeAdmins: 2, now: NOW }).thenThrows('unprocessable', 'You cannot suspend yourself');
+    given(standingDecider, []).when({ type: 'Suspend', actor: moderator, target: admin, reason: 'x', activeAdmins: 2, now: NOW }).thenThrows('forbidden');
     const other = { userId: 'u-admin-2', role: 'admin' as const };
-    given(standingDecider, []).when({ type: 'Suspend', actor: admin, target: other, reason: 'x', activeAdmins: 1, now: NOW }).thenThrows(409, 'The last admin cannot be suspended');
+    given(standingDecider, []).when({ type: 'Suspend', actor: admin, target: other, reason: 'x', activeAdmins: 1, now: NOW }).thenThrows('conflict', 'The last admin cannot be suspended');
     given(standingDecider, []).when({ type: 'Suspend', actor: admin, target: other, reason: 'x', activeAdmins: 2, now: NOW }).then((events) => expect(events).toHaveLength(1));
   });
 });

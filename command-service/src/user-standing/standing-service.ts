@@ -1,7 +1,7 @@
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
 import { RoleSchema, type Role } from '@circuit/shared/events/accounts';
 import { userStandingStream } from '@circuit/shared/events/user-standing';
-import { forbidden, notFound } from '@circuit/shared/http/errors';
+import { forbidden, notFound } from '@circuit/shared/commands/domain-errors';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';

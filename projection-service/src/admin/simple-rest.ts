@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { badRequest } from '@circuit/shared/http/errors';
+import { refused } from '@circuit/shared/commands/domain-errors';
 
 /**
  * The ra-data-simple-rest dialect (docs/decisions.md#d20-the-admin-api-speaks-ra-data-simple-rest-one-access-table):
@@ -45,11 +45,11 @@ const FilterParam = z.record(z.string(), z.unknown(), { error: 'filter must be a
 function jsonParam(req: Request, name: string): unknown {
   const raw = req.query[name];
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string') throw badRequest(`Query parameter "${name}" must be given once, as JSON`);
+  if (typeof raw !== 'string') throw refused(`Query parameter "${name}" must be given once, as JSON`);
   try {
     return JSON.parse(raw) as unknown;
   } catch {
-    throw badRequest(`Query parameter "${name}" is not valid JSON`);
+    throw refused(`Query parameter "${name}" is not valid JSON`);
   }
 }
 
@@ -59,7 +59,7 @@ function check<T>(schema: z.ZodType<T>, value: unknown, prefix?: string): T {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = prefix !== undefined && issue && issue.path.length > 0 ? `${prefix}${issue.path.join('.')}: ` : '';
-  throw badRequest(`${where}${issue?.message ?? 'Invalid query'}`, result.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
+  throw refused(`${where}${issue?.message ?? 'Invalid query'}`, { details: result.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })) });
 }
 
 export function parseListQuery<F, S extends string>(req: Request, spec: ListQuerySpec<F, S>): ListQuery<F, S> {
@@ -68,10 +68,10 @@ export function parseListQuery<F, S extends string>(req: Request, spec: ListQuer
   if (sortRaw !== undefined) {
     const [field, order] = check(SortParam, sortRaw);
     if (!(spec.sortable as readonly string[]).includes(field)) {
-      throw badRequest(`Cannot sort ${spec.resource} by "${field}"; sortable fields: ${spec.sortable.join(', ')}`);
+      throw refused(`Cannot sort ${spec.resource} by "${field}"; sortable fields: ${spec.sortable.join(', ')}`);
     }
     const o = order.toLowerCase();
-    if (o !== 'asc' && o !== 'desc') throw badRequest('Sort order must be "ASC" or "DESC"');
+    if (o !== 'asc' && o !== 'desc') throw refused('Sort order must be "ASC" or "DESC"');
     sort = { field: field as S, order: o };
   }
 

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { RoleSchema } from '@circuit/shared/events/accounts';
-import { notFound } from '@circuit/shared/http/errors';
+import { notFound } from '@circuit/shared/commands/domain-errors';
 import { findUserRow, type UserRow } from '@circuit/shared/read-models/users';
 import { booleanFilter, filterObject, likeEscape, oneOrMany, parseListQuery, sendList } from './simple-rest';
 

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { ok } from '@circuit/shared/http/envelope';
-import { badRequest } from '@circuit/shared/http/errors';
+import { refused } from '@circuit/shared/commands/domain-errors';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { CommunityMessagesQuery } from '@circuit/shared/api/community';
 import { requireCommunityMember } from '@circuit/shared/community/access';
@@ -16,7 +16,7 @@ export function communityQueryRoutes(knex: Knex): Router {
   router.get('/api/community/:id/messages', async (req, res) => {
     const me = requireUserId(req);
     const query = CommunityMessagesQuery.safeParse(req.query);
-    if (!query.success) throw badRequest('Invalid page, limit or search');
+    if (!query.success) throw refused('Invalid page, limit or search');
     const access = await requireCommunityMember(knex, param(req.params.id), me);
     const page = await findCommunityPage(knex, access.hackathonId, query.data);
     res.json({ success: true, ...page, canModerate: access.canModerate });

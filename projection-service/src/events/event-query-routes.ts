@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { ok, sendJson } from '@circuit/shared/http/envelope';
-import { badRequest, DomainError, forbidden, notFound } from '@circuit/shared/http/errors';
+import { forbidden, notFound, refused } from '@circuit/shared/commands/domain-errors';
 import { EVENT_LIMITS } from '@circuit/shared/event-listings/options';
 import { nextPhaseChange } from '@circuit/shared/hackathons/options';
 import { findUserRow } from '@circuit/shared/read-models/users';
@@ -61,7 +61,7 @@ export function eventQueryRoutes(knex: Knex, cache: ReadCache, now: () => Date =
     const body = await cache.json(`events:${req.url}`, PROJECTIONS, async () => {
       const query = EventListQuerySchema.parse(req.query);
       const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-      if (query.cursor && !cursor) throw badRequest('The cursor is not one this server gave out');
+      if (query.cursor && !cursor) throw refused('The cursor is not one this server gave out');
       const at = now();
       const page = await listEvents(knex, query, at, ANONYMOUS, cursor);
       const answer = { ...ok(page.cards), nextCursor: page.nextCursor, total: page.total };
@@ -131,7 +131,7 @@ export function eventQueryRoutes(knex: Knex, cache: ReadCache, now: () => Date =
 
   async function answerOne(req: Request, row: EventRow & Parameters<typeof toEvent>[0]) {
     const viewer = await viewerOf(knex, req);
-    if (row.status !== 'accepted' && !mayManageEvent(row, viewer)) throw new DomainError(403, M.notAvailable);
+    if (row.status !== 'accepted' && !mayManageEvent(row, viewer)) throw forbidden(M.notAvailable);
     return toEvent(row, now(), viewer);
   }
 

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { ok } from '@circuit/shared/http/envelope';
-import { notFound } from '@circuit/shared/http/errors';
+import { notFound } from '@circuit/shared/commands/domain-errors';
 import { findRegistrationStatus, findTeamStatus } from '@circuit/shared/read-models/hackathon-registrations';
 
 const HACKATHON_ID = /^[A-Za-z0-9_-]{1,100}$/;

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { ok, sendJson } from '@circuit/shared/http/envelope';
-import { badRequest, DomainError, notFound } from '@circuit/shared/http/errors';
+import { forbidden, notFound, refused } from '@circuit/shared/commands/domain-errors';
 import { HACKATHON_LIMITS, nextPhaseChange } from '@circuit/shared/hackathons/options';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import { ChangesAt, type ReadCache } from '@circuit/shared/projections/read-cache';
@@ -15,7 +15,7 @@ export const FeaturedQuerySchema = z.object({ limit: z.coerce.number().int().min
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Not public: answered 403 'Not Available' to all but the creator, admins and moderators. */
-const notAvailable = () => new DomainError(403, M.notAvailable);
+const notAvailable = () => forbidden(M.notAvailable);
 
 const ANONYMOUS: Viewer = { userId: null, role: null };
 /** The read models the public lists are built from (current participants and review totals included). */
@@ -39,7 +39,7 @@ export function hackathonQueryRoutes(knex: Knex, cache: ReadCache, now: () => Da
     const body = await cache.json(`hackathons:${req.url}`, PROJECTIONS, async () => {
       const query = HackathonListQuerySchema.parse(req.query);
       const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-      if (query.cursor && !cursor) throw badRequest('The cursor is not one this server gave out');
+      if (query.cursor && !cursor) throw refused('The cursor is not one this server gave out');
       const at = now();
       const page = await listHackathons(knex, query, at, ANONYMOUS, cursor);
       const answer = { ...ok(page.cards), nextCursor: page.nextCursor, total: page.total };

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Knex } from 'knex';
-import { DomainError, notFound } from '@circuit/shared/http/errors';
+import { forbidden, notFound } from '@circuit/shared/commands/domain-errors';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import { findHackathonRow, mayManage, organiserIsActive, type Viewer } from '@circuit/shared/read-models/hackathons';
 import { HackathonMessages as M, usernameViolation } from '@circuit/shared/validation/hackathons';
@@ -27,7 +27,7 @@ export async function visibleHackathon(knex: Knex, req: Request) {
   if (!row) throw notFound(M.notFound);
   const viewer = await viewerOf(knex, req);
   const isPublic = row.status === 'accepted' && (await organiserIsActive(knex, row.created_by));
-  if (!isPublic && !mayManage(row, viewer)) throw new DomainError(403, M.notAvailable);
+  if (!isPublic && !mayManage(row, viewer)) throw forbidden(M.notAvailable);
   const title = (typeof row.content === 'string' ? (JSON.parse(row.content) as { title: string }) : row.content).title;
   return {
     row,

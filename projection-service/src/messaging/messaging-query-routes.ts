@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ok } from '@circuit/shared/http/envelope';
-import { badRequest, notFound } from '@circuit/shared/http/errors';
+import { notFound, refused } from '@circuit/shared/commands/domain-errors';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { toUserSummary, type UserRow } from '@circuit/shared/read-models/users';
 import type { Presence } from '@circuit/shared/presence/presence';
@@ -38,7 +38,7 @@ const conversationId = (a: string, b: string) => (a < b ? `conversation-${a}-${b
 
 function parseId(value: string | undefined, message: string): string {
   const id = Id.safeParse(value);
-  if (!id.success) throw badRequest(message);
+  if (!id.success) throw refused(message);
   return id.data;
 }
 
@@ -112,7 +112,7 @@ export function messagingQueryRoutes(knex: Knex, presence: Presence): Router {
     const me = requireUserId(req);
     const other = parseId(req.params.id, 'Invalid user id');
     const query = ChatQuery.safeParse(req.query);
-    if (!query.success) throw badRequest('Invalid chat query');
+    if (!query.success) throw refused('Invalid chat query');
     const conversation = conversationId(me, other);
     const page = knex('chat_messages').where('conversation_id', conversation).whereNull('deleted_at');
     if (query.data.before) {

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { ok, sendCached } from '@circuit/shared/http/envelope';
-import { forbidden, notFound } from '@circuit/shared/http/errors';
+import { forbidden, notFound } from '@circuit/shared/commands/domain-errors';
 import { toUserView, type UserRow } from '@circuit/shared/read-models/users';
 import type { CachedJson, ReadCache } from '@circuit/shared/projections/read-cache';
 import { hasBlocked, PROFILE_UNAVAILABLE } from './blocks';

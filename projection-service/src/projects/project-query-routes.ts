@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
-import { badRequest, notFound } from '@circuit/shared/http/errors';
+import { notFound, refused } from '@circuit/shared/commands/domain-errors';
 import { findProjectView, loadProjectViews } from '@circuit/shared/read-models/projects';
 import type { UserRow } from '@circuit/shared/read-models/users';
 import { findUserByUsername, visibleProfile } from '../profiles/profile-query-routes';
@@ -18,7 +18,7 @@ export function projectQueryRoutes(knex: Knex): Router {
   router.get('/api/users/projects', async (req, res) => {
     const viewerId = req.session?.userId;
     const username = typeof req.query.username === 'string' ? req.query.username.trim().toLowerCase() : '';
-    if (!username && !viewerId) throw badRequest('Username is required');
+    if (!username && !viewerId) throw refused('Username is required');
     const row = username
       ? await findUserByUsername(knex, username)
       : await knex<UserRow>('users').where({ id: viewerId }).first();

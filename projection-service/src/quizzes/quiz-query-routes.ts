@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { ok } from '@circuit/shared/http/envelope';
-import { DomainError, forbidden, notFound } from '@circuit/shared/http/errors';
+import { forbidden, notFound } from '@circuit/shared/commands/domain-errors';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import { maySeeParticipants, participantsForbidden } from '@circuit/shared/read-models/participant-access';
 import type { QuizContent } from '@circuit/shared/events/quizzes';
@@ -33,7 +33,7 @@ export function quizQueryRoutes(knex: Knex, now: () => Date = () => new Date()):
     const row = await findQuizRow(knex, id.toLowerCase());
     if (!row) throw notFound(M.notFound);
     const viewer = await viewerOf(knex, req);
-    if (row.status !== 'accepted' && !mayManage(row, viewer) && !isStaff(viewer)) throw new DomainError(403, M.notAvailable);
+    if (row.status !== 'accepted' && !mayManage(row, viewer) && !isStaff(viewer)) throw forbidden(M.notAvailable);
     return { row, viewer };
   }
 

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ok, sendCached } from '@circuit/shared/http/envelope';
-import { badRequest } from '@circuit/shared/http/errors';
+import { refused } from '@circuit/shared/commands/domain-errors';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { PRESET_SKILLS } from '@circuit/shared/profiles/skills';
 import { toUserSummary, type UserRow } from '@circuit/shared/read-models/users';
@@ -124,7 +124,7 @@ export function searchRoutes(knex: Knex, cache: ReadCache): Router {
     // Results leave out the viewer and whoever blocks them either way: cached per viewer, by the URL as sent.
     const body = cache.json(`search:${viewerId}:${req.url}`, ['users', 'social'], async () => {
       const { q, skills, page, limit } = parseSearchQuery(req.query as Record<string, unknown>);
-      if (!q && skills.length === 0) throw badRequest(EMPTY_SEARCH);
+      if (!q && skills.length === 0) throw refused(EMPTY_SEARCH);
       const data = await searchUsers(knex, { viewerId, q, skills, page, limit });
       return ok(data, data.total === 1 ? '1 user found' : `${data.total} users found`);
     });

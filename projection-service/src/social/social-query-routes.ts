@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { ok } from '@circuit/shared/http/envelope';
 import { requireUserId } from '@circuit/shared/http/auth';
-import { forbidden, notFound } from '@circuit/shared/http/errors';
+import { forbidden, notFound } from '@circuit/shared/commands/domain-errors';
 import { findUserRow, toUserSummary, type UserRow } from '@circuit/shared/read-models/users';
 import { readRelationship, SOCIAL_TABLES } from '@circuit/shared/read-models/social';
 

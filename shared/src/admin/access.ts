@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import type { Role } from '../events/accounts';
-import { forbidden, unauthorized } from '../http/errors';
+import { forbidden, unauthenticated } from '../commands/domain-errors';
 import { findUserRow, type UserRow } from '../read-models/users';
 
 /**
@@ -69,10 +69,10 @@ export interface StaffLocals {
 export function requireRole(knex: Knex, roles: readonly Role[] | ((req: Parameters<RequestHandler>[0]) => readonly Role[])): RequestHandler {
   return async (req, res, next) => {
     const userId = req.session?.userId;
-    if (!userId) throw unauthorized('Authentication required');
+    if (!userId) throw unauthenticated('Authentication required');
     const row = await findUserRow(knex, userId);
     // A session whose user is no longer in the read model is as good as signed out.
-    if (!row) throw unauthorized('Authentication required');
+    if (!row) throw unauthenticated('Authentication required');
     const allowed = typeof roles === 'function' ? roles(req) : roles;
     if (!row.is_active || !(allowed as readonly string[]).includes(row.role)) throw forbidden(NO_ADMIN_ACCESS);
     (res.locals as StaffLocals).staff = row;

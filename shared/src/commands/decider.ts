@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent } from '../ports/event-store';
-import { conflict } from '../http/errors';
+import { conflict } from './domain-errors';
 import { parseEventData, isKnownEventType } from '../events/catalogue';
 
 /** A pure decider (docs/decisions.md#d2-pure-deciders-one-stream-per-aggregate): decide(command, state) -> events, evolve(state, event) -> state. */

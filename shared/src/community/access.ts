@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { CommunityMessages as M } from '../api/community';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../commands/domain-errors';
 import { findCommunityAccess, type CommunityAccess } from '../read-models/community';
 
 /** The reader's standing, or the 404/403 that says why they may not read this community. */

@@ -1,9 +1,9 @@
 import type { Request } from 'express';
-import { unauthorized } from './errors';
+import { unauthenticated } from '../commands/domain-errors';
 
 /** The signed-in user's id, or a 401 'Authentication required'. */
 export function requireUserId(req: Request): string {
   const userId = req.session?.userId;
-  if (!userId) throw unauthorized('Authentication required');
+  if (!userId) throw unauthenticated('Authentication required');
   return userId;
 }

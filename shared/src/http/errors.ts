@@ -1,36 +1,32 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
+import { DomainError, type DomainErrorKind } from '../commands/domain-errors';
 
-/** A failure the user should read as is; `status` means what it says (docs/decisions.md#d18-the-answer-envelope-and-statuses-that-mean-what-they-say). */
-export class DomainError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429 | 503,
-    message: string,
-    readonly details?: unknown,
-    /** What the client may act on (the envelope's `data`), e.g. the e-mail to verify. */
-    readonly data?: unknown,
-  ) {
-    super(message);
-    this.name = 'DomainError';
-  }
-}
+/** The one map from the domain's refusals to HTTP statuses. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  refused: 400,
+  unauthenticated: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable: 422,
+  too_many: 429,
+  unavailable: 503,
+};
 
-export const badRequest = (message: string, details?: unknown) => new DomainError(400, message, details);
-export const unauthorized = (message = 'Authentication required') => new DomainError(401, message);
-export const forbidden = (message = 'You are not allowed to do this') => new DomainError(403, message);
-export const notFound = (message = 'Not found') => new DomainError(404, message);
-export const conflict = (message: string) => new DomainError(409, message);
+export const httpStatusOf = (error: DomainError): number => STATUS_OF[error.kind];
 
 /** The first zod issue's message is the one the spec names for that field. */
 export function zodMessage(error: ZodError): string {
   return error.issues[0]?.message ?? 'Invalid request';
 }
 
-/** Domain errors map to HTTP in this one place. */
+/** Domain errors map to HTTP in this one place (docs/decisions.md#d18-the-answer-envelope-and-statuses-that-mean-what-they-say). */
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   if (res.headersSent) return;
   if (error instanceof DomainError) {
-    res.status(error.status).json({
+    res.status(httpStatusOf(error)).json({
       success: false,
       message: error.message,
       ...(error.details ? { errors: error.details } : {}),

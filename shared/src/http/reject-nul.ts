@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { badRequest } from './errors';
+import { refused } from '../commands/domain-errors';
 
 export const EdgeMessages = {
   nul: 'Text must not contain NUL characters (\\u0000).',
@@ -45,14 +45,14 @@ export function unstorableText(root: unknown): string | undefined {
  * where they are read.
  */
 export const rejectUnstorableText: RequestHandler = (req, _res, next) => {
-  if (/%00|\u0000/i.test(req.originalUrl)) throw badRequest(EdgeMessages.nul);
+  if (/%00|\u0000/i.test(req.originalUrl)) throw refused(EdgeMessages.nul);
   let query: unknown;
   try {
     query = req.query;
   } catch {
-    throw badRequest(EdgeMessages.malformedUrl);
+    throw refused(EdgeMessages.malformedUrl);
   }
   const problem = unstorableText(query) ?? unstorableText(req.body);
-  if (problem) throw badRequest(problem);
+  if (problem) throw refused(problem);
   next();
 };

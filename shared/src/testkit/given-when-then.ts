@@ -1,13 +1,13 @@
 import { expect } from 'vitest';
 import type { Decider } from '../commands/decider';
-import { DomainError } from '../http/errors';
+import { DomainError, type DomainErrorKind } from '../commands/domain-errors';
 
 /**
  * Given/When/Then for pure deciders, in the style of Emmett's DeciderSpecification
  * (docs/decisions.md#d2-pure-deciders-one-stream-per-aggregate):
  *
  *   given(accountDecider, [registered]).when(signIn).then([signedIn]);
- *   given(accountDecider, [registered]).when(badSignIn).thenThrows(401, 'Invalid credentials');
+ *   given(accountDecider, [registered]).when(badSignIn).thenThrows('unauthenticated', 'Invalid credentials');
  *
  * The given events are folded with `evolve` from `initialState()`; `when` runs `decide` on the
  * result. Everything is synchronous: do not `await` the chain (the step objects have a `then`
@@ -18,8 +18,8 @@ type AnyEvent = { type: string; data: unknown };
 export interface ThenStep<State, Event extends AnyEvent> {
   /** The command produced exactly these events, in this order. `[]` means "accepted, nothing to record". */
   then(expected: Event[] | ((events: Event[], state: State) => void)): Event[];
-  /** The command was refused with a DomainError of this status and (exact, or matching) message. */
-  thenThrows(status: number, message?: string | RegExp): DomainError;
+  /** The command was refused with a DomainError of this kind and (exact, or matching) message. */
+  thenThrows(kind: DomainErrorKind, message?: string | RegExp): DomainError;
   /** The events the command produced, for assertions of your own. */
   events(): Event[];
   /** The state after the given events and the produced ones. */
@@ -49,7 +49,7 @@ export function given<State, Command, Event extends AnyEvent>(
           else expect(produced).toEqual(expected);
           return produced;
         },
-        thenThrows(status, message) {
+        thenThrows(kind, message) {
           let produced: Event[] | undefined;
           let caught: unknown;
           try {
@@ -58,12 +58,12 @@ export function given<State, Command, Event extends AnyEvent>(
             caught = error;
           }
           if (caught === undefined) {
-            expect.fail(`expected the command to be refused with ${status}, but it produced ${JSON.stringify(produced)}`);
+            expect.fail(`expected the command to be refused (${kind}), but it produced ${JSON.stringify(produced)}`);
           }
           expect(caught).toBeInstanceOf(DomainError);
           const error = caught as DomainError;
-          expect({ status: error.status, message: error.message }).toEqual({
-            status,
+          expect({ kind: error.kind, message: error.message }).toEqual({
+            kind,
             message: message === undefined ? error.message : typeof message === 'string' ? message : expect.stringMatching(message),
           });
           return error;

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { AuditPaymentSchema, type AuditPayment, type AuditRegistration, type AuditRegistrationDetail, type RegistrationComparison } from '@circuit/shared/api/admin-audit';
 import { PaymentEventSchemas as P } from '@circuit/shared/events/payments';
-import { badRequest, notFound } from '@circuit/shared/http/errors';
+import { notFound, refused } from '@circuit/shared/commands/domain-errors';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import { filterObject, oneOrMany, parseListQuery, sendList } from '../simple-rest';
 import { toAuditEvent } from './audit-event';
@@ -118,7 +118,7 @@ export function auditRoutes(knex: Knex, store: EventStore, kinds: readonly Regis
   router.get('/audit/registrations/:id/state', async (req, res) => {
     const { kind, listingId, userId } = parseId(req.params.id!);
     const parsed = AtQuery.safeParse(req.query);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid moment');
+    if (!parsed.success) throw refused(parsed.error.issues[0]?.message ?? 'Invalid moment');
     res.json(await compare(kind, listingId, userId, parsed.data.at ? new Date(parsed.data.at) : now()));
   });
 

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ADMIN_COMMUNITY_MESSAGES, type AdminCommunity, type AdminCommunityDetail } from '@circuit/shared/api/admin-communities';
-import { notFound } from '@circuit/shared/http/errors';
+import { notFound } from '@circuit/shared/commands/domain-errors';
 import { findCommunityPage, findCommunityParticipants } from '@circuit/shared/read-models/community';
 import { filterObject, likeEscape, oneOrMany, parseListQuery, sendList } from '../simple-rest';
 

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { ModerationItem } from '@circuit/shared/api/admin-moderation';
-import { notFound } from '@circuit/shared/http/errors';
+import { notFound } from '@circuit/shared/commands/domain-errors';
 import { filterObject, oneOrMany, parseListQuery, sendList } from '../simple-rest';
 import type { ModerationKind } from './kinds';
 

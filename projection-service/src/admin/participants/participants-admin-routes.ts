@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { StaffLocals } from '@circuit/shared/admin/access';
-import { badRequest, forbidden, notFound } from '@circuit/shared/http/errors';
+import { forbidden, notFound, refused } from '@circuit/shared/commands/domain-errors';
 import { PARTICIPANT_LISTING_KINDS, ParticipantListingKindSchema, type AdminParticipant, type AdminParticipantListing, type ParticipantListingKind } from '@circuit/shared/api/admin-participants';
 import { maySeeParticipants } from '@circuit/shared/read-models/participant-access';
 import { filterObject, parseListQuery, sendList } from '../simple-rest';
@@ -84,7 +84,7 @@ export function participantsAdminRoutes(knex: Knex): Router {
       defaultSort: { field: 'registeredAt', order: 'asc' },
       filter: ParticipantsFilter,
     });
-    if (filter.kind !== 'quiz' && QUIZ_ONLY_SORT.has(sort.field)) throw badRequest(`Only quiz participants can be sorted by ${sort.field}`);
+    if (filter.kind !== 'quiz' && QUIZ_ONLY_SORT.has(sort.field)) throw refused(`Only quiz participants can be sorted by ${sort.field}`);
     const t = PARTICIPANT_TABLES[filter.kind];
     const quiz = filter.kind === 'quiz';
     const listing = (await knex(t.listings).where({ id: filter.listingId }).first('id', 'created_by')) as { id: string; created_by: string } | undefined;
