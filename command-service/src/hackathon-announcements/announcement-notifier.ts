@@ -1,21 +1,20 @@
 import type { Knex } from 'knex';
-import { checkedData, loadState } from '@circuit/shared/commands/decider';
+import { loadState } from '@circuit/shared/commands/decider';
+import type { EventData } from '@circuit/shared/events/catalogue';
 import { HackathonAnnouncementEventSchemas, type AnnouncementContent } from '@circuit/shared/events/hackathon-announcements';
 import { hackathonRosterStream } from '@circuit/shared/events/hackathon-registrations';
 import { hackathonStream } from '@circuit/shared/events/hackathons';
-import { notificationsStream } from '@circuit/shared/events/notifications';
 import type { Bus } from '@circuit/shared/ports/bus';
-import type { EventStore, RecordedEvent, Subscription } from '@circuit/shared/ports/event-store';
+import type { EventStore, RecordedEvent } from '@circuit/shared/ports/event-store';
 import type { Mail, Mailer } from '@circuit/shared/ports/mailer';
 import type { Logger } from '@circuit/shared/logger';
 import { escape, layout } from '../mail/account-mail';
 import { rosterDecider } from '../hackathon-registrations/roster-decider';
 import { listingFold, type ListingRef } from '../hackathons/listing-lookup';
-import { initialNotificationsState, notificationsDecider } from '../notifications/notifications-decider';
-import { notificationIdFor, publishNotification } from '../notifications/notifications-process-manager';
-import { saveCheckpoint, subscribeFromCheckpoint } from '../process-managers/checkpoints';
+import { createNotification, notificationIdFor } from '../notifications/notification-effects';
+import { ProcessManager, type ReactionEffects } from '../process-managers/process-manager';
 
-const NAME = 'hackathon_announcement_notices';
+type Deps = { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger };
 
 const plainText = (html: string) =>
   html
@@ -44,49 +43,21 @@ export function importantAnnouncementMail(to: string, firstName: string, listing
   };
 }
 
+/** An announcement for the hackathon's participants; who they are the effects read from its roster. */
+export type AnnouncementPosted = EventData<'HackathonAnnouncementPosted'>;
+
+export function announcementNotices(event: RecordedEvent): AnnouncementPosted[] {
+  return event.type === 'HackathonAnnouncementPosted' ? [HackathonAnnouncementEventSchemas.HackathonAnnouncementPosted.parse(event.data)] : [];
+}
+
 /**
- * Tells a hackathon's registered participants of each new announcement: a notification each (its
- * id derived from the announcement event and the recipient, so a replay stores and sends nothing
- * again) delivered live through the bus, and for an `important` one an e-mail. Starts from the
- * head on its first run and moves its checkpoint after each announcement.
+ * Every registered participant but the author gets a notification (its id derived from the
+ * announcement event and the recipient, so a replay stores and sends nothing again) delivered live
+ * through the bus, and for an `important` one an e-mail; nobody, once the listing is deleted.
  */
-export class AnnouncementNotifier {
-  private subscription: Subscription | undefined;
-
-  constructor(private readonly deps: { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger }) {}
-
-  async start(): Promise<void> {
-    this.subscription = await subscribeFromCheckpoint(this.deps, NAME, {
-      onEvent: (event) => this.handle(event),
-      onError: (error) => this.deps.log.error({ err: error }, 'announcement notices failed; retrying'),
-    });
-  }
-
-  async stop(): Promise<void> {
-    await this.subscription?.stop();
-  }
-
-  async handle(event: RecordedEvent): Promise<void> {
-    if (event.type !== 'HackathonAnnouncementPosted') return;
-    const d = HackathonAnnouncementEventSchemas.HackathonAnnouncementPosted.parse(event.data);
-    const listing = (await loadState(this.deps.store, hackathonStream(d.hackathonId), listingFold)).state;
-    if (listing.exists && !listing.deleted) {
-      const roster = (await loadState(this.deps.store, hackathonRosterStream(d.hackathonId), rosterDecider)).state;
-      const recipients = Object.keys(roster.participants).filter((userId) => userId !== d.byUserId);
-      const fresh: string[] = [];
-      for (const userId of recipients) if (await this.notify(event, userId, listing, d.announcementId, d.announcement, d.byUserId)) fresh.push(userId);
-      if (d.announcement.type === 'important' && fresh.length > 0) {
-        const users = (await this.deps.knex('users').whereIn('id', fresh).select('email', 'first_name')) as { email: string; first_name: string }[];
-        for (const user of users) {
-          await this.deps.mailer.send(importantAnnouncementMail(user.email, user.first_name, listing, d.announcement, this.deps.publicUrl)).catch((err: unknown) => this.deps.log.warn({ err }, 'could not mail an important announcement'));
-        }
-      }
-    }
-    await saveCheckpoint(this.deps.knex, NAME, event.position);
-  }
-
+function announcementEffects(deps: Deps): ReactionEffects<AnnouncementPosted> {
   /** Appends the notification (idempotent by its id) and delivers it live; false when a replay found it stored. */
-  private async notify(cause: RecordedEvent, userId: string, listing: ListingRef, announcementId: string, announcement: AnnouncementContent, authorId: string): Promise<boolean> {
+  async function notify(cause: RecordedEvent, userId: string, listing: ListingRef, { announcementId, announcement, byUserId }: AnnouncementPosted): Promise<boolean> {
     const command = {
       type: 'Create' as const,
       notificationId: notificationIdFor(cause.id, userId, 'hackathon_announcement'),
@@ -94,20 +65,37 @@ export class AnnouncementNotifier {
       kind: 'hackathon_announcement' as const,
       status: null,
       isOutgoing: false,
-      fromUserId: authorId,
+      fromUserId: byUserId,
       subject: { kind: 'hackathon' as const, id: listing.hackathonId, title: listing.title, username: listing.username, announcement: { id: announcementId, title: announcement.title, type: announcement.type } },
       now: new Date(cause.occurredAt),
     };
-    const events = notificationsDecider.decide(command, initialNotificationsState());
     const metadata = { causationId: cause.id, ...(typeof cause.metadata.correlationId === 'string' ? { correlationId: cause.metadata.correlationId } : {}) };
-    const result = await this.deps.store.append(
-      notificationsStream(userId),
-      events.map((e) => ({ id: command.notificationId, type: e.type, data: checkedData(e), metadata, occurredAt: cause.occurredAt })),
-      'any',
-    );
-    if (result.alreadyStored) return false;
-    for (const e of events) if (e.type === 'NotificationCreated') await publishNotification(this.deps, e.data);
-    return true;
+    return !(await createNotification(deps, cause, command, metadata)).alreadyStored;
   }
 
+  return {
+    async carryOut(posted, cause) {
+      const listing = (await loadState(deps.store, hackathonStream(posted.hackathonId), listingFold)).state;
+      if (!listing.exists || listing.deleted) return;
+      const roster = (await loadState(deps.store, hackathonRosterStream(posted.hackathonId), rosterDecider)).state;
+      const recipients = Object.keys(roster.participants).filter((userId) => userId !== posted.byUserId);
+      const fresh: string[] = [];
+      for (const userId of recipients) if (await notify(cause, userId, listing, posted)) fresh.push(userId);
+      if (posted.announcement.type !== 'important' || fresh.length === 0) return;
+      const users = (await deps.knex('users').whereIn('id', fresh).select('email', 'first_name')) as { email: string; first_name: string }[];
+      for (const user of users) {
+        await deps.mailer.send(importantAnnouncementMail(user.email, user.first_name, listing, posted.announcement, deps.publicUrl)).catch((err: unknown) => deps.log.warn({ err }, 'could not mail an important announcement'));
+      }
+    },
+  };
+}
+
+/**
+ * Tells a hackathon's registered participants of each new announcement (see announcementEffects).
+ * Starts from the head on its first run and moves its checkpoint after each announcement.
+ */
+export class AnnouncementNotifier extends ProcessManager<AnnouncementPosted> {
+  constructor(deps: Deps) {
+    super({ name: 'hackathon_announcement_notices', label: 'announcement notices', deps, reactionsTo: announcementNotices, effects: announcementEffects(deps) });
+  }
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { migrate } from '@circuit/shared/db/migrations';
-import type { EventStore, RecordedEvent, Subscription } from '@circuit/shared/ports/event-store';
+import type { EventStore, SubscribeOptions, Subscription } from '@circuit/shared/ports/event-store';
 
 /** Where each process manager of the command side has got to in the feed, by name. */
 const TABLE = 'process_manager_checkpoints';
@@ -21,19 +21,24 @@ export async function migrateProcessManagers(knex: Knex): Promise<void> {
 /**
  * Follows the feed from the process manager's checkpoint. On its first start it begins at the
  * head, and remembers that point across restarts: it reacts to what happens from now on, not to
- * the whole history.
+ * the whole history. With `firstStart: 'beginning'` it begins at the start of the feed instead
+ * (for reactions that are idempotent appends), and its first saved checkpoint is the first row.
+ * The subscription says where it began (`after`).
  */
 export async function subscribeFromCheckpoint(
   deps: { knex: Knex; store: EventStore },
   name: string,
-  handlers: { onEvent(event: RecordedEvent): Promise<void>; onError(error: unknown): void },
-): Promise<Subscription> {
+  handlers: Omit<SubscribeOptions, 'after'>,
+  options: { firstStart?: 'head' | 'beginning' } = {},
+): Promise<Subscription & { after: bigint }> {
   let after = await readCheckpoint(deps.knex, name);
+  if (after === undefined && options.firstStart === 'beginning') after = 0n;
   if (after === undefined) {
     after = await deps.store.headPosition();
     await deps.knex(TABLE).insert({ name, position: after.toString() }).onConflict('name').ignore();
   }
-  return deps.store.subscribe({ after, ...handlers });
+  const subscription = deps.store.subscribe({ after, ...handlers });
+  return { after, stop: () => subscription.stop() };
 }
 
 /** The position the process manager had handled, or undefined before its first checkpoint. */
