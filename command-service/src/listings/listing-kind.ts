@@ -1,0 +1,89 @@
+import type { DomainEvent, EventType } from '@circuit/shared/events/catalogue';
+
+/**
+ * What makes one kind of listing (a hackathon, an event, a quiz) differ from another; the lifecycle
+ * they share (draft, review, approve, reject with a reason, an edit sending a rejected listing back to
+ * review, feature, delete), slug ownership and saves are written once in listing-decider.ts.
+ *
+ * A kind's stored events and commands are named after its prefix, which keeps the events already in
+ * the store and the projections reading them as they are: prefix `Hackathon` appends
+ * `HackathonCreated`, … with `hackathonId` in their data, and takes `CreateHackathon`, … commands.
+ */
+export type ActorRole = 'user' | 'moderator' | 'admin';
+export interface Actor {
+  userId: string;
+  role: ActorRole;
+}
+
+export type ListingStatus = 'pending' | 'accepted' | 'rejected';
+
+/** The words a kind answers its refusals with (the spec's texts). */
+export interface ListingMessages {
+  notFound: string;
+  notAuthorizedEdit: string;
+  notAuthorizedDelete: string;
+  notStaff: string;
+  approveRejected: string;
+  /** Featuring is an admin's decision. */
+  notAdmin?: string;
+  /** Another listing of the kind holds the username. */
+  usernameTaken?: string;
+}
+
+export interface ListingKind<P extends string, Content> {
+  /** `Hackathon`: the prefix of the kind's event and command names. */
+  prefix: P;
+  /** The field naming the listing in its events' data and commands: `hackathonId`. */
+  idField: IdFieldOf<P>;
+  /** `hackathon-<id>`. */
+  stream(id: string): string;
+  /** A lower-case word for messages nobody reads as spec text: "This hackathon exists already". */
+  noun: string;
+  messages: ListingMessages;
+  /** What an edit cannot change (the username, a quiz's title and category): the stored content's fields win. */
+  keepOnEdit(stored: Content, edited: Content): Content;
+  /** Whether admins may feature it (hackathons). */
+  featurable?: boolean;
+  /** Its public username, held on `<kind>-slug-<username>` by one listing at a time. */
+  slug?: {
+    stream(username: string): string;
+    usernameOf(content: Content): string;
+    /** How the username is stored on the reservation (events store it lower-cased). */
+    stored(username: string): string;
+  };
+  /** A user's bookmark, `<kind>-save-<id>-<user>`. */
+  saveStream(id: string, userId: string): string;
+}
+
+export type IdFieldOf<P extends string> = `${Uncapitalize<P>}Id`;
+
+type Named<P extends string, I extends string> = { now: Date } & { [K in I]: string };
+
+/** The lifecycle commands of a kind, named after it: `CreateHackathon` with `hackathonId`, … */
+export type ListingCommand<P extends string, Content, I extends string = IdFieldOf<P>> =
+  | ({ type: `Create${P}`; actor: Actor; content: Content } & Named<P, I>)
+  | ({ type: `Update${P}`; actor: Actor; content: Content } & Named<P, I>)
+  | ({ type: `Delete${P}`; actor: Actor } & Named<P, I>)
+  | ({ type: `Approve${P}`; actor: Actor } & Named<P, I>)
+  | ({ type: `Reject${P}`; actor: Actor; reason: string } & Named<P, I>)
+  | ({ type: `Feature${P}`; actor: Actor; isFeatured: boolean } & Named<P, I>);
+
+type Stored<N extends string> = Extract<N, EventType>;
+
+/** The lifecycle events of a kind, as the catalogue types them. */
+export type ListingEvent<P extends string> = DomainEvent<Stored<`${P}${'Created' | 'Updated' | 'Deleted' | 'Approved' | 'Rejected' | 'FeatureChanged'}`>>;
+export type SlugEvent<P extends string> = DomainEvent<Stored<`${P}Slug${'Reserved' | 'Released'}`>>;
+export type SaveEvent<P extends string> = DomainEvent<Stored<`${P}${'Saved' | 'Unsaved'}`>>;
+
+export interface ListingState<Content> {
+  id: string;
+  exists: boolean;
+  deleted: boolean;
+  createdBy: string;
+  status: ListingStatus;
+  content: Content | null;
+  isFeatured: boolean;
+}
+
+/** A listing that exists and is not deleted, with its content. */
+export type LiveListing<Content> = ListingState<Content> & { content: Content };

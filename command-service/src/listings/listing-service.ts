@@ -1,0 +1,99 @@
+import crypto from 'node:crypto';
+import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
+import { notFound } from '@circuit/shared/commands/domain-errors';
+import type { EventStore } from '@circuit/shared/ports/event-store';
+import { USERNAME_PATTERN } from '@circuit/shared/validation/hackathons';
+import { findUserRow } from '@circuit/shared/read-models/users';
+import type { CommandServiceDeps } from '../context';
+import { caughtUp } from '../http/read-your-writes';
+import { decidersOf } from './listing-decider';
+import type { Actor, ActorRole, ListingCommand, ListingKind, ListingState } from './listing-kind';
+
+const LISTING_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The listing as its stream tells it now (the initial state when there is none). */
+export async function loadListing<P extends string, Content>(store: EventStore, kind: ListingKind<P, Content>, id: string): Promise<ListingState<Content>> {
+  return (await loadState(store, kind.stream(id), decidersOf(kind).listing)).state;
+}
+
+/** The listing of a path parameter: its id, or its username (through the username reservation). 404 when there is none. */
+export async function findListingOf<P extends string, Content>(store: EventStore, kind: ListingKind<P, Content>, idOrUsername: string): Promise<ListingState<Content>> {
+  if (!LISTING_ID.test(idOrUsername)) throw notFound(kind.messages.notFound);
+  const byId = await loadListing(store, kind, idOrUsername);
+  if (byId.exists) return byId;
+  if (!kind.slug || !USERNAME_PATTERN.test(idOrUsername)) throw notFound(kind.messages.notFound);
+  const { holder } = (await loadState(store, kind.slug.stream(idOrUsername), decidersOf(kind).slug)).state;
+  if (!holder) throw notFound(kind.messages.notFound);
+  const listing = await loadListing(store, kind, holder);
+  if (!listing.exists) throw notFound(kind.messages.notFound);
+  return listing;
+}
+
+/**
+ * The lifecycle use cases of one kind of listing; each answers after the read models include what it
+ * appended. The kind's own service checks and shapes the content (its form's rules) and adds what
+ * only it has.
+ */
+export function createListingService<P extends string, Content>(deps: CommandServiceDeps, kind: ListingKind<P, Content>) {
+  const now = deps.now ?? (() => new Date());
+  const deciders = decidersOf(kind);
+  const command = (verb: string, id: string, actor: Actor, rest: object = {}) =>
+    ({ type: `${verb}${kind.prefix}`, [kind.idField]: id, actor, now: now(), ...rest }) as ListingCommand<P, Content>;
+
+  async function actorOf(userId: string): Promise<Actor> {
+    const row = await findUserRow(deps.knex, userId);
+    const role: ActorRole = row?.role === 'admin' || row?.role === 'moderator' ? row.role : 'user';
+    return { userId, role };
+  }
+
+  async function execute(verb: string, userId: string, id: string, ctx: CommandContext, rest?: object) {
+    const result = await handleCommand(deps.store, kind.stream(id), deciders.listing, command(verb, id, await actorOf(userId), rest), ctx, now);
+    await caughtUp(deps.progress, result.position, result.events);
+    return result.state;
+  }
+
+  const slug = (type: 'ReserveSlug' | 'ReleaseSlug', username: string, id: string, ctx: CommandContext) =>
+    kind.slug && handleCommand(deps.store, kind.slug.stream(username), deciders.slug, { type, slug: username, [kind.idField]: id, now: now() } as Parameters<typeof deciders.slug.decide>[0], ctx, now);
+
+  return {
+    actorOf,
+    load: (id: string) => loadListing(deps.store, kind, id),
+    find: (idOrUsername: string) => findListingOf(deps.store, kind, idOrUsername),
+
+    async create(userId: string, content: Content, ctx: CommandContext): Promise<{ id: string; state: ListingState<Content> }> {
+      const id = crypto.randomUUID();
+      const username = kind.slug?.usernameOf(content);
+      // Of two simultaneous creates with one username, the reservation's revision check lets one win.
+      if (username !== undefined) await slug('ReserveSlug', username, id, ctx);
+      try {
+        return { id, state: await execute('Create', userId, id, ctx, { content }) };
+      } catch (error) {
+        if (username !== undefined) await slug('ReleaseSlug', username, id, ctx);
+        throw error;
+      }
+    },
+    /** `edit` shapes the new content from what is stored (a locked field, a partial edit). */
+    async update(userId: string, id: string, edit: (stored: ListingState<Content>) => Content, ctx: CommandContext) {
+      const content = edit(await loadListing(deps.store, kind, id));
+      return execute('Update', userId, id, ctx, { content });
+    },
+    async remove(userId: string, id: string, ctx: CommandContext) {
+      const state = await execute('Delete', userId, id, ctx);
+      if (kind.slug && state.content) await slug('ReleaseSlug', kind.slug.usernameOf(state.content), id, ctx);
+      return state;
+    },
+    approve: (userId: string, id: string, ctx: CommandContext) => execute('Approve', userId, id, ctx),
+    reject: (userId: string, id: string, reason: string, ctx: CommandContext) => execute('Reject', userId, id, ctx, { reason }),
+    feature: (userId: string, id: string, isFeatured: boolean, ctx: CommandContext) => execute('Feature', userId, id, ctx, { isFeatured }),
+
+    async save(userId: string, id: string, saved: boolean, ctx: CommandContext) {
+      const listing = await loadListing(deps.store, kind, id);
+      const available = listing.exists && !listing.deleted && listing.status === 'accepted';
+      const save = { type: saved ? 'Save' : 'Unsave', [kind.idField]: id, userId, available, now: now() } as Parameters<typeof deciders.save.decide>[0];
+      const result = await handleCommand(deps.store, kind.saveStream(id, userId), deciders.save, save, ctx, now);
+      await caughtUp(deps.progress, result.position, result.events);
+    },
+  };
+}
+
+export type ListingService<P extends string, Content> = ReturnType<typeof createListingService<P, Content>>;
