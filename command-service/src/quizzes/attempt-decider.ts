@@ -26,7 +26,7 @@ export type AttemptEvent =
   | { type: 'QuizAnswerRecorded'; data: EventData<'QuizAnswerRecorded'> }
   | { type: 'QuizAttemptSubmitted'; data: EventData<'QuizAttemptSubmitted'> };
 
-/** What the attempt needs to know of the quiz and of the participant's registration, read from `quiz-<id>`. */
+/** What the attempt needs to know of the quiz (`quiz-<id>`) and of the participant's registration (its roster, quiz-roster-store.ts). */
 export interface AttemptContext {
   quizId: string;
   userId: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
 import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
 import { describeWhen } from '@circuit/shared/testkit/skip';
-import { quizAttemptStream, quizStream } from '@circuit/shared/events/quizzes';
+import { quizAttemptStream, quizRosterStream } from '@circuit/shared/events/quizzes';
 
 const MIN = 60_000;
 const profile = { agreeToTerms: true, firstName: 'A', lastName: 'B', mobile: '9876543210', college: 'C', course: 'B.Tech', branch: 'Computer Science', collegeYear: '1st Year', country: 'India', state: 'Goa' };
@@ -26,7 +26,7 @@ function concurrency(app: () => TestApp) {
     const answers = await Promise.all(people.map((p) => p.agent.post(`/api/quizzes/${quizId}/register`).send(profile)));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(10);
     expect(new Set(answers.filter((r) => r.status !== 201).map((r) => `${r.status} ${r.body.message}`))).toEqual(new Set(['409 This quiz is full']));
-    const registered = (await t.store.readStream(quizStream(quizId))).filter((e) => e.type === 'QuizParticipantRegistered');
+    const registered = (await t.store.readStream(quizRosterStream(quizId))).filter((e) => e.type === 'QuizParticipantRegistered');
     expect(registered).toHaveLength(10);
   });
 

@@ -1,5 +1,5 @@
 import type { Decider } from '@circuit/shared/commands/decider';
-import type { DomainEvent, EventData } from '@circuit/shared/events/catalogue';
+import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import type { QuizContent } from '@circuit/shared/events/quizzes';
 import { conflict, forbidden, notFound, refused } from '@circuit/shared/commands/domain-errors';
 import { DEFAULT_MARKING, QuizMessages as M } from '@circuit/shared/validation/quizzes';
@@ -7,11 +7,11 @@ import type { Marking } from '@circuit/shared/quizzes/scoring';
 
 /**
  * A quiz on `quiz-<id>`: the listing (created pending, edited by its organiser or an admin with
- * title and category locked, approved or rejected by staff, deleted), its roster (registrations
- * and their payment) and its re-grades. Content arrives validated and sanitised (quiz-service.ts).
+ * title and category locked, approved or rejected by staff, deleted) and its re-grades. Content
+ * arrives validated and sanitised (quiz-service.ts). Its registrations and their payments are the
+ * roster's (quiz-roster.ts, on `quiz-roster-<id>`); the roster events stored here before that pass
+ * by this fold (the roster reads them, quiz-roster-store.ts).
  */
-export type PaymentStatus = 'completed' | 'pending' | 'failed';
-
 export interface QuizState {
   exists: boolean;
   deleted: boolean;
@@ -19,24 +19,17 @@ export interface QuizState {
   createdBy: string;
   status: 'pending' | 'accepted' | 'rejected';
   content: QuizContent | null;
-  participants: Record<string, PaymentStatus>;
-  count: number;
-  /** Orders paid after the quiz was deleted (each refunded once). */
-  unplacedOrders: readonly string[];
   answerKey: number[];
   marking: Marking;
 }
 
-export type QuizEvent = DomainEvent<
-  'QuizCreated' | 'QuizUpdated' | 'QuizDeleted' | 'QuizApproved' | 'QuizRejected' | 'QuizParticipantRegistered' | 'QuizPaymentCompleted' | 'QuizPaymentFailed' | 'QuizPaymentUnplaced' | 'QuizRegraded'
->;
+export type QuizEvent = DomainEvent<'QuizCreated' | 'QuizUpdated' | 'QuizDeleted' | 'QuizApproved' | 'QuizRejected' | 'QuizRegraded'>;
 
 export type ActorRole = 'user' | 'moderator' | 'admin';
 export interface Actor {
   userId: string;
   role: ActorRole;
 }
-type Profile = EventData<'QuizParticipantRegistered'>['profile'];
 
 export type QuizCommand =
   | { type: 'CreateQuiz'; quizId: string; actor: Actor; content: QuizContent; now: Date }
@@ -44,9 +37,6 @@ export type QuizCommand =
   | { type: 'DeleteQuiz'; quizId: string; actor: Actor; now: Date }
   | { type: 'ApproveQuiz'; quizId: string; actor: Actor; now: Date }
   | { type: 'RejectQuiz'; quizId: string; actor: Actor; reason: string; now: Date }
-  | { type: 'Register'; quizId: string; userId: string; profile: Profile; now: Date }
-  | { type: 'CompletePayment'; quizId: string; userId: string; orderId: string; paymentId: string; now: Date }
-  | { type: 'FailPayment'; quizId: string; userId: string; orderId: string; reason: string; now: Date }
   | { type: 'Regrade'; quizId: string; actor: Actor; answerKey: { questionIndex: number; correctAnswer: number }[]; marking?: Marking; now: Date };
 
 const isStaff = (actor: Actor) => actor.role === 'moderator' || actor.role === 'admin';
@@ -56,9 +46,6 @@ function live(state: QuizState): asserts state is QuizState & { content: QuizCon
   if (!state.exists || state.deleted || !state.content) throw notFound(M.notFound);
 }
 
-export const isPaid = (content: QuizContent) => content.pricing.type === 'paid' && content.pricing.amount > 0;
-export const registrationOpen = (content: QuizContent, now: Date) =>
-  Date.parse(content.dates.registrationStartDate) <= now.getTime() && now.getTime() <= Date.parse(content.dates.registrationEndDate);
 /** Whether participants may take the quiz now (spec: quizRunning, decided by the server's clock). */
 export const quizRunning = (content: QuizContent, now: Date) => Date.parse(content.dates.startDate) <= now.getTime() && now.getTime() <= Date.parse(content.dates.endDate);
 
@@ -70,9 +57,6 @@ export const quizDecider: Decider<QuizState, QuizCommand, QuizEvent> = {
     createdBy: '',
     status: 'pending',
     content: null,
-    participants: {},
-    count: 0,
-    unplacedOrders: [],
     answerKey: [],
     marking: { ...DEFAULT_MARKING },
   }),
@@ -96,16 +80,11 @@ export const quizDecider: Decider<QuizState, QuizCommand, QuizEvent> = {
         return { ...state, status: 'accepted' };
       case 'QuizRejected':
         return { ...state, status: 'rejected' };
-      case 'QuizParticipantRegistered':
-        return { ...state, participants: { ...state.participants, [event.data.userId]: event.data.paymentStatus }, count: state.count + 1 };
-      case 'QuizPaymentCompleted':
-        return { ...state, participants: { ...state.participants, [event.data.userId]: 'completed' } };
-      case 'QuizPaymentFailed':
-        return { ...state, participants: { ...state.participants, [event.data.userId]: 'failed' } };
-      case 'QuizPaymentUnplaced':
-        return { ...state, unplacedOrders: [...state.unplacedOrders, event.data.orderId] };
       case 'QuizRegraded':
         return { ...state, answerKey: event.data.answerKey, marking: event.data.marking };
+      default:
+        // Roster events stored here before the roster had a stream of its own: the roster's to fold.
+        return state;
     }
   },
   decide(command, state) {
@@ -135,32 +114,6 @@ export const quizDecider: Decider<QuizState, QuizCommand, QuizEvent> = {
         live(state);
         if (!isStaff(command.actor)) throw forbidden(M.notStaff);
         return [{ type: 'QuizRejected', data: { quizId: command.quizId, reason: command.reason, at, byUserId: command.actor.userId } }];
-      case 'Register': {
-        live(state);
-        if (state.status !== 'accepted') throw notFound(M.notFound);
-        if (command.userId in state.participants) throw conflict(M.alreadyRegistered);
-        if (!registrationOpen(state.content, command.now)) throw refused(M.registrationClosed);
-        if (state.count >= state.content.maxParticipants) throw conflict(M.quizFull);
-        const paymentStatus = isPaid(state.content) ? 'pending' : 'completed';
-        return [{ type: 'QuizParticipantRegistered', data: { quizId: command.quizId, userId: command.userId, profile: command.profile, paymentStatus, at } }];
-      }
-      case 'CompletePayment': {
-        if (state.exists && state.deleted) {
-          // Paid while the quiz was being deleted: the payment is given back, once.
-          if (state.unplacedOrders.includes(command.orderId)) return [];
-          return [{ type: 'QuizPaymentUnplaced', data: { quizId: command.quizId, userId: command.userId, orderId: command.orderId, paymentId: command.paymentId, at } }];
-        }
-        live(state);
-        if (!(command.userId in state.participants)) throw forbidden(M.notRegistered);
-        // A paid registration never goes back; a repeat (webhook after verify) records nothing.
-        if (state.participants[command.userId] === 'completed') return [];
-        return [{ type: 'QuizPaymentCompleted', data: { quizId: command.quizId, userId: command.userId, orderId: command.orderId, paymentId: command.paymentId, at } }];
-      }
-      case 'FailPayment':
-        if (state.deleted) return [];
-        live(state);
-        if (state.participants[command.userId] !== 'pending') return [];
-        return [{ type: 'QuizPaymentFailed', data: { quizId: command.quizId, userId: command.userId, orderId: command.orderId, reason: command.reason, at } }];
       case 'Regrade': {
         live(state);
         if (!mayManage(state, command.actor)) throw forbidden(M.notOrganiser);

@@ -20,26 +20,12 @@ const content = QuizFormSchema.parse({
 });
 const organiser = { userId: 'org', role: 'user' as const };
 const created: QuizEvent = { type: 'QuizCreated', data: { quizId: 'q1', createdBy: 'org', content, at: T0.toISOString() } };
-const approved: QuizEvent = { type: 'QuizApproved', data: { quizId: 'q1', at: T0.toISOString(), byUserId: 'mod' } };
-const profile = { firstName: 'A', lastName: 'B', mobile: '9876543210', college: 'c', course: 'B.Tech', branch: 'CS', collegeYear: '1st Year', country: 'India', state: 'Goa' };
-const registered = (userId: string): QuizEvent => ({ type: 'QuizParticipantRegistered', data: { quizId: 'q1', userId, profile, paymentStatus: 'completed', at: T0.toISOString() } });
 
 const ctx = (over: Partial<AttemptContext> = {}): AttemptContext => ({ quizId: 'q1', userId: 'u1', optionCounts: [2, 3], timeLimitMinutes: 2, endsAt: at(3600).toISOString(), running: true, registration: 'completed', ...over });
 const started: AttemptEvent = { type: 'QuizAttemptStarted', data: { quizId: 'q1', userId: 'u1', startedAt: T0.toISOString(), deadline: at(120).toISOString() } };
 const answered = (questionIndex: number, selectedAnswer: number): AttemptEvent => ({ type: 'QuizAnswerRecorded', data: { quizId: 'q1', userId: 'u1', questionIndex, selectedAnswer, at: T0.toISOString() } });
 
 describe('quiz decider', () => {
-  it('registers within the window, once, up to the capacity; a paid quiz leaves the payment pending', () => {
-    given(quizDecider, [created, approved]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: T0 }).then([registered('u1')]);
-    given(quizDecider, [created, approved, registered('u1')]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: T0 }).thenThrows('conflict', 'You are already registered for this quiz');
-    given(quizDecider, [created, approved, registered('u1'), registered('u2')]).when({ type: 'Register', quizId: 'q1', userId: 'u3', profile, now: T0 }).thenThrows('conflict', 'This quiz is full');
-    given(quizDecider, [created, approved]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: at(3601) }).thenThrows('refused', 'Registration is closed for this quiz');
-    given(quizDecider, [created]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: T0 }).thenThrows('not_found');
-    const paid = { ...created, data: { ...created.data, content: { ...content, pricing: { type: 'paid' as const, amount: 10, currency: 'INR' as const } } } } as QuizEvent;
-    const events = given(quizDecider, [paid, approved]).when({ type: 'Register', quizId: 'q1', userId: 'u1', profile, now: T0 }).events();
-    expect(events[0]).toMatchObject({ data: { paymentStatus: 'pending' } });
-  });
-
   it('locks title and category on edit and refuses strangers', () => {
     const events = given(quizDecider, [created]).when({ type: 'UpdateQuiz', quizId: 'q1', actor: organiser, content: { ...content, title: 'X', category: 'arts', timeLimit: 9 }, now: T0 }).events();
     expect(events[0]).toMatchObject({ data: { content: { title: 'Capitals', category: 'general', timeLimit: 9 } } });
@@ -55,15 +41,6 @@ describe('quiz decider', () => {
     ]);
     given(quizDecider, [created]).when({ type: 'Regrade', quizId: 'q1', actor: organiser, answerKey: [{ questionIndex: 1, correctAnswer: 2 }], now: T0 }).thenThrows('conflict');
     given(quizDecider, [created]).when({ type: 'Regrade', quizId: 'q1', actor: organiser, answerKey: [{ questionIndex: 0, correctAnswer: 2 }], now: T0 }).thenThrows('refused', 'Question 1: Correct answer is out of range');
-  });
-
-  it('a payment completed after the quiz was deleted is marked for a refund once; a failure then changes nothing', () => {
-    const deleted: QuizEvent = { type: 'QuizDeleted', data: { quizId: 'q1', at: T0.toISOString(), byUserId: 'org' } };
-    const unplaced: QuizEvent = { type: 'QuizPaymentUnplaced', data: { quizId: 'q1', userId: 'u1', orderId: 'o1', paymentId: 'p1', at: T0.toISOString() } };
-    const pay = { type: 'CompletePayment' as const, quizId: 'q1', userId: 'u1', orderId: 'o1', paymentId: 'p1', now: T0 };
-    given(quizDecider, [created, approved, registered('u1'), deleted]).when(pay).then([unplaced]);
-    given(quizDecider, [created, approved, registered('u1'), deleted, unplaced]).when(pay).then([]);
-    given(quizDecider, [created, approved, registered('u1'), deleted]).when({ type: 'FailPayment', quizId: 'q1', userId: 'u1', orderId: 'o1', reason: 'declined', now: T0 }).then([]);
   });
 });
 

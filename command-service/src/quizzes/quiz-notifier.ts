@@ -18,6 +18,7 @@ import { notificationIdFor, publishNotification } from '../notifications/notific
 import { saveCheckpoint, subscribeFromCheckpoint } from '../process-managers/checkpoints';
 import { quizDecider, type QuizState } from './quiz-decider';
 import { attemptDecider, type AttemptEvent } from './attempt-decider';
+import { loadQuizRoster } from './quiz-roster-store';
 import type { QuizService } from './quiz-service';
 import type { PaymentService } from '../payments/payment-service';
 
@@ -101,7 +102,8 @@ export class QuizNotifier {
         const d = Q.QuizRegraded.parse(event.data);
         const quiz = await this.quiz(d.quizId);
         if (!quiz.content) break;
-        for (const userId of Object.keys(quiz.participants)) {
+        const roster = await loadQuizRoster(this.deps.store, d.quizId);
+        for (const userId of Object.keys(roster.participants)) {
           const attempt = foldEvents<ReturnType<typeof attemptDecider.initialState>, AttemptEvent>(attemptDecider, await this.deps.store.readStream(quizAttemptStream(d.quizId, userId)));
           if (!attempt.submitted) continue;
           const before = scoreAttempt(d.previousAnswerKey, attempt.answers, d.previousMarking).calculatedMarks;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
-import { QUIZ_LEADERBOARD_TOPIC, quizAttemptStream, quizSaveStream, quizStream, type QuizContent } from '@circuit/shared/events/quizzes';
+import { QUIZ_LEADERBOARD_TOPIC, quizAttemptStream, quizRosterStream, quizSaveStream, quizStream, type QuizContent } from '@circuit/shared/events/quizzes';
 import { conflict, forbidden, notFound, refused } from '@circuit/shared/commands/domain-errors';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import { sanitizeListingHtml } from '@circuit/shared/hackathons/sanitize';
@@ -15,10 +15,16 @@ import { profileDecider } from '../profiles/profile-decider';
 import { userStream } from '@circuit/shared/events/accounts';
 import type { ProfileFields } from '@circuit/shared/events/profiles';
 import type { PaymentService } from '../payments/payment-service';
-import { isPaid, quizDecider, quizRunning, type ActorRole, type QuizCommand, type QuizState } from './quiz-decider';
+import { quizDecider, quizRunning, type ActorRole, type QuizCommand, type QuizState } from './quiz-decider';
+import { quizInfoOf } from './quiz-info';
+import type { QuizRosterCommand, QuizRosterState } from './quiz-roster';
+import { loadQuizRoster, quizRosterDeciderFor } from './quiz-roster-store';
 import { attemptDecider, type Answer, type AttemptCommand, type AttemptContext } from './attempt-decider';
 import { quizSaveDecider } from './quiz-save-decider';
 import { isValidMobile, RegistrationProfileMessages } from '@circuit/shared/validation/registration-profile';
+
+/** A roster command as the service gives it: the quiz's info and the time are added inside the queue. */
+type RosterCommandOf<C> = C extends unknown ? Omit<C, 'quiz' | 'now'> : never;
 
 const DAY = 86_400_000;
 const iso = (v: string) => new Date(v).toISOString();
@@ -107,7 +113,7 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
     return state as QuizState & { content: QuizContent };
   }
 
-  function attemptContext(quiz: QuizState & { content: QuizContent }, userId: string, at: Date): AttemptContext {
+  function attemptContext(quiz: QuizState & { content: QuizContent }, roster: QuizRosterState, userId: string, at: Date): AttemptContext {
     return {
       quizId: quiz.quizId,
       userId,
@@ -115,7 +121,7 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
       timeLimitMinutes: quiz.content.timeLimit,
       endsAt: quiz.content.dates.endDate,
       running: quiz.status === 'accepted' && quizRunning(quiz.content, at),
-      registration: quiz.participants[userId] ?? 'none',
+      registration: roster.participants[userId] ?? 'none',
     };
   }
 
@@ -132,14 +138,33 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
     }
   }
 
+  // Roster commands of one quiz queue in this process instead of spending retries on each other.
+  const rosterQueue = keyedQueue();
+
+  /** Runs a roster command, the quiz's info folded fresh inside the queue (an edit just before counts); answers once the read models include it. */
+  async function onRoster(quizId: string, command: RosterCommandOf<QuizRosterCommand>, ctx: CommandContext) {
+    const result = await rosterQueue(quizId, async () => {
+      const quiz = quizInfoOf(quizId, (await loadState(deps.store, quizStream(quizId), quizDecider)).state);
+      const decider = await quizRosterDeciderFor(deps.store, quizId);
+      return handleCommand(deps.store, quizRosterStream(quizId), decider, { ...command, quiz, now: now() } as QuizRosterCommand, ctx, now);
+    });
+    await caughtUp(deps.progress, result.position, result.events);
+    return result;
+  }
+
+  /** The quiz and its roster, read side by side: what an attempt is decided on. */
+  async function quizAndRoster(quizId: string) {
+    return Promise.all([quizOf(quizId), loadQuizRoster(deps.store, quizId)]);
+  }
+
   async function completePayment(quizId: string, userId: string, orderId: string, paymentId: string, ctx: CommandContext) {
-    return execute({ type: 'CompletePayment', quizId, userId, orderId, paymentId, now: now() }, ctx);
+    return onRoster(quizId, { type: 'CompletePayment', userId, orderId, paymentId }, ctx);
   }
 
   return {
     completePayment,
     async failPayment(quizId: string, userId: string, orderId: string, reason: string, ctx: CommandContext) {
-      return execute({ type: 'FailPayment', quizId, userId, orderId, reason, now: now() }, ctx);
+      return onRoster(quizId, { type: 'FailPayment', userId, orderId, reason }, ctx);
     },
 
     async create(userId: string, form: QuizForm, ctx: CommandContext): Promise<string> {
@@ -187,7 +212,7 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
       const violation = registrationViolation(body);
       if (violation) throw refused(violation);
       const { agreeToTerms: _agreed, ...profile } = body;
-      const result = await execute({ type: 'Register', quizId, userId, profile, now: now() }, ctx);
+      const result = await onRoster(quizId, { type: 'Register', userId, profile }, ctx);
       // As for hackathons: the details given also complete the user's profile.
       const changes: Partial<ProfileFields> = Object.fromEntries(Object.entries(profile).filter(([, v]) => v));
       const updated = await handleCommand(deps.store, userStream(userId), profileDecider, { type: 'UpdateProfile', changes, now: now() }, ctx, now);
@@ -195,12 +220,12 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
       return { requiresPayment: result.state.participants[userId] === 'pending' };
     },
     async createPaymentOrder(userId: string, quizId: string): Promise<PaymentOrder> {
-      const quiz = await quizOf(quizId);
-      const status = quiz.participants[userId];
+      const [quiz, roster] = await quizAndRoster(quizId);
+      const status = roster.participants[userId];
       if (!status) throw forbidden(M.notRegistered);
-      if (status === 'completed' || !isPaid(quiz.content)) throw conflict(M.paymentNotDue);
-      const amountMinor = Math.round(quiz.content.pricing.amount * 100);
-      return payments.createOrder(userId, { kind: 'quiz-registration', listingId: quizId, subjectId: userId }, amountMinor, quiz.content.pricing.currency);
+      const { pricing } = quizInfoOf(quizId, quiz);
+      if (status === 'completed' || pricing.type !== 'paid') throw conflict(M.paymentNotDue);
+      return payments.createOrder(userId, { kind: 'quiz-registration', listingId: quizId, subjectId: userId }, Math.round(pricing.amount * 100), pricing.currency);
     },
     async verifyPayment(userId: string, quizId: string, body: { orderId: string; paymentId: string; signature: string }, ctx: CommandContext): Promise<void> {
       // A deleted quiz answers 404 here: nothing to close.
@@ -214,9 +239,9 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
 
     /** The questions call: starts the attempt on the first fetch, resumes it after. Never carries the answers. */
     async questions(userId: string, quizId: string, ctx: CommandContext): Promise<QuizQuestionsAnswer> {
-      const quiz = await quizOf(quizId);
+      const [quiz, roster] = await quizAndRoster(quizId);
       const at = now();
-      const result = await attempt(quizId, userId, { type: 'Start', quiz: attemptContext(quiz, userId, at), now: at }, ctx);
+      const result = await attempt(quizId, userId, { type: 'Start', quiz: attemptContext(quiz, roster, userId, at), now: at }, ctx);
       // The close manager and the participants list read the start from the read models.
       await caughtUp(deps.progress, result.position, result.events);
       const a = result.state;
@@ -234,15 +259,15 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
     },
     /** Answers as they are given: nothing is lost with a closed tab. */
     async answer(userId: string, quizId: string, answers: Answer[], ctx: CommandContext): Promise<number> {
-      const quiz = await quizOf(quizId);
+      const [quiz, roster] = await quizAndRoster(quizId);
       const at = now();
-      const result = await attempt(quizId, userId, { type: 'RecordAnswers', quiz: attemptContext(quiz, userId, at), answers, now: at }, ctx);
+      const result = await attempt(quizId, userId, { type: 'RecordAnswers', quiz: attemptContext(quiz, roster, userId, at), answers, now: at }, ctx);
       return Object.keys(result.state.answers).length;
     },
     async submit(userId: string, quizId: string, answers: Answer[], ctx: CommandContext): Promise<QuizSubmitAnswer> {
-      const quiz = await quizOf(quizId);
+      const [quiz, roster] = await quizAndRoster(quizId);
       const at = now();
-      const result = await attempt(quizId, userId, { type: 'Submit', quiz: attemptContext(quiz, userId, at), answers, now: at }, ctx);
+      const result = await attempt(quizId, userId, { type: 'Submit', quiz: attemptContext(quiz, roster, userId, at), answers, now: at }, ctx);
       await caughtUp(deps.progress, result.position, result.events);
       await leaderboardChanged(quizId);
       const score = scoreAttempt(quiz.answerKey, result.state.answers, quiz.marking);

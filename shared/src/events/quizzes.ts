@@ -3,9 +3,11 @@ import { QuizFormSchema } from '../validation/quizzes';
 import { participantContactFields } from '../api/participants';
 
 /**
- * Quiz events. The listing, its moderation, its registrations (the roster, so capacity and "one
- * registration per user" are decided on one stream) and its re-grades live on `quiz-<id>`; each
- * participant's attempt (start, every answer as it is given, the submission) on
+ * Quiz events. The listing, its moderation and its re-grades live on `quiz-<id>`; its registrations
+ * and their payments (the roster, so capacity and "one registration per user" are decided on one
+ * stream) on `quiz-roster-<id>`. Registrations made before the roster had a stream of its own stand
+ * on `quiz-<id>` and still count: the roster folds them first (command-service/src/quizzes/quiz-roster-store.ts).
+ * Each participant's attempt (start, every answer as it is given, the submission) is on
  * `quiz-attempt-<quizId>-<userId>`, so a thousand people taking one quiz never contend.
  */
 
@@ -56,6 +58,9 @@ export const QuizEventSchemas = {
 } as const;
 
 export const quizStream = (quizId: string) => `quiz-${quizId}`;
+export const quizRosterStream = (quizId: string) => `quiz-roster-${quizId}`;
+/** Where a quiz's roster events stand, oldest first: those from before the roster's own stream, then the roster's. */
+export const quizRosterStreams = (quizId: string) => [quizStream(quizId), quizRosterStream(quizId)];
 export const quizAttemptStream = (quizId: string, userId: string) => `quiz-attempt-${quizId}-${userId}`;
 export const quizSaveStream = (quizId: string, userId: string) => `quiz-save-${quizId}-${userId}`;
 
