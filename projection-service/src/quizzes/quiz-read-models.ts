@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import type { QuizContent } from '@circuit/shared/events/quizzes';
 import type { AnswerReviewSchema, LeaderboardEntry, Quiz, QuizCard, QuizLeaderboard, QuizParticipant } from '@circuit/shared/api/quizzes';
-import { rankAttempts, type Marking } from '@circuit/shared/quizzes/scoring';
+import type { Marking } from '@circuit/shared/quizzes/scoring';
 import type { QuizListQuery } from '@circuit/shared/validation/quizzes';
 import { prefixQuery } from '@circuit/shared/read-models/listing-filters';
 import type { z } from 'zod';
+import { isoOf, json, rankSubmitted, type SubmittedAttemptRow } from './quiz-attempts';
 
 /** Reads of the quiz read models (quizzes-projection.ts), shaped as the API answers them. */
 
@@ -31,8 +32,6 @@ export interface Viewer {
   role: string | null;
 }
 
-const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
-const isoOf = (v: Date | string) => new Date(v).toISOString();
 export const mayManage = (row: Pick<QuizRow, 'created_by'>, viewer: Viewer) => viewer.userId === row.created_by || viewer.role === 'admin';
 export const isStaff = (viewer: Viewer) => viewer.role === 'admin' || viewer.role === 'moderator';
 
@@ -130,14 +129,7 @@ export async function quizCardsWhere(knex: Knex, filter: { createdBy?: string; r
   return ((await q) as QuizRow[]).map((r) => toQuizCard(r, now));
 }
 
-interface SubmittedRow {
-  user_id: string;
-  answers: unknown;
-  time_taken: number;
-  calculated_marks: number;
-  correct_answers: number;
-  percentage: number;
-  submitted_at: Date | string;
+interface SubmittedRow extends SubmittedAttemptRow {
   first_name: string | null;
   last_name: string | null;
   username: string | null;
@@ -166,17 +158,7 @@ export async function leaderboardOf(knex: Knex, row: QuizRow, viewer: Viewer, no
     .where({ 'p.quiz_id': row.id, 'p.attempt': 'submitted' })
     .select('p.user_id', 'p.answers', 'p.time_taken', 'p.calculated_marks', 'p.correct_answers', 'p.percentage', 'p.submitted_at', 'u.first_name', 'u.last_name', 'u.username')) as SubmittedRow[];
   const names = new Map(rows.map((r) => [r.user_id, { _id: r.user_id, firstName: r.first_name ?? '', lastName: r.last_name ?? '', username: r.username ?? '' }]));
-  const ranked = rankAttempts(
-    rows.map((r) => ({
-      userId: r.user_id,
-      calculatedMarks: r.calculated_marks,
-      timeTaken: r.time_taken,
-      percentage: r.percentage,
-      correctAnswers: r.correct_answers,
-      totalQuestions: key.length,
-      completedAt: isoOf(r.submitted_at),
-    })),
-  );
+  const ranked = rankSubmitted(rows, key.length);
   const gradings = (await knex('quiz_gradings').where({ quiz_id: row.id }).orderBy('replaced_at', 'desc').select('graded_at', 'marking', 'ranking')) as {
     graded_at: Date | string;
     marking: unknown;
