@@ -1,24 +1,23 @@
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
 import { ok } from '@circuit/shared/http/envelope';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { VerifyPaymentBodySchema } from '@circuit/shared/api/payments';
-import { findEventRegistrationStatus } from '@circuit/shared/read-models/events';
+import type { QueryClient } from '@circuit/shared/ports/query-client';
 import { EventRegisterBodySchema, EventRegistrationMessages as M } from '@circuit/shared/validation/events';
 import { answerAccepted } from '../http/accepted';
 import { readModelsBehind } from '../http/read-your-writes';
 import type { EventRegistrationService } from './event-registration-service';
-import { ctxOf } from './event-routes';
+import { ctxOf } from '../listings/listing-routes';
 
 const param = (req: Request) => String(req.params.id ?? '');
 
 /** Registration, waitlist and payment writes of events; each answers the user's registration status as the read model now has it. */
-export function eventRegistrationRoutes(knex: Knex, registrations: EventRegistrationService): Router {
+export function eventRegistrationRoutes(queries: QueryClient, registrations: EventRegistrationService): Router {
   const router = Router();
 
   async function answer(res: Response, eventId: string, userId: string, message: string, status = 200) {
     if (readModelsBehind()) return answerAccepted(res, { id: eventId }, message);
-    res.status(status).json(ok(await findEventRegistrationStatus(knex, eventId, userId), message));
+    res.status(status).json(ok(await queries.eventRegistrationStatus(eventId, userId), message));
   }
 
   router.post('/api/events/:id/register', async (req, res) => {
