@@ -4,6 +4,7 @@ import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { Bus } from '@circuit/shared/ports/bus';
 import type { Mailer } from '@circuit/shared/ports/mailer';
 import type { FileStore } from '@circuit/shared/ports/file-store';
+import type { QueryClient } from '@circuit/shared/ports/query-client';
 import type { Logger } from '@circuit/shared/logger';
 import type { ReadModelProgress } from '@circuit/shared/projections/progress';
 import type { AbuseLimits } from './http/rate-limits';
@@ -16,6 +17,8 @@ export interface CommandServiceDeps {
   bus: Bus;
   mailer: Mailer;
   progress: ReadModelProgress;
+  /** The read models, for the answers after a write only (never for a decision): see shared/src/ports/query-client.ts. */
+  queries: QueryClient;
   /** Uploaded images; default: a LocalFileStore under DATA_DIR/uploads. */
   fileStore?: FileStore;
   log: Logger;

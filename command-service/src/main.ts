@@ -6,6 +6,7 @@ import { createLogger } from '@circuit/shared/logger';
 import { createKnex } from '@circuit/shared/db/knex';
 import { requireDatabaseUrl, selectBus, selectEventStore, selectMailer } from '@circuit/shared/adapters/select';
 import { ReadModelProgress } from '@circuit/shared/projections/progress';
+import { readModelQueryClient } from '@circuit/shared/adapters/query-client/read-model-query-client';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { createHttpApp } from '@circuit/shared/http/app';
 import { buildApiDocument } from '@circuit/shared/http/openapi/contract';
@@ -25,7 +26,7 @@ const { mailer, mailbox } = await selectMailer(config, knex, log);
 // Another process runs the projections: progress is read from their checkpoint.
 const progress = new ReadModelProgress(knex);
 const fileStore = new LocalFileStore(path.join(config.DATA_DIR, 'uploads'));
-const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, log, fileStore });
+const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, fileStore });
 await commands.start();
 await seedIfEmpty({ config, store, knex, accounts: commands.accounts, profiles: commands.profiles, projects: commands.projects, social: commands.social, hackathons: commands.hackathons, registrations: commands.registrations, payments: commands.payments, reviews: commands.reviews, announcements: commands.announcements, community: commands.community, log });
 

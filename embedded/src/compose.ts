@@ -11,6 +11,7 @@ import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-s
 import { InProcessBus } from '@circuit/shared/adapters/bus/in-process-bus';
 import { selectMailer } from '@circuit/shared/adapters/select';
 import { ReadModelProgress } from '@circuit/shared/projections/progress';
+import { readModelQueryClient } from '@circuit/shared/adapters/query-client/read-model-query-client';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { createHttpApp } from '@circuit/shared/http/app';
 import { apiDocumentRoutes } from '@circuit/shared/http/openapi/document-routes';
@@ -100,7 +101,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
 
   const projections = await createProjectionService({ knex, store, log, progress, now: options.now, readCache: { enabled: config.READ_CACHE === 'true' } });
   await projections.start();
-  const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, log, now: options.now, rateLimits: options.rateLimits, fileStore, teamPayments: options.teamPayments });
+  const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, now: options.now, rateLimits: options.rateLimits, fileStore, teamPayments: options.teamPayments });
   await commands.start();
   // Every service the seed can use, by name (seedIfEmpty picks those it knows).
   await seedIfEmpty({ ...commands, config, store, knex, log, files: fileStore });

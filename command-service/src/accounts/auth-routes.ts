@@ -6,7 +6,6 @@ import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { SESSION_COOKIE } from '@circuit/shared/http/session';
 import { announceSessionsEnded, endSessionsEverywhere } from './end-sessions';
 import { refuseSuspendedSignIn } from '../user-standing/standing-service';
-import { findUserRow, toUserView } from '@circuit/shared/read-models/users';
 import {
   ChangePasswordBody,
   ForgotPasswordBody,
@@ -73,9 +72,9 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
   }
 
   async function currentUser(userId: string) {
-    const row = await findUserRow(deps.knex, userId);
-    if (!row) throw unauthenticated('Not authenticated');
-    return toUserView(row, { includePrivate: true });
+    const user = await deps.queries.ownUser(userId);
+    if (!user) throw unauthenticated('Not authenticated');
+    return user;
   }
 
   router.post('/signup', async (req, res) => {
@@ -162,8 +161,8 @@ export function authRoutes(deps: CommandServiceDeps, accounts: AccountService, l
   // The web app's first question on every page load: being signed out is an ordinary answer (200, data null),
   // not a 401 error that every signed-out visitor's browser would log in its console.
   router.get('/session', async (req, res) => {
-    const row = req.session.userId ? await findUserRow(deps.knex, req.session.userId) : undefined;
-    res.json(ok(row ? toUserView(row, { includePrivate: true }) : null, row ? 'Signed in' : 'Not signed in'));
+    const user = req.session.userId ? await deps.queries.ownUser(req.session.userId) : undefined;
+    res.json(ok(user ?? null, user ? 'Signed in' : 'Not signed in'));
   });
 
   router.post('/forgot-password', async (req, res) => {

@@ -8,6 +8,7 @@ import { requireUserId } from '@circuit/shared/http/auth';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import type { CommandServiceDeps } from '../context';
 import type { CommunityService } from '../community/community-service';
+import { accountByUsername } from '../accounts/actors';
 
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 const ctxOf = (req: Request) => ({ userId: req.session.userId, correlationId: correlationIdOf(req) });
@@ -46,10 +47,10 @@ export function communityAdminRoutes(deps: CommandServiceDeps, community: Commun
     const me = requireUserId(req);
     const hackathonId = pathId(req, 'id', 'Hackathon not found');
     const { username } = AdminCommunityAdminBody.parse(req.body ?? {});
-    const user: { id: string } | undefined = await deps.knex('users').whereRaw('username_lower = lower(?)', [username]).first('id');
+    const user = await accountByUsername(deps.store, username);
     if (!user) throw notFound('No user has this username');
-    const access = await community.moderate('AddAdmin', hackathonId, me, user.id, ctxOf(req));
-    res.json(ok({ hackathonId: access.hackathonId, userId: user.id }, M.adminAdded));
+    const access = await community.moderate('AddAdmin', hackathonId, me, user.userId, ctxOf(req));
+    res.json(ok({ hackathonId: access.hackathonId, userId: user.userId }, M.adminAdded));
   });
 
   router.delete('/api/admin/communities/:id/admins/:userId', async (req, res) => {

@@ -108,7 +108,7 @@ export interface MessageState {
 
 export type MessageEvent = DomainEvent<'CommunityMessagePosted' | 'CommunityMessageEdited' | 'CommunityMessageDeleted'>;
 
-/** The actor's standing in the message's community, from the read models. */
+/** The actor's standing in the message's community (community-standing.ts, from the streams that hold it). */
 export interface Standing {
   member: boolean;
   removed: boolean;

@@ -4,7 +4,7 @@ import { notFound } from '@circuit/shared/commands/domain-errors';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { CommunityAdminBody, CommunityMessages as M, EditCommunityMessageBody, PostCommunityMessageBody } from '@circuit/shared/api/community';
-import { findCommunityAdmins, findCommunityParticipants, type CommunityAccess } from '@circuit/shared/read-models/community';
+import type { CommunityAccess } from './community-standing';
 import type { CommandServiceDeps } from '../context';
 import { answerAccepted } from '../http/accepted';
 import { readModelsBehind } from '../http/read-your-writes';
@@ -47,12 +47,12 @@ export function communityRoutes(deps: CommandServiceDeps, community: CommunitySe
 
   async function answerAdmins(res: Response, access: CommunityAccess, message: string) {
     if (readModelsBehind()) return answerAccepted(res, { id: access.hackathonId }, message);
-    res.json(ok(await findCommunityAdmins(deps.knex, access.hackathonId, access.creatorId), message));
+    res.json(ok(await deps.queries.communityAdmins(access.hackathonId, access.creatorId), message));
   }
 
   async function answerParticipants(res: Response, access: CommunityAccess, message: string) {
     if (readModelsBehind()) return answerAccepted(res, { id: access.hackathonId }, message);
-    res.json(ok(await findCommunityParticipants(deps.knex, access), message));
+    res.json(ok(await deps.queries.communityParticipants(access), message));
   }
 
   const moderate = (req: Request, action: ModerationAction, target: string) => community.moderate(action, hackathonOf(req), requireUserId(req), target, ctxOf(req));

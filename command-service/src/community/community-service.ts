@@ -3,38 +3,30 @@ import { handleCommand, loadState, type CommandContext } from '@circuit/shared/c
 import { COMMUNITY_TOPIC, communityMessageStream, communityStream, type CommunityChange } from '@circuit/shared/events/community';
 import { CommunityMessages as M, type CommunityMessage } from '@circuit/shared/api/community';
 import { communityMessageId } from '@circuit/shared/community/message-id';
-import { DomainError, isRefusal, notFound } from '@circuit/shared/commands/domain-errors';
-import {
-  communityStandingReader,
-  findCommunityMessageRow,
-  toCommunityMessage,
-  toCommunityMessages,
-  type CommunityAccess,
-  type CommunityMessageRow,
-} from '@circuit/shared/read-models/community';
+import { isRefusal, notFound } from '@circuit/shared/commands/domain-errors';
+import { toCommunityMessage, type CommunityMessageRow } from '@circuit/shared/community/message-view';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
+import { accountOf } from '../accounts/actors';
+import { communitySpeakers, communityStanding, communityUserOf, isRegistered, type CommunityAccess } from './community-standing';
 import { CommunityRefusal, communityDecider, messageDecider, type CommunityCommand, type MessageState } from './community-decider';
 
 export type ModerationAction = CommunityCommand['type'];
 
 /**
- * The community chat's writes. Each use case reads the actor's standing from the read models (the
- * organiser, registration, admin, removal, platform role), decides on the stream it changes,
- * waits for the read models, and tells the realtime service over the bus, which hands the change
- * to the sockets in the hackathon's room. A removal is told before the request answers, so
- * nothing posted after it reaches the removed user's sockets. A new message is told as soon as it
- * is stored, without waiting for the read models: the sockets need nothing from them (a reply to
- * a message the read models do not show yet is checked against the message's own stream).
+ * The community chat's writes. Each use case reads the actor's standing from the streams that hold
+ * it (community-standing.ts: the organiser, registration, admin, removal, platform role), decides
+ * on the stream it changes, waits for the read models, and tells the realtime service over the
+ * bus, which hands the change to the sockets in the hackathon's room. A removal is told before the
+ * request answers, so nothing posted after it reaches the removed user's sockets. A new message is
+ * told as soon as it is stored, without waiting for the read models: the sockets need nothing from
+ * them (a message and the one it replies to are read from their own streams).
  */
 export function createCommunityService(deps: CommandServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
-  /** The actor's standing; the standings of requests that arrive together are read in one statement. */
-  const standing = communityStandingReader(deps.knex, deps.progress);
-
   async function accessOf(idOrUsername: string, userId: string): Promise<CommunityAccess> {
-    const access = await standing(idOrUsername, userId);
+    const access = await communityStanding(deps.store, idOrUsername, userId);
     if (!access) throw notFound(M.notFound);
     return access;
   }
@@ -50,10 +42,11 @@ export function createCommunityService(deps: CommandServiceDeps) {
     deleted_at: null,
   });
 
-  /** The message as the API shows it, from its own stream's state (the read model may still be behind). */
+  /** The message as the API shows it, from its own stream's state and its authors' accounts (the read models may still be behind). */
   async function viewOf(messageId: string, state: MessageState): Promise<CommunityMessage> {
-    const [view] = await toCommunityMessages(deps.knex, [rowOf(messageId, state)]);
-    return view!;
+    const authorIds = [...new Set(state.replyTo ? [state.userId, state.replyTo.userId] : [state.userId])];
+    const authors = new Map(await Promise.all(authorIds.map(async (id) => [id, communityUserOf(id, await accountOf(deps.store, id))] as const)));
+    return toCommunityMessage(rowOf(messageId, state), (id) => authors.get(id) ?? communityUserOf(id, null));
   }
 
   /** The same, by its author (read with their standing) when it replies to nobody: no read at all. */
@@ -63,13 +56,10 @@ export function createCommunityService(deps: CommandServiceDeps) {
   }
 
   /**
-   * The replied message when it is live in this community, else 'missing'. The read model first;
-   * a message it does not show may have reached the sockets a moment ago (they are told before the
-   * read models apply it), so its own stream decides then.
+   * The replied message when it is live in this community, else 'missing', from its own stream (it
+   * may have reached the sockets a moment ago, before the read models apply it).
    */
   async function repliedMessage(hackathonId: string, id: string): Promise<{ _id: string; message: string; userId: string } | 'missing'> {
-    const row = await findCommunityMessageRow(deps.knex, id);
-    if (row) return !row.deleted_at && row.hackathon_id === hackathonId ? { _id: row.id, message: row.message, userId: row.user_id } : 'missing';
     const { state } = await loadState(deps.store, communityMessageStream(id), messageDecider);
     return state.exists && !state.deleted && state.hackathonId === hackathonId ? { _id: id, message: state.message, userId: state.userId } : 'missing';
   }
@@ -90,6 +80,9 @@ export function createCommunityService(deps: CommandServiceDeps) {
   const standingOf = (a: CommunityAccess) => ({ member: a.member, removed: a.removed, canModerate: a.canModerate });
 
   return {
+    /** The organiser and the registered participants in registration order (the demo chats' cast); undefined for no live hackathon. */
+    speakers: (hackathonId: string) => communitySpeakers(deps.store, hackathonId),
+
     async post(
       idOrUsername: string,
       userId: string,
@@ -154,7 +147,7 @@ export function createCommunityService(deps: CommandServiceDeps) {
     /** Adds or removes a community admin, removes or re-adds a user; answers the hackathon id. */
     async moderate(action: ModerationAction, idOrUsername: string, by: string, target: string, ctx: CommandContext): Promise<CommunityAccess> {
       const access = await accessOf(idOrUsername, by);
-      const registered = await deps.knex('hackathon_participants').where({ hackathon_id: access.hackathonId, user_id: target }).first('user_id');
+      const registered = await isRegistered(deps.store, access.hackathonId, target);
       const removal: CommunityChange = { kind: 'userRemoved', hackathonId: access.hackathonId, userId: target };
       let result;
       try {
@@ -169,7 +162,7 @@ export function createCommunityService(deps: CommandServiceDeps) {
             userId: target,
             creatorId: access.creatorId,
             actorStaff: access.staff,
-            targetRegistered: Boolean(registered),
+            targetRegistered: registered,
             now: now(),
           },
           ctx,

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { Knex } from 'knex';
 import type { CommandContext } from '@circuit/shared/commands/decider';
 import { DomainError } from '@circuit/shared/commands/domain-errors';
 import type { Logger } from '@circuit/shared/logger';
@@ -45,7 +44,7 @@ const seedClientId = (hackathonId: string, line: number) => {
  * already added is left as is.
  */
 export async function seedCommunityChats(
-  deps: { community: CommunityService; knex: Knex; log?: Logger },
+  deps: { community: CommunityService; log?: Logger },
   hackathons: { hackathonId: string }[],
   options: { chats?: number } = {},
   ctx: CommandContext = { correlationId: 'seed' },
@@ -53,12 +52,10 @@ export async function seedCommunityChats(
   const result = { chats: 0, messages: 0 };
   for (const { hackathonId } of hackathons) {
     if (result.chats >= (options.chats ?? 3)) break;
-    const hackathon = await deps.knex('hackathons').where({ id: hackathonId }).first<{ created_by: string } | undefined>('created_by');
-    const participants: string[] = (await deps.knex('hackathon_participants').where({ hackathon_id: hackathonId }).orderBy('registered_at').select('user_id')).map(
-      (r: { user_id: string }) => r.user_id,
-    );
-    if (!hackathon || participants.length < 3) continue;
-    const speakers = [hackathon.created_by, ...participants];
+    const cast = await deps.community.speakers(hackathonId);
+    if (!cast || cast.participants.length < 3) continue;
+    const { organiser, participants } = cast;
+    const speakers = [organiser, ...participants];
     const ids: string[] = [];
     for (const [line, [speaker, text, answers]] of SCRIPT.entries()) {
       const userId = speakers[speaker % speakers.length]!;
@@ -68,7 +65,7 @@ export async function seedCommunityChats(
       result.messages++;
     }
     try {
-      await deps.community.moderate('AddAdmin', hackathonId, hackathon.created_by, participants[0]!, { ...ctx, userId: hackathon.created_by });
+      await deps.community.moderate('AddAdmin', hackathonId, organiser, participants[0]!, { ...ctx, userId: organiser });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
     }

@@ -12,6 +12,7 @@ import { escape, layout } from '../mail/account-mail';
 import { rosterDecider } from '../hackathon-registrations/roster-decider';
 import { listingFold, type ListingRef } from '../hackathons/listing-lookup';
 import { createNotification, notificationIdFor } from '../notifications/notification-effects';
+import { accountOf } from '../accounts/actors';
 import { ProcessManager, type ReactionEffects } from '../process-managers/process-manager';
 
 type Deps = { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger };
@@ -78,13 +79,16 @@ function announcementEffects(deps: Deps): ReactionEffects<AnnouncementPosted> {
       const listing = (await loadState(deps.store, hackathonStream(posted.hackathonId), listingFold)).state;
       if (!listing.exists || listing.deleted) return;
       const roster = (await loadState(deps.store, hackathonRosterStream(posted.hackathonId), rosterDecider)).state;
-      const recipients = Object.keys(roster.participants).filter((userId) => userId !== posted.byUserId);
+      const recipients = Object.keys(roster.entrants).filter((userId) => userId !== posted.byUserId);
       const fresh: string[] = [];
       for (const userId of recipients) if (await notify(cause, userId, listing, posted)) fresh.push(userId);
       if (posted.announcement.type !== 'important' || fresh.length === 0) return;
-      const users = (await deps.knex('users').whereIn('id', fresh).select('email', 'first_name')) as { email: string; first_name: string }[];
-      for (const user of users) {
-        await deps.mailer.send(importantAnnouncementMail(user.email, user.first_name, listing, posted.announcement, deps.publicUrl)).catch((err: unknown) => deps.log.warn({ err }, 'could not mail an important announcement'));
+      for (const userId of fresh) {
+        // The address and the name as the participant's own account holds them now.
+        const account = await accountOf(deps.store, userId);
+        if (!account) continue;
+        const { email, firstName } = account.profile;
+        await deps.mailer.send(importantAnnouncementMail(email, firstName, listing, posted.announcement, deps.publicUrl)).catch((err: unknown) => deps.log.warn({ err }, 'could not mail an important announcement'));
       }
     },
   };

@@ -1,10 +1,9 @@
 import { Router, type Request } from 'express';
-import type { Knex } from 'knex';
 import { ok } from '@circuit/shared/http/envelope';
 import { notFound } from '@circuit/shared/commands/domain-errors';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
-import { findAnnouncement, findSponsor } from '@circuit/shared/read-models/hackathon-announcements';
+import type { QueryClient } from '@circuit/shared/ports/query-client';
 import { AnnouncementFormSchema, AnnouncementMessages as M, SponsorFormSchema } from '@circuit/shared/validation/hackathon-announcements';
 import { answerAccepted } from '../http/accepted';
 import { readModelsBehind } from '../http/read-your-writes';
@@ -26,7 +25,7 @@ function itemIdOf(req: Request, name: 'announcementId' | 'sponsorId', message: s
  * The announcement and sponsor writes of spec 2 section 7, for the hackathon's creator and admins
  * (403 for anyone else). The GETs are in the projection service.
  */
-export function announcementRoutes(knex: Knex, service: AnnouncementService): Router {
+export function announcementRoutes(queries: QueryClient, service: AnnouncementService): Router {
   const router = Router();
   const listOf = (hackathonId: string, kind: 'announcements' | 'sponsors') => `/api/hackathons/${hackathonId}/${kind}`;
 
@@ -35,7 +34,7 @@ export function announcementRoutes(knex: Knex, service: AnnouncementService): Ro
     const form = AnnouncementFormSchema.parse(req.body ?? {});
     const { hackathonId, announcementId } = await service.post(userId, param(req), form, ctxOf(req));
     if (readModelsBehind()) return answerAccepted(res, { id: announcementId, _id: announcementId }, M.posted, listOf(hackathonId, 'announcements'));
-    const announcement = await findAnnouncement(knex, hackathonId, announcementId, true);
+    const announcement = await queries.hackathonAnnouncement(hackathonId, announcementId);
     if (!announcement) return answerAccepted(res, { id: announcementId, _id: announcementId }, M.posted, listOf(hackathonId, 'announcements'));
     res.status(201).json(ok({ announcement }, M.posted));
   });
@@ -45,7 +44,7 @@ export function announcementRoutes(knex: Knex, service: AnnouncementService): Ro
     const announcementId = itemIdOf(req, 'announcementId', M.notFound);
     const form = AnnouncementFormSchema.parse(req.body ?? {});
     const hackathonId = await service.edit(userId, param(req), announcementId, form, ctxOf(req));
-    const announcement = readModelsBehind() ? null : await findAnnouncement(knex, hackathonId, announcementId, true);
+    const announcement = readModelsBehind() ? null : await queries.hackathonAnnouncement(hackathonId, announcementId);
     if (!announcement) return answerAccepted(res, { id: announcementId, _id: announcementId }, M.updated, listOf(hackathonId, 'announcements'));
     res.json(ok({ announcement }, M.updated));
   });
@@ -62,7 +61,7 @@ export function announcementRoutes(knex: Knex, service: AnnouncementService): Ro
     const userId = requireUserId(req);
     const form = SponsorFormSchema.parse(req.body ?? {});
     const { hackathonId, sponsorId } = await service.addSponsor(userId, param(req), form, ctxOf(req));
-    const sponsor = readModelsBehind() ? null : await findSponsor(knex, hackathonId, sponsorId);
+    const sponsor = readModelsBehind() ? null : await queries.hackathonSponsor(hackathonId, sponsorId);
     if (!sponsor) return answerAccepted(res, { id: sponsorId, _id: sponsorId }, M.sponsorAdded, listOf(hackathonId, 'sponsors'));
     res.status(201).json(ok({ sponsor }, M.sponsorAdded));
   });
@@ -72,7 +71,7 @@ export function announcementRoutes(knex: Knex, service: AnnouncementService): Ro
     const sponsorId = itemIdOf(req, 'sponsorId', M.sponsorNotFound);
     const form = SponsorFormSchema.parse(req.body ?? {});
     const hackathonId = await service.updateSponsor(userId, param(req), sponsorId, form, ctxOf(req));
-    const sponsor = readModelsBehind() ? null : await findSponsor(knex, hackathonId, sponsorId);
+    const sponsor = readModelsBehind() ? null : await queries.hackathonSponsor(hackathonId, sponsorId);
     if (!sponsor) return answerAccepted(res, { id: sponsorId, _id: sponsorId }, M.sponsorUpdated, listOf(hackathonId, 'sponsors'));
     res.json(ok({ sponsor }, M.sponsorUpdated));
   });

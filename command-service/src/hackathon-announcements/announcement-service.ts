@@ -3,12 +3,12 @@ import { handleCommand, type CommandContext } from '@circuit/shared/commands/dec
 import { hackathonAnnouncementsStream, hackathonSponsorsStream, type AnnouncementContent, type SponsorContent } from '@circuit/shared/events/hackathon-announcements';
 import { sanitizeListingHtml } from '@circuit/shared/hackathons/sanitize';
 import { refused } from '@circuit/shared/commands/domain-errors';
-import { findUserRow } from '@circuit/shared/read-models/users';
 import { announcementViolation, sponsorViolation, type AnnouncementForm, type SponsorForm } from '@circuit/shared/validation/hackathon-announcements';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { findListing } from '../hackathons/listing-lookup';
-import { announcementsDecider, sponsorsDecider, type Actor, type AnnouncementCommand, type SponsorCommand } from './announcement-decider';
+import { actorOf } from '../accounts/actors';
+import { announcementsDecider, sponsorsDecider, type AnnouncementCommand, type SponsorCommand } from './announcement-decider';
 
 /** The announcement as stored: content sanitised, the rules checked on what remains, results only for type results. */
 export function announcementContentOf(form: AnnouncementForm): AnnouncementContent {
@@ -37,15 +37,9 @@ type Omitted<C> = C extends unknown ? Omit<C, 'listing' | 'actor' | 'now'> : nev
 export function createAnnouncementService(deps: CommandServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
-  async function actorOf(userId: string): Promise<Actor> {
-    const row = await findUserRow(deps.knex, userId);
-    const role = row?.role === 'admin' || row?.role === 'moderator' ? row.role : 'user';
-    return { userId, role: role as Actor['role'] };
-  }
-
   async function announcements(userId: string, idOrUsername: string, command: Omitted<AnnouncementCommand>, ctx: CommandContext): Promise<string> {
     const listing = await findListing(deps.store, idOrUsername);
-    const full = { ...command, listing, actor: await actorOf(userId), now: now() } as AnnouncementCommand;
+    const full = { ...command, listing, actor: await actorOf(deps.store, userId), now: now() } as AnnouncementCommand;
     const result = await handleCommand(deps.store, hackathonAnnouncementsStream(listing.hackathonId), announcementsDecider, full, ctx, now);
     await caughtUp(deps.progress, result.position, result.events);
     return listing.hackathonId;
@@ -53,7 +47,7 @@ export function createAnnouncementService(deps: CommandServiceDeps) {
 
   async function sponsors(userId: string, idOrUsername: string, command: Omitted<SponsorCommand>, ctx: CommandContext): Promise<string> {
     const listing = await findListing(deps.store, idOrUsername);
-    const full = { ...command, listing, actor: await actorOf(userId), now: now() } as SponsorCommand;
+    const full = { ...command, listing, actor: await actorOf(deps.store, userId), now: now() } as SponsorCommand;
     const result = await handleCommand(deps.store, hackathonSponsorsStream(listing.hackathonId), sponsorsDecider, full, ctx, now);
     await caughtUp(deps.progress, result.position, result.events);
     return listing.hackathonId;

@@ -5,7 +5,6 @@ import { requireUserId } from '@circuit/shared/http/auth';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { VerifyPaymentBodySchema } from '@circuit/shared/api/payments';
 import type { TeamSubmitted } from '@circuit/shared/api/hackathons';
-import { findRegistrationStatus, findTeam, findTeamStatus } from '@circuit/shared/read-models/hackathon-registrations';
 import { RegisterBodySchema, RemoveMemberBodySchema, TeamCodeBodySchema, TeamNameBodySchema } from '@circuit/shared/validation/hackathon-teams';
 import type { Currency } from '@circuit/shared/hackathons/options';
 import { COMMUNITY_TOPIC, type CommunityChange } from '@circuit/shared/events/community';
@@ -41,7 +40,7 @@ export function registrationRoutes(deps: CommandServiceDeps, registrations: Regi
 
   async function answerTeam(res: Response, teamId: string, message: string, status = 200) {
     if (readModelsBehind()) return answerAccepted(res, { id: teamId, _id: teamId }, message, undefined);
-    const team = await findTeam(deps.knex, teamId);
+    const team = await deps.queries.hackathonTeam(teamId);
     if (!team) throw notFound(M.teamNotFound);
     res.status(status).json(ok({ team }, message));
   }
@@ -51,7 +50,7 @@ export function registrationRoutes(deps: CommandServiceDeps, registrations: Regi
     const { profile: nested, ...flat } = RegisterBodySchema.parse(req.body ?? {});
     const hackathonId = await registrations.register(userId, param(req), { ...flat, ...nested }, ctxOf(req));
     if (readModelsBehind()) return answerAccepted(res, { id: hackathonId }, M.registered);
-    res.status(201).json(ok(await findRegistrationStatus(deps.knex, hackathonId, userId), M.registered));
+    res.status(201).json(ok(await deps.queries.hackathonRegistrationStatus(hackathonId, userId), M.registered));
   });
 
   router.delete('/api/hackathons/:id/register', async (req, res) => {
@@ -59,7 +58,7 @@ export function registrationRoutes(deps: CommandServiceDeps, registrations: Regi
     const hackathonId = await registrations.unregister(userId, param(req), ctxOf(req));
     await leftCommunity(deps, hackathonId, userId);
     if (readModelsBehind()) return answerAccepted(res, { id: hackathonId }, M.unregistered);
-    res.json(ok(await findRegistrationStatus(deps.knex, hackathonId, userId), M.unregistered));
+    res.json(ok(await deps.queries.hackathonRegistrationStatus(hackathonId, userId), M.unregistered));
   });
 
   router.post('/api/hackathons/:id/teams', async (req, res) => {
@@ -98,7 +97,7 @@ export function registrationRoutes(deps: CommandServiceDeps, registrations: Regi
     const submitted = await registrations.submitTeam(userId, param(req), teamId, ctxOf(req));
     const message = submitted.requiresPayment ? M.submittedPaymentRequired : M.submittedComplete;
     if (readModelsBehind()) return answerAccepted(res, { id: teamId, _id: teamId }, message);
-    const team = await findTeam(deps.knex, teamId);
+    const team = await deps.queries.hackathonTeam(teamId);
     if (!team) throw notFound(M.teamNotFound);
     const data: TeamSubmitted = submitted.requiresPayment
       ? { requiresPayment: true, amount: submitted.amount, currency: submitted.currency as Currency, team }
@@ -117,7 +116,7 @@ export function registrationRoutes(deps: CommandServiceDeps, registrations: Regi
     const body = VerifyPaymentBodySchema.parse(req.body ?? {});
     const hackathonId = await registrations.verifyPayment(userId, param(req), body, ctxOf(req));
     if (readModelsBehind()) return answerAccepted(res, { id: hackathonId }, M.paymentComplete);
-    res.json(ok(await findTeamStatus(deps.knex, hackathonId, userId), M.paymentComplete));
+    res.json(ok(await deps.queries.hackathonTeamStatus(hackathonId, userId), M.paymentComplete));
   });
 
   return router;

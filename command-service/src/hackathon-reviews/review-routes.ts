@@ -1,9 +1,8 @@
 import { Router, type Request, type Response } from 'express';
-import type { Knex } from 'knex';
 import { ok } from '@circuit/shared/http/envelope';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
-import { findReview, reviewStats } from '@circuit/shared/read-models/hackathon-reviews';
+import type { QueryClient } from '@circuit/shared/ports/query-client';
 import { ReviewBodySchema, ReviewMessages as M } from '@circuit/shared/validation/hackathon-reviews';
 import { answerAccepted } from '../http/accepted';
 import { readModelsBehind } from '../http/read-your-writes';
@@ -18,13 +17,12 @@ const param = (req: Request) => {
 };
 
 /** POST, PUT and DELETE /api/hackathons/{id}/reviews (spec 2 section 7): one review per user, the author edits and deletes it. */
-export function reviewRoutes(knex: Knex, reviews: ReviewService): Router {
+export function reviewRoutes(queries: QueryClient, reviews: ReviewService): Router {
   const router = Router();
 
   async function answer(res: Response, hackathonId: string, userId: string, message: string, status = 200) {
     if (readModelsBehind()) return answerAccepted(res, { id: hackathonId }, message, `/api/hackathons/${hackathonId}/reviews`);
-    const [review, stats] = await Promise.all([findReview(knex, hackathonId, userId), reviewStats(knex, hackathonId)]);
-    res.status(status).json(ok({ review, ...stats }, message));
+    res.status(status).json(ok(await queries.hackathonReview(hackathonId, userId), message));
   }
 
   router.post('/api/hackathons/:id/reviews', async (req, res) => {

@@ -1,10 +1,9 @@
-import type { Knex } from 'knex';
 import type { EventData } from '@circuit/shared/events/catalogue';
 import type { Bus } from '@circuit/shared/ports/bus';
+import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { Logger } from '@circuit/shared/logger';
-import type { UserRow } from '@circuit/shared/read-models/users';
-import { batchPerTurn } from '@circuit/shared/process/batching';
-import { toNotification, type Notification } from '@circuit/shared/read-models/notifications';
+import { toNotification, type Notification, type NotificationSender } from '@circuit/shared/notifications/notification-view';
+import { accountOf } from '../accounts/actors';
 
 /** The bus topic of new notifications: `{ userId, notification }` (the realtime service delivers them live). */
 export const NOTIFICATIONS_TOPIC = 'notifications';
@@ -15,9 +14,17 @@ export interface NotificationMessage {
 }
 
 export interface PublishDeps {
-  knex: Knex;
+  store: EventStore;
   bus: Bus;
   log: Logger;
+}
+
+/** The sender as the notification names them, from their own account (undefined when there is none: 'Someone'). */
+async function senderOf(store: EventStore, userId: string): Promise<NotificationSender | undefined> {
+  const account = await accountOf(store, userId);
+  if (!account) return undefined;
+  const { firstName, lastName, username, profilePicture } = account.profile;
+  return { id: userId, first_name: firstName, last_name: lastName, username, profile_picture: profilePicture };
 }
 
 /**
@@ -28,27 +35,9 @@ export interface PublishDeps {
 export async function publishNotification(deps: PublishDeps, d: EventData<'NotificationCreated'>): Promise<void> {
   try {
     const row = { id: d.notificationId, type: d.type, status: d.status, is_outgoing: d.isOutgoing, read: false, from_user_id: d.fromUserId, created_at: d.at, subject: d.subject ?? null };
-    const message: NotificationMessage = { userId: d.userId, notification: toNotification(row, await sendersOf(deps.knex)(d.fromUserId)) };
+    const message: NotificationMessage = { userId: d.userId, notification: toNotification(row, await senderOf(deps.store, d.fromUserId)) };
     await deps.bus.publish(NOTIFICATIONS_TOPIC, message);
   } catch (error) {
     deps.log.warn({ err: error, notificationId: d.notificationId }, 'could not publish a notification');
   }
-}
-
-/**
- * The senders of the notifications published in one turn of the event loop, read by one statement:
- * a projection batch releases many follows at once, each published with its sender's name.
- */
-const senderReaders = new WeakMap<Knex, (id: string) => Promise<UserRow | undefined>>();
-function sendersOf(knex: Knex): (id: string) => Promise<UserRow | undefined> {
-  let read = senderReaders.get(knex);
-  if (!read) {
-    read = batchPerTurn(async (ids: string[]) => {
-      const rows = await knex<UserRow>('users').whereIn('id', [...new Set(ids)]);
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id));
-    });
-    senderReaders.set(knex, read);
-  }
-  return read;
 }

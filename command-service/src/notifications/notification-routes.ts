@@ -5,7 +5,6 @@ import { requireUserId } from '@circuit/shared/http/auth';
 import { notFound } from '@circuit/shared/commands/domain-errors';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { notificationsStream } from '@circuit/shared/events/notifications';
-import { findNotification } from '@circuit/shared/read-models/notifications';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp, readModelsBehind } from '../http/read-your-writes';
 import { answerAccepted } from '../http/accepted';
@@ -29,7 +28,7 @@ export function notificationRoutes(deps: CommandServiceDeps): Router {
     const notificationId = String(req.params.id);
     await execute(req, userId, { type: 'MarkRead', notificationId, now: now() });
     if (readModelsBehind()) return answerAccepted(res, { id: notificationId }, 'Notification marked as read');
-    const notification = await findNotification(deps.knex, userId, notificationId);
+    const notification = await deps.queries.notification(userId, notificationId);
     if (!notification) throw notFound(NOTIFICATION_NOT_FOUND);
     res.json(ok(notification, 'Notification marked as read'));
   });

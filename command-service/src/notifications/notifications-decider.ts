@@ -1,7 +1,7 @@
 import { notFound } from '@circuit/shared/commands/domain-errors';
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
-import type { NotificationStatus, NotificationType } from '@circuit/shared/read-models/notifications';
+import type { NotificationStatus, NotificationType } from '@circuit/shared/api/notifications';
 import type { NotificationSubject } from '@circuit/shared/events/notifications';
 import { PersistentMap } from '@circuit/shared/commands/persistent-map';
 

@@ -3,7 +3,6 @@ import { ok } from '@circuit/shared/http/envelope';
 import { notFound } from '@circuit/shared/commands/domain-errors';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
-import { findUserRow, toUserView } from '@circuit/shared/read-models/users';
 import type { FileStore } from '@circuit/shared/ports/file-store';
 import { UpdateProfileBody } from '@circuit/shared/validation/profile';
 import type { CommandServiceDeps } from '../context';
@@ -20,9 +19,9 @@ export function profileRoutes(deps: CommandServiceDeps, profiles: ProfileService
   const router = Router();
 
   async function ownView(userId: string) {
-    const row = await findUserRow(deps.knex, userId);
-    if (!row) throw notFound(ProfileMessages.userNotFound);
-    return toUserView(row, { includePrivate: true });
+    const user = await deps.queries.ownUser(userId);
+    if (!user) throw notFound(ProfileMessages.userNotFound);
+    return user;
   }
 
   router.put('/api/users/profile', async (req, res) => {

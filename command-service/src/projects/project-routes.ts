@@ -4,7 +4,6 @@ import { ok } from '@circuit/shared/http/envelope';
 import { notFound } from '@circuit/shared/commands/domain-errors';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
-import { findProjectView } from '@circuit/shared/read-models/projects';
 import type { FileStore } from '@circuit/shared/ports/file-store';
 import { CommentBody, ProjectBody } from '@circuit/shared/validation/profile';
 import type { CommandServiceDeps } from '../context';
@@ -51,7 +50,7 @@ export function projectRoutes(deps: CommandServiceDeps, projects: ProjectService
   const router = Router();
 
   async function view(projectId: string) {
-    const project = await findProjectView(deps.knex, projectId);
+    const project = await deps.queries.project(projectId);
     if (!project) throw notFound(ProjectMessages.notFound);
     return project;
   }

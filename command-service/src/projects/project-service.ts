@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
+import { loadFresh } from '@circuit/shared/commands/fresh-states';
 import { forbidden } from '@circuit/shared/commands/domain-errors';
-import { readRelationship } from '@circuit/shared/read-models/social';
 import { projectLikeStream, projectSaveStream, projectStream } from '@circuit/shared/events/projects';
+import { relationshipStream } from '@circuit/shared/events/social';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { projectDecider, type ProjectChanges, type ProjectCommand } from './project-decider';
 import { reactionDecider, type ReactionKind } from './reaction-decider';
+import { relationshipDecider } from '../social/relationship-decider';
 
 /** Project use cases; each answers after the read models include what it appended. */
 export function createProjectService(deps: CommandServiceDeps) {
@@ -18,11 +20,11 @@ export function createProjectService(deps: CommandServiceDeps) {
     return result;
   }
 
-  /** A block between the two forbids every interaction, with the owner's projects too. */
+  /** A block between the two, either way, forbids every interaction, with the owner's projects too (from the pair's own stream). */
   async function assertNoBlock(userId: string, ownerId: string) {
     if (!ownerId || ownerId === userId) return;
-    const relationship = await readRelationship(deps.knex, userId, ownerId);
-    if (relationship.hasBlockedTarget || relationship.isBlockedByTarget) throw forbidden('You cannot interact with this user');
+    const { blockers } = await loadFresh(deps.store, relationshipStream(userId, ownerId), relationshipDecider);
+    if (blockers.length > 0) throw forbidden('You cannot interact with this user');
   }
 
   async function react(kind: ReactionKind, add: boolean, userId: string, projectId: string, ctx: CommandContext) {

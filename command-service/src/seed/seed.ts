@@ -157,7 +157,7 @@ async function seedDemo(deps: SeedDeps): Promise<void> {
         demo,
         ctx,
       );
-      if (deps.community) await seedCommunityChats({ community: deps.community, knex: deps.knex, log: deps.log }, accepted, {}, ctx);
+      if (deps.community) await seedCommunityChats({ community: deps.community, log: deps.log }, accepted, {}, ctx);
     }
     if (deps.reviews && deps.announcements) await seedHackathonBoards({ store, reviews: deps.reviews, announcements: deps.announcements }, accepted, ctx);
   }

@@ -1,7 +1,7 @@
 import { conflict, forbidden, refused } from '@circuit/shared/commands/domain-errors';
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
-import type { Relationship } from '@circuit/shared/read-models/social';
+import type { Relationship } from '@circuit/shared/api/social';
 
 /**
  * The relationship between two users, decided on their pair stream `relationship-<a>-<b>`

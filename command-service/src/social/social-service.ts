@@ -1,13 +1,12 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext, type Decider } from '@circuit/shared/commands/decider';
 import { conflict, notFound, refused } from '@circuit/shared/commands/domain-errors';
-import { userStream } from '@circuit/shared/events/accounts';
 import { relationshipStream, reportStream } from '@circuit/shared/events/social';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
-import { findUserRow } from '@circuit/shared/read-models/users';
-import type { Relationship } from '@circuit/shared/read-models/social';
+import type { Relationship } from '@circuit/shared/api/social';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
+import { hasRegistered } from '../accounts/actors';
 import { relationshipDecider, relationshipOf, SocialMessages, type RelationshipAction } from './relationship-decider';
 
 /** A report is its own stream, written once. */
@@ -47,7 +46,7 @@ export function createSocialService(deps: CommandServiceDeps, options: SocialSer
 
   /**
    * Accounts are never deleted, so a user found once exists for good: this process remembers the
-   * ones it found (a bounded set) and asks the database again only for the others.
+   * ones it found (a bounded set) and reads the user stream again only for the others.
    */
   const known = new Set<string>();
   const remember = (id: string) => {
@@ -59,10 +58,7 @@ export function createSocialService(deps: CommandServiceDeps, options: SocialSer
     if (actorId === targetId) throw refused(SocialMessages.invalidOperation);
     if (targetId.length > 200) throw notFound(SocialMessages.userNotFound);
     if (known.has(targetId)) return;
-    if (await findUserRow(deps.knex, targetId)) return remember(targetId);
-    // The read model may lag behind a brand-new account: the user stream decides.
-    const events = await deps.store.readStream(userStream(targetId));
-    if (!events.some((e) => e.type === 'UserRegistered')) throw notFound(SocialMessages.userNotFound);
+    if (!(await hasRegistered(deps.store, targetId))) throw notFound(SocialMessages.userNotFound);
     remember(targetId);
   }
 

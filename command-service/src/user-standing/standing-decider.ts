@@ -5,8 +5,8 @@ import { conflict, forbidden, unprocessable } from '@circuit/shared/commands/dom
 
 /**
  * Role changes, suspension and reinstatement of an account by staff (`user-standing-<id>`).
- * Who the actor and target are (their roles, how many active admins there are) comes from the
- * read model, passed in; this decides what is allowed.
+ * Who the actor and target are (their roles, how many active admins there are) comes from their
+ * own streams (standing-service.ts), passed in; this decides what is allowed.
  */
 export type StandingEvent = DomainEvent<'UserRoleChanged' | 'UserSuspended' | 'UserReinstated'>;
 

@@ -3,6 +3,8 @@ import { batchWhileInFlight } from '../process/batching';
 import { facetOf, type ReadModelProgress } from '../projections/progress';
 import { keptWhileUnchanged } from '../projections/kept-while-unchanged';
 import type { COMMUNITY_EVENT_TYPES } from '../events/community';
+import { toCommunityMessage, type CommunityMessageRow } from '../community/message-view';
+import { communityAccessOf, type CommunityAccess } from '../community/standing';
 import type {
   CommunityAdmin,
   CommunityMessage,
@@ -36,23 +38,7 @@ const STANDING_FROM = ['hackathons', 'hackathon-registrations', 'users', facetOf
 /** Standings one process remembers; it starts over when that many are kept. */
 const STANDINGS_REMEMBERED = 100_000;
 
-/** A user's standing in one hackathon's community. */
-export interface CommunityAccess {
-  hackathonId: string;
-  creatorId: string;
-  registered: boolean;
-  removed: boolean;
-  /** An admin added by a community admin (the organiser is one without being added). */
-  addedAdmin: boolean;
-  /** Platform role admin or moderator. */
-  staff: boolean;
-  /** May read and post: registered, the organiser, an admin of any kind; and not removed. */
-  member: boolean;
-  /** May moderate: the organiser, an added admin, or staff. */
-  canModerate: boolean;
-  /** The user as the chat shows them (read in the same statement: a post shows its author without another read). */
-  user: CommunityUser;
-}
+export type { CommunityAccess };
 
 const HACKATHON_KEY = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -87,22 +73,16 @@ export async function findCommunityAccess(knex: Knex, idOrUsername: string, user
 type StandingRow = { id: string; created_by: string; registered: boolean; removed: boolean; admin: boolean; role: string | null } & Omit<UserColumns, 'id'>;
 
 function toCommunityAccess(row: StandingRow, userId: string | null): CommunityAccess {
-  const user = userId ?? '';
-  const staff = row.role === 'admin' || row.role === 'moderator';
-  const organiser = userId !== null && row.created_by === userId;
-  const removed = Boolean(row.removed);
-  const canModerate = userId !== null && (organiser || Boolean(row.admin) || staff);
-  return {
+  return communityAccessOf({
     hackathonId: row.id,
     creatorId: row.created_by,
+    userId,
     registered: Boolean(row.registered),
-    removed,
+    removed: Boolean(row.removed),
     addedAdmin: Boolean(row.admin),
-    staff,
-    member: userId !== null && !removed && (Boolean(row.registered) || canModerate),
-    canModerate,
-    user: toCommunityUser({ ...row, id: user }, user),
-  };
+    staff: row.role === 'admin' || row.role === 'moderator',
+    user: toCommunityUser({ ...row, id: userId ?? '' }, userId ?? ''),
+  });
 }
 
 /**
@@ -161,16 +141,6 @@ export function communityStandingReader(
   return (idOrUsername, userId) => (HACKATHON_KEY.test(idOrUsername) ? standing({ hackathonId: idOrUsername, userId }) : Promise.resolve(undefined));
 }
 
-export interface CommunityMessageRow {
-  id: string;
-  hackathon_id: string;
-  user_id: string;
-  message: string;
-  reply_to: { _id: string; message: string; userId: string } | null;
-  created_at: Date | string;
-  edited: boolean;
-  deleted_at: Date | string | null;
-}
 
 interface UserColumns {
   id: string;
@@ -179,6 +149,8 @@ interface UserColumns {
   last_name: string | null;
   profile_picture: string | null;
 }
+
+export { toCommunityMessage, type CommunityMessageRow };
 
 const unknownUser = (id: string): CommunityUser => ({ _id: id, firstName: 'Former', lastName: 'member', username: '', profilePicture: null });
 export const toCommunityUser = (u: UserColumns | undefined, id: string): CommunityUser =>
@@ -189,19 +161,6 @@ async function usersById(knex: Knex, ids: string[]): Promise<Map<string, UserCol
   if (unique.length === 0) return new Map();
   const rows: UserColumns[] = await knex('users').whereIn('id', unique).select('id', 'username', 'first_name', 'last_name', 'profile_picture');
   return new Map(rows.map((u) => [u.id, u]));
-}
-
-/** One message in the API's shape, its authors (the message's, the replied message's) given by id. */
-export function toCommunityMessage(r: CommunityMessageRow, userOf: (id: string) => CommunityUser): CommunityMessage {
-  return {
-    _id: r.id,
-    hackathonId: r.hackathon_id,
-    message: r.message,
-    user: userOf(r.user_id),
-    createdAt: new Date(r.created_at).toISOString(),
-    edited: Boolean(r.edited),
-    replyTo: r.reply_to ? { _id: r.reply_to._id, message: r.reply_to.message, user: userOf(r.reply_to.userId) } : null,
-  };
 }
 
 /** Messages in the API's shape, with their authors (and the replied messages' authors). */
