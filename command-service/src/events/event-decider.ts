@@ -8,13 +8,10 @@ export type { Actor, ActorRole } from '../listings/listing-kind';
 /** An event listing on `event-<id>`, on the listing lifecycle; its username is locked once created and stored lower-cased. */
 export const eventListing: ListingKind<'Event', EventContent> = {
   prefix: 'Event',
-  idField: 'eventId',
-  noun: 'event',
-  stream: eventStream,
-  saveStream: eventSaveStream,
+  streams: { listing: eventStream, save: eventSaveStream, slug: eventSlugStream },
   messages: M,
   keepOnEdit: (stored, edited) => ({ ...edited, username: stored.username }),
-  slug: { stream: eventSlugStream, usernameOf: (content) => content.username, stored: (username) => username.toLowerCase() },
+  username: { of: (content) => content.username, stored: (username) => username.toLowerCase() },
 };
 
 export type EventListingEvent = ListingEvent<'Event'>;

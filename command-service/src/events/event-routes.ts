@@ -9,10 +9,7 @@ import type { EventService } from './event-service';
 /** The event listing writes of spec 2 section 7, moderation (`/api/admin/events/{id}/approve|reject`), saves and the calendar feed's secret. */
 export function eventRoutes(events: EventService): Router {
   const router = listingRoutes({
-    collection: '/api/events',
-    admin: '/api/admin/events',
-    save: '/api/users/save-event',
-    idName: 'eventId',
+    names: { one: 'event', many: 'events' },
     schemas: { create: EventFormSchema, update: EventFormSchema, reject: RejectBodySchema },
     messages: M,
     location: ({ username = '' }) => `/api/events/username/${encodeURIComponent(username)}`,

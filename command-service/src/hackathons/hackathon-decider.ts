@@ -16,10 +16,7 @@ export const ModerationMessages = {
 /** A hackathon listing on `hackathon-<id>`, on the listing lifecycle; its username is locked once created. */
 export const hackathonListing: ListingKind<'Hackathon', HackathonContent> = {
   prefix: 'Hackathon',
-  idField: 'hackathonId',
-  noun: 'hackathon',
-  stream: hackathonStream,
-  saveStream: hackathonSaveStream,
+  streams: { listing: hackathonStream, save: hackathonSaveStream, slug: hackathonSlugStream },
   messages: {
     notFound: HackathonMessages.notFound,
     notAuthorizedEdit: HackathonMessages.notAuthorizedEdit,
@@ -30,8 +27,8 @@ export const hackathonListing: ListingKind<'Hackathon', HackathonContent> = {
     usernameTaken: HackathonMessages.usernameTaken,
   },
   keepOnEdit: (stored, edited) => ({ ...edited, username: stored.username }),
+  username: { of: (content) => content.username, stored: (username) => username },
   featurable: true,
-  slug: { stream: hackathonSlugStream, usernameOf: (content) => content.username, stored: (username) => username },
 };
 
 export type HackathonState = ListingState<HackathonContent>;

@@ -6,10 +6,7 @@ import type { HackathonService } from './hackathon-service';
 /** The hackathon listing writes of spec 2 section 7, moderation (`/api/admin/hackathons/{id}/approve|reject`) and saves. */
 export function hackathonRoutes(hackathons: HackathonService): Router {
   return listingRoutes({
-    collection: '/api/hackathons',
-    admin: '/api/admin/hackathons',
-    save: '/api/users/save-hackathon',
-    idName: 'hackathonId',
+    names: { one: 'hackathon', many: 'hackathons' },
     schemas: { create: HackathonFormSchema, update: HackathonFormSchema, reject: RejectBodySchema },
     messages: { ...HackathonMessages, approved: 'Hackathon approved', rejected: 'Hackathon rejected', saved: 'Hackathon saved', unsaved: 'Hackathon removed from saved' },
     location: ({ username = '' }) => `/api/hackathons/username/${encodeURIComponent(username)}`,

@@ -31,29 +31,21 @@ export interface ListingMessages {
 }
 
 export interface ListingKind<P extends string, Content> {
-  /** `Hackathon`: the prefix of the kind's event and command names. */
+  /** `Hackathon`: the prefix of the kind's event and command names; `hackathonId` names the listing in them. */
   prefix: P;
-  /** The field naming the listing in its events' data and commands: `hackathonId`. */
-  idField: IdFieldOf<P>;
-  /** `hackathon-<id>`. */
-  stream(id: string): string;
-  /** A lower-case word for messages nobody reads as spec text: "This hackathon exists already". */
-  noun: string;
+  /** `hackathon-<id>`, a user's bookmark `hackathon-save-<id>-<user>`, and where the kind has usernames, their reservations `hackathon-slug-<username>`. */
+  streams: { listing(id: string): string; save(id: string, userId: string): string; slug?(username: string): string };
   messages: ListingMessages;
   /** What an edit cannot change (the username, a quiz's title and category): the stored content's fields win. */
   keepOnEdit(stored: Content, edited: Content): Content;
+  /** Its public username, held by one listing at a time, as its reservation stores it (events lower-case it). */
+  username?: { of(content: Content): string; stored(username: string): string };
   /** Whether admins may feature it (hackathons). */
   featurable?: boolean;
-  /** Its public username, held on `<kind>-slug-<username>` by one listing at a time. */
-  slug?: {
-    stream(username: string): string;
-    usernameOf(content: Content): string;
-    /** How the username is stored on the reservation (events store it lower-cased). */
-    stored(username: string): string;
-  };
-  /** A user's bookmark, `<kind>-save-<id>-<user>`. */
-  saveStream(id: string, userId: string): string;
 }
+
+/** `hackathonId` for `Hackathon`. */
+export const idFieldOf = <P extends string>(kind: ListingKind<P, unknown>) => `${kind.prefix.charAt(0).toLowerCase()}${kind.prefix.slice(1)}Id` as IdFieldOf<P>;
 
 export type IdFieldOf<P extends string> = `${Uncapitalize<P>}Id`;
 

@@ -26,19 +26,17 @@ export interface Written {
 }
 
 export interface ListingRoutesDefinition<Form, Edit> {
-  /** `/api/hackathons`: create on it, update and delete on `<collection>/:id`. */
-  collection: string;
-  /** `/api/admin/hackathons`: approve and reject on `<admin>/:id/approve|reject`. */
-  admin: string;
-  /** `/api/users/save-hackathon`: save (POST) and unsave (DELETE) on `<save>/:id`. */
-  save: string;
-  /** The id's name in the save answer: `hackathonId`. */
-  idName: string;
+  /**
+   * `{ one: 'hackathon', many: 'hackathons' }`: create on `/api/hackathons`, update and delete on
+   * `/api/hackathons/:id`, approve and reject on `/api/admin/hackathons/:id/approve|reject`, save (POST)
+   * and unsave (DELETE) on `/api/users/save-hackathon/:id`, which answers the id as `hackathonId`.
+   */
+  names: { one: string; many: string };
   schemas: { create: ZodType<Form>; update: ZodType<Edit>; reject: ZodType<{ reason: string }> };
   messages: { notFound: string; created: string; updated: string; deleted: string; approved: string; rejected: string; saved: string; unsaved: string };
   /** Where the written listing will be read, for a 202 answered before the read models caught up. */
   location(written: Written): string;
-  /** The kind's use cases: create answers the new id under `idName`, and the username where the kind has one. */
+  /** The kind's use cases: create answers the new id as `<one>Id`, and the username where the kind has one. */
   service: {
     create(userId: string, form: Form, ctx: CommandContext): Promise<Record<string, string>>;
     update(userId: string, id: string, edit: Edit, ctx: CommandContext): Promise<{ username?: string } | void>;
@@ -52,19 +50,22 @@ export interface ListingRoutesDefinition<Form, Edit> {
 /** The listing writes every kind has (spec: create, edit, delete, moderation, saves), answered alike. */
 export function listingRoutes<Form, Edit>(def: ListingRoutesDefinition<Form, Edit>, router: Router = Router()): Router {
   const M = def.messages;
+  const collection = `/api/${def.names.many}`;
+  const admin = `/api/admin/${def.names.many}`;
+  const idName = `${def.names.one}Id`;
   const idOf = (req: Request) => listingIdOf(req, M.notFound);
   const body = ({ id, username }: Written) => ({ _id: id, id, ...(username === undefined ? {} : { username }) });
 
-  router.post(def.collection, async (req, res) => {
+  router.post(collection, async (req, res) => {
     const userId = requireUserId(req);
     const form = def.schemas.create.parse(req.body ?? {});
     const created = await def.service.create(userId, form, ctxOf(req));
-    const written = { id: created[def.idName]!, username: created.username };
+    const written = { id: created[idName]!, username: created.username };
     if (readModelsBehind()) return answerAccepted(res, { _id: written.id, id: written.id }, M.created, def.location(written));
     res.status(201).json(ok(body(written), M.created));
   });
 
-  router.put(`${def.collection}/:id`, async (req, res) => {
+  router.put(`${collection}/:id`, async (req, res) => {
     const userId = requireUserId(req);
     const id = idOf(req);
     const edit = def.schemas.update.parse(req.body ?? {});
@@ -73,7 +74,7 @@ export function listingRoutes<Form, Edit>(def: ListingRoutesDefinition<Form, Edi
     res.json(ok(body(written), M.updated));
   });
 
-  router.delete(`${def.collection}/:id`, async (req, res) => {
+  router.delete(`${collection}/:id`, async (req, res) => {
     const userId = requireUserId(req);
     const id = idOf(req);
     const written = { id, ...(await def.service.remove(userId, id, ctxOf(req))) };
@@ -81,14 +82,14 @@ export function listingRoutes<Form, Edit>(def: ListingRoutesDefinition<Form, Edi
     res.json(ok(body(written), M.deleted));
   });
 
-  router.post(`${def.admin}/:id/approve`, async (req, res) => {
+  router.post(`${admin}/:id/approve`, async (req, res) => {
     const userId = requireUserId(req);
     const id = idOf(req);
     await def.service.approve(userId, id, ctxOf(req));
     res.json(ok({ _id: id, id, status: 'accepted' as const }, M.approved));
   });
 
-  router.post(`${def.admin}/:id/reject`, async (req, res) => {
+  router.post(`${admin}/:id/reject`, async (req, res) => {
     const userId = requireUserId(req);
     const id = idOf(req);
     const { reason } = def.schemas.reject.parse(req.body ?? {});
@@ -97,11 +98,11 @@ export function listingRoutes<Form, Edit>(def: ListingRoutesDefinition<Form, Edi
   });
 
   for (const [method, saved] of [['post', true], ['delete', false]] as const) {
-    router[method](`${def.save}/:id`, async (req, res) => {
+    router[method](`/api/users/save-${def.names.one}/:id`, async (req, res) => {
       const userId = requireUserId(req);
       const id = idOf(req);
       await def.service.save(userId, id, saved, ctxOf(req));
-      res.json(ok({ [def.idName]: id, saved }, saved ? M.saved : M.unsaved));
+      res.json(ok({ [idName]: id, saved }, saved ? M.saved : M.unsaved));
     });
   }
   return router;

@@ -1,19 +1,19 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
-import { notFound } from '@circuit/shared/commands/domain-errors';
+import { forbidden, notFound } from '@circuit/shared/commands/domain-errors';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import { USERNAME_PATTERN } from '@circuit/shared/validation/hackathons';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
-import { decidersOf } from './listing-decider';
-import type { Actor, ActorRole, ListingCommand, ListingKind, ListingState } from './listing-kind';
+import { decidersOf, isLive, mayManage } from './listing-decider';
+import { idFieldOf, type Actor, type ActorRole, type ListingCommand, type ListingKind, type ListingState, type LiveListing } from './listing-kind';
 
 const LISTING_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** The listing as its stream tells it now (the initial state when there is none). */
 export async function loadListing<P extends string, Content>(store: EventStore, kind: ListingKind<P, Content>, id: string): Promise<ListingState<Content>> {
-  return (await loadState(store, kind.stream(id), decidersOf(kind).listing)).state;
+  return (await loadState(store, kind.streams.listing(id), decidersOf(kind).listing)).state;
 }
 
 /** The listing of a path parameter: its id, or its username (through the username reservation). 404 when there is none. */
@@ -21,8 +21,8 @@ export async function findListingOf<P extends string, Content>(store: EventStore
   if (!LISTING_ID.test(idOrUsername)) throw notFound(kind.messages.notFound);
   const byId = await loadListing(store, kind, idOrUsername);
   if (byId.exists) return byId;
-  if (!kind.slug || !USERNAME_PATTERN.test(idOrUsername)) throw notFound(kind.messages.notFound);
-  const { holder } = (await loadState(store, kind.slug.stream(idOrUsername), decidersOf(kind).slug)).state;
+  if (!kind.streams.slug || !USERNAME_PATTERN.test(idOrUsername)) throw notFound(kind.messages.notFound);
+  const { holder } = (await loadState(store, kind.streams.slug(idOrUsername), decidersOf(kind).slug)).state;
   if (!holder) throw notFound(kind.messages.notFound);
   const listing = await loadListing(store, kind, holder);
   if (!listing.exists) throw notFound(kind.messages.notFound);
@@ -37,8 +37,9 @@ export async function findListingOf<P extends string, Content>(store: EventStore
 export function createListingService<P extends string, Content>(deps: CommandServiceDeps, kind: ListingKind<P, Content>) {
   const now = deps.now ?? (() => new Date());
   const deciders = decidersOf(kind);
+  const idField = idFieldOf(kind);
   const command = (verb: string, id: string, actor: Actor, rest: object = {}) =>
-    ({ type: `${verb}${kind.prefix}`, [kind.idField]: id, actor, now: now(), ...rest }) as ListingCommand<P, Content>;
+    ({ type: `${verb}${kind.prefix}`, [idField]: id, actor, now: now(), ...rest }) as ListingCommand<P, Content>;
 
   async function actorOf(userId: string): Promise<Actor> {
     const row = await findUserRow(deps.knex, userId);
@@ -47,13 +48,13 @@ export function createListingService<P extends string, Content>(deps: CommandSer
   }
 
   async function execute(verb: string, userId: string, id: string, ctx: CommandContext, rest?: object) {
-    const result = await handleCommand(deps.store, kind.stream(id), deciders.listing, command(verb, id, await actorOf(userId), rest), ctx, now);
+    const result = await handleCommand(deps.store, kind.streams.listing(id), deciders.listing, command(verb, id, await actorOf(userId), rest), ctx, now);
     await caughtUp(deps.progress, result.position, result.events);
     return result.state;
   }
 
   const slug = (type: 'ReserveSlug' | 'ReleaseSlug', username: string, id: string, ctx: CommandContext) =>
-    kind.slug && handleCommand(deps.store, kind.slug.stream(username), deciders.slug, { type, slug: username, [kind.idField]: id, now: now() } as Parameters<typeof deciders.slug.decide>[0], ctx, now);
+    kind.streams.slug && handleCommand(deps.store, kind.streams.slug(username), deciders.slug, { type, slug: username, [idField]: id, now: now() } as Parameters<typeof deciders.slug.decide>[0], ctx, now);
 
   return {
     actorOf,
@@ -62,7 +63,7 @@ export function createListingService<P extends string, Content>(deps: CommandSer
 
     async create(userId: string, content: Content, ctx: CommandContext): Promise<{ id: string; state: ListingState<Content> }> {
       const id = crypto.randomUUID();
-      const username = kind.slug?.usernameOf(content);
+      const username = kind.username?.of(content);
       // Of two simultaneous creates with one username, the reservation's revision check lets one win.
       if (username !== undefined) await slug('ReserveSlug', username, id, ctx);
       try {
@@ -72,6 +73,13 @@ export function createListingService<P extends string, Content>(deps: CommandSer
         throw error;
       }
     },
+    /** The live listing, when this user may edit it: for a kind that answers who may edit before what is wrong with the edit. */
+    async editable(userId: string, id: string): Promise<LiveListing<Content>> {
+      const listing = await loadListing(deps.store, kind, id);
+      if (!isLive(listing)) throw notFound(kind.messages.notFound);
+      if (!mayManage(listing, await actorOf(userId))) throw forbidden(kind.messages.notAuthorizedEdit);
+      return listing;
+    },
     /** `edit` shapes the new content from what is stored (a locked field, a partial edit). */
     async update(userId: string, id: string, edit: (stored: ListingState<Content>) => Content, ctx: CommandContext) {
       const content = edit(await loadListing(deps.store, kind, id));
@@ -79,7 +87,7 @@ export function createListingService<P extends string, Content>(deps: CommandSer
     },
     async remove(userId: string, id: string, ctx: CommandContext) {
       const state = await execute('Delete', userId, id, ctx);
-      if (kind.slug && state.content) await slug('ReleaseSlug', kind.slug.usernameOf(state.content), id, ctx);
+      if (kind.username && state.content) await slug('ReleaseSlug', kind.username.of(state.content), id, ctx);
       return state;
     },
     approve: (userId: string, id: string, ctx: CommandContext) => execute('Approve', userId, id, ctx),
@@ -89,8 +97,8 @@ export function createListingService<P extends string, Content>(deps: CommandSer
     async save(userId: string, id: string, saved: boolean, ctx: CommandContext) {
       const listing = await loadListing(deps.store, kind, id);
       const available = listing.exists && !listing.deleted && listing.status === 'accepted';
-      const save = { type: saved ? 'Save' : 'Unsave', [kind.idField]: id, userId, available, now: now() } as Parameters<typeof deciders.save.decide>[0];
-      const result = await handleCommand(deps.store, kind.saveStream(id, userId), deciders.save, save, ctx, now);
+      const save = { type: saved ? 'Save' : 'Unsave', [idField]: id, userId, available, now: now() } as Parameters<typeof deciders.save.decide>[0];
+      const result = await handleCommand(deps.store, kind.streams.save(id, userId), deciders.save, save, ctx, now);
       await caughtUp(deps.progress, result.position, result.events);
     },
   };

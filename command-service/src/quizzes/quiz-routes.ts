@@ -1,8 +1,6 @@
-import { Router, type Request } from 'express';
+import type { Request, Router } from 'express';
 import { ok } from '@circuit/shared/http/envelope';
-import { notFound } from '@circuit/shared/commands/domain-errors';
 import { requireUserId } from '@circuit/shared/http/auth';
-import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { VerifyPaymentBodySchema } from '@circuit/shared/api/payments';
 import type { FileStore } from '@circuit/shared/ports/file-store';
 import {
@@ -15,52 +13,26 @@ import {
   RegisterQuizBodySchema,
   RegradeBodySchema,
 } from '@circuit/shared/validation/quizzes';
-import { answerAccepted } from '../http/accepted';
-import { readModelsBehind } from '../http/read-your-writes';
+import { ctxOf, listingIdOf, listingRoutes } from '../listings/listing-routes';
 import { answerTooLarge, receiveImage } from '../uploads/image-upload';
 import type { QuizService } from './quiz-service';
 
-const ctxOf = (req: Request) => ({ userId: req.session.userId, correlationId: correlationIdOf(req) });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The paths that take a multipart image (the command service lets multipart through on these only). */
 export const QUIZ_IMAGE_PATH = /^\/api\/quizzes\/[0-9a-fA-F-]{36}\/upload-image$/;
 
-function quizIdOf(req: Request): string {
-  const id = String(req.params.id ?? '');
-  if (!UUID.test(id)) throw notFound(M.notFound);
-  return id.toLowerCase();
-}
+const quizIdOf = (req: Request) => listingIdOf(req, M.notFound);
 
 const written = (id: string) => ({ _id: id, id });
 
 /** The quiz writes of spec 3 section 7, moderation (`/api/admin/quizzes/{id}/approve|reject`), taking and re-grading. */
 export function quizRoutes(quizzes: QuizService, fileStore: FileStore): Router {
-  const router = Router();
-
-  router.post('/api/quizzes', async (req, res) => {
-    const userId = requireUserId(req);
-    const form = QuizFormSchema.parse(req.body ?? {});
-    const quizId = await quizzes.create(userId, form, ctxOf(req));
-    if (readModelsBehind()) return answerAccepted(res, written(quizId), M.created, `/api/quizzes/${quizId}`);
-    res.status(201).json(ok(written(quizId), M.created));
-  });
-
-  router.put('/api/quizzes/:id', async (req, res) => {
-    const userId = requireUserId(req);
-    const quizId = quizIdOf(req);
-    const edit = QuizEditSchema.parse(req.body ?? {});
-    await quizzes.update(userId, quizId, edit, ctxOf(req));
-    if (readModelsBehind()) return answerAccepted(res, written(quizId), M.updated, `/api/quizzes/${quizId}`);
-    res.json(ok(written(quizId), M.updated));
-  });
-
-  router.delete('/api/quizzes/:id', async (req, res) => {
-    const userId = requireUserId(req);
-    const quizId = quizIdOf(req);
-    await quizzes.remove(userId, quizId, ctxOf(req));
-    if (readModelsBehind()) return answerAccepted(res, written(quizId), M.deleted);
-    res.json(ok(written(quizId), M.deleted));
+  const router = listingRoutes({
+    names: { one: 'quiz', many: 'quizzes' },
+    schemas: { create: QuizFormSchema, update: QuizEditSchema, reject: QuizRejectBodySchema },
+    messages: { ...M, approved: 'Quiz approved', rejected: 'Quiz rejected', saved: 'Saved quiz!', unsaved: 'Removed from saved quizzes' },
+    location: ({ id }) => `/api/quizzes/${id}`,
+    service: { ...quizzes, create: async (userId, form, ctx) => ({ quizId: await quizzes.create(userId, form, ctx) }) },
   });
 
   router.post('/api/quizzes/:id/upload-image', async (req, res) => {
@@ -75,30 +47,6 @@ export function quizRoutes(quizzes: QuizService, fileStore: FileStore): Router {
       if (!answerTooLarge(error, res)) throw error;
     }
   });
-
-  router.post('/api/admin/quizzes/:id/approve', async (req, res) => {
-    const userId = requireUserId(req);
-    const quizId = quizIdOf(req);
-    await quizzes.approve(userId, quizId, ctxOf(req));
-    res.json(ok({ ...written(quizId), status: 'accepted' as const }, 'Quiz approved'));
-  });
-
-  router.post('/api/admin/quizzes/:id/reject', async (req, res) => {
-    const userId = requireUserId(req);
-    const quizId = quizIdOf(req);
-    const { reason } = QuizRejectBodySchema.parse(req.body ?? {});
-    await quizzes.reject(userId, quizId, reason, ctxOf(req));
-    res.json(ok({ ...written(quizId), status: 'rejected' as const }, 'Quiz rejected'));
-  });
-
-  for (const [method, saved] of [['post', true], ['delete', false]] as const) {
-    router[method]('/api/users/save-quiz/:id', async (req, res) => {
-      const userId = requireUserId(req);
-      const quizId = quizIdOf(req);
-      await quizzes.save(userId, quizId, saved, ctxOf(req));
-      res.json(ok({ quizId, saved }, saved ? 'Saved quiz!' : 'Removed from saved quizzes'));
-    });
-  }
 
   router.post('/api/quizzes/:id/register', async (req, res) => {
     const userId = requireUserId(req);

@@ -1,8 +1,6 @@
-import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
-import { QUIZ_LEADERBOARD_TOPIC, quizAttemptStream, quizRosterStream, quizSaveStream, quizStream, type QuizContent } from '@circuit/shared/events/quizzes';
+import { QUIZ_LEADERBOARD_TOPIC, quizAttemptStream, quizRosterStream, quizStream, type QuizContent } from '@circuit/shared/events/quizzes';
 import { conflict, forbidden, notFound, refused } from '@circuit/shared/commands/domain-errors';
-import { findUserRow } from '@circuit/shared/read-models/users';
 import { sanitizeListingHtml } from '@circuit/shared/hackathons/sanitize';
 import { scoreAttempt } from '@circuit/shared/quizzes/scoring';
 import type { PaymentOrder } from '@circuit/shared/api/payments';
@@ -15,16 +13,16 @@ import { profileDecider } from '../profiles/profile-decider';
 import { userStream } from '@circuit/shared/events/accounts';
 import type { ProfileFields } from '@circuit/shared/events/profiles';
 import type { PaymentService } from '../payments/payment-service';
-import { quizDecider, quizRunning, type ActorRole, type QuizCommand, type QuizState } from './quiz-decider';
+import { quizDecider, quizListing, quizRunning, type QuizCommand, type QuizState } from './quiz-decider';
 import { quizInfoOf } from './quiz-info';
-import type { QuizRosterCommand, QuizRosterState } from './quiz-roster';
+import { registrationOf, type QuizRosterCommand, type QuizRosterState } from './quiz-roster';
 import { loadQuizRoster, quizRosterDeciderFor } from './quiz-roster-store';
 import { attemptDecider, type Answer, type AttemptCommand, type AttemptContext } from './attempt-decider';
-import { quizSaveDecider } from './quiz-save-decider';
+import { createListingService } from '../listings/listing-service';
 import { isValidMobile, RegistrationProfileMessages } from '@circuit/shared/validation/registration-profile';
 
 /** A roster command as the service gives it: the quiz's info and the time are added inside the queue. */
-type RosterCommandOf<C> = C extends unknown ? Omit<C, 'quiz' | 'now'> : never;
+type RosterCommandOf<C> = C extends unknown ? Omit<C, 'info' | 'now'> : never;
 
 const DAY = 86_400_000;
 const iso = (v: string) => new Date(v).toISOString();
@@ -94,12 +92,7 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
   const now = deps.now ?? (() => new Date());
   // Roster commands of one quiz queue in this process instead of spending retries on each other.
   const queue = keyedQueue();
-
-  async function actorOf(userId: string) {
-    const row = await findUserRow(deps.knex, userId);
-    const role = (row?.role === 'admin' || row?.role === 'moderator' ? row.role : 'user') as ActorRole;
-    return { userId, role };
-  }
+  const listings = createListingService(deps, quizListing);
 
   async function execute(command: QuizCommand, ctx: CommandContext) {
     const result = await queue(command.quizId, () => handleCommand(deps.store, quizStream(command.quizId), quizDecider, command, ctx, now));
@@ -121,7 +114,7 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
       timeLimitMinutes: quiz.content.timeLimit,
       endsAt: quiz.content.dates.endDate,
       running: quiz.status === 'accepted' && quizRunning(quiz.content, at),
-      registration: roster.participants[userId] ?? 'none',
+      registration: registrationOf(roster, userId) ?? 'none',
     };
   }
 
@@ -146,7 +139,7 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
     const result = await rosterQueue(quizId, async () => {
       const quiz = quizInfoOf(quizId, (await loadState(deps.store, quizStream(quizId), quizDecider)).state);
       const decider = await quizRosterDeciderFor(deps.store, quizId);
-      return handleCommand(deps.store, quizRosterStream(quizId), decider, { ...command, quiz, now: now() } as QuizRosterCommand, ctx, now);
+      return handleCommand(deps.store, quizRosterStream(quizId), decider, { ...command, info: quiz, now: now() } as QuizRosterCommand, ctx, now);
     });
     await caughtUp(deps.progress, result.position, result.events);
     return result;
@@ -158,54 +151,38 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
   }
 
   async function completePayment(quizId: string, userId: string, orderId: string, paymentId: string, ctx: CommandContext) {
-    return onRoster(quizId, { type: 'CompletePayment', userId, orderId, paymentId }, ctx);
+    return onRoster(quizId, { type: 'CompletePayment', listingId: quizId, payer: userId, orderId, paymentId }, ctx);
   }
 
   return {
     completePayment,
     async failPayment(quizId: string, userId: string, orderId: string, reason: string, ctx: CommandContext) {
-      return onRoster(quizId, { type: 'FailPayment', userId, orderId, reason }, ctx);
+      return onRoster(quizId, { type: 'FailPayment', listingId: quizId, payer: userId, orderId, reason }, ctx);
     },
 
     async create(userId: string, form: QuizForm, ctx: CommandContext): Promise<string> {
-      const content = quizContentOf(form, now());
-      const quizId = crypto.randomUUID();
-      await execute({ type: 'CreateQuiz', quizId, actor: await actorOf(userId), content, now: now() }, ctx);
-      return quizId;
+      return (await listings.create(userId, quizContentOf(form, now()), ctx)).id;
     },
     async update(userId: string, quizId: string, edit: QuizEdit, ctx: CommandContext): Promise<void> {
-      const quiz = await quizOf(quizId);
-      const actor = await actorOf(userId);
       // Who may edit is answered before what is wrong with the edit.
-      if (quiz.createdBy !== userId && actor.role !== 'admin') throw forbidden(M.notAuthorizedEdit);
+      const quiz = await listings.editable(userId, quizId);
       const content = quizContentOf(editedForm(quiz.content, edit), now());
-      await execute({ type: 'UpdateQuiz', quizId, actor, content, now: now() }, ctx);
+      await listings.update(userId, quizId, () => content, ctx);
     },
     /** Refuses (404, 403) before an upload is stored for a quiz the user may not edit. */
     async assertCanEdit(userId: string, quizId: string): Promise<void> {
-      const quiz = await quizOf(quizId);
-      const actor = await actorOf(userId);
-      if (quiz.createdBy !== userId && actor.role !== 'admin') throw forbidden(M.notAuthorizedEdit);
+      await listings.editable(userId, quizId);
     },
     async setImage(userId: string, quizId: string, image: string, ctx: CommandContext): Promise<void> {
       const quiz = await quizOf(quizId);
-      await execute({ type: 'UpdateQuiz', quizId, actor: await actorOf(userId), content: { ...quiz.content, image }, now: now() }, ctx);
+      await listings.update(userId, quizId, () => ({ ...quiz.content, image }), ctx);
     },
-    async remove(userId: string, quizId: string, ctx: CommandContext) {
-      await execute({ type: 'DeleteQuiz', quizId, actor: await actorOf(userId), now: now() }, ctx);
+    async remove(userId: string, quizId: string, ctx: CommandContext): Promise<void> {
+      await listings.remove(userId, quizId, ctx);
     },
-    async approve(userId: string, quizId: string, ctx: CommandContext) {
-      await execute({ type: 'ApproveQuiz', quizId, actor: await actorOf(userId), now: now() }, ctx);
-    },
-    async reject(userId: string, quizId: string, reason: string, ctx: CommandContext) {
-      await execute({ type: 'RejectQuiz', quizId, actor: await actorOf(userId), reason, now: now() }, ctx);
-    },
-    async save(userId: string, quizId: string, saved: boolean, ctx: CommandContext) {
-      const { state } = await loadState(deps.store, quizStream(quizId), quizDecider);
-      const available = state.exists && !state.deleted && state.status === 'accepted';
-      const result = await handleCommand(deps.store, quizSaveStream(quizId, userId), quizSaveDecider, { type: saved ? 'Save' : 'Unsave', quizId, userId, available, now: now() }, ctx, now);
-      await caughtUp(deps.progress, result.position, result.events);
-    },
+    approve: listings.approve,
+    reject: listings.reject,
+    save: listings.save,
 
     /** Registers the user; a paid quiz answers requiresPayment and the order is made next. */
     async register(userId: string, quizId: string, body: RegisterQuizBody, ctx: CommandContext): Promise<{ requiresPayment: boolean }> {
@@ -217,11 +194,11 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
       const changes: Partial<ProfileFields> = Object.fromEntries(Object.entries(profile).filter(([, v]) => v));
       const updated = await handleCommand(deps.store, userStream(userId), profileDecider, { type: 'UpdateProfile', changes, now: now() }, ctx, now);
       await caughtUp(deps.progress, updated.position, updated.events);
-      return { requiresPayment: result.state.participants[userId] === 'pending' };
+      return { requiresPayment: registrationOf(result.state, userId) === 'pending' };
     },
     async createPaymentOrder(userId: string, quizId: string): Promise<PaymentOrder> {
       const [quiz, roster] = await quizAndRoster(quizId);
-      const status = roster.participants[userId];
+      const status = registrationOf(roster, userId);
       if (!status) throw forbidden(M.notRegistered);
       const { pricing } = quizInfoOf(quizId, quiz);
       if (status === 'completed' || pricing.type !== 'paid') throw conflict(M.paymentNotDue);
@@ -285,7 +262,7 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
       return result.events.length > 0;
     },
     async regrade(userId: string, quizId: string, body: { answerKey: { questionIndex: number; correctAnswer: number }[]; marking?: { correct: number; incorrect: number } }, ctx: CommandContext) {
-      await execute({ type: 'Regrade', quizId, actor: await actorOf(userId), answerKey: body.answerKey, marking: body.marking, now: now() }, ctx);
+      await execute({ type: 'Regrade', quizId, actor: await listings.actorOf(userId), answerKey: body.answerKey, marking: body.marking, now: now() }, ctx);
       await leaderboardChanged(quizId);
     },
   };
