@@ -47,9 +47,7 @@ export function eventQueryRoutes(knex: Knex, cache: ReadCache, now: () => Date =
     soonest: (card) => card.dates.startDate,
     limit: EventFeaturedQuerySchema,
   });
-  ownListRoutes(router, { created: '/api/events/my-events', registered: '/api/events/user/registered', saved: '/api/users/saved-events' }, async (filter, req) =>
-    listEventCards(knex, filter, now(), await viewerOf(knex, req)),
-  );
+  ownListRoutes(router, 'events', async (filter, req) => listEventCards(knex, filter, now(), await viewerOf(knex, req)));
   usernameCheckRoute(router, knex, { path: '/api/events/check-username/:username', table: 'events', violation: eventUsernameViolation, messages: M });
 
   router.get('/api/users/calendar-feed', async (req, res) => {

@@ -7,24 +7,9 @@ const HackathonId = z.object({ id: z.string().meta({ description: 'The hackathon
 
 /** registration-query-routes.ts */
 export const registrationQueryOpenApi: ApiRegistration = (api) => {
-  api.route({
-    method: 'get',
-    path: '/api/hackathons/{id}/registration-status',
-    tag,
-    summary: 'Whether you are registered, and your payment status (completed, pending or failed)',
-    auth: 'session',
-    params: HackathonId,
-    ok: { data: RegistrationStatusSchema },
-    errors: { 404: 'Not a hackathon id' },
-  });
-  api.route({
-    method: 'get',
-    path: '/api/hackathons/{id}/teams/me',
-    tag,
-    summary: 'Your registration and your team (with its members) in this hackathon',
-    auth: 'session',
-    params: HackathonId,
-    ok: { data: TeamStatusSchema },
-    errors: { 404: 'Not a hackathon id' },
-  });
+  const routes = [
+    ['/api/hackathons/{id}/registration-status', 'Whether you are registered, and your payment status (completed, pending or failed)', RegistrationStatusSchema],
+    ['/api/hackathons/{id}/teams/me', 'Your registration and your team (with its members) in this hackathon', TeamStatusSchema],
+  ] as const;
+  for (const [path, summary, data] of routes) api.route({ method: 'get', path, tag, summary, auth: 'session', params: HackathonId, ok: { data }, errors: { 404: 'Not a hackathon id' } });
 };

@@ -30,9 +30,7 @@ export function hackathonQueryRoutes(knex: Knex, cache: ReadCache, now: () => Da
     open: openForRegistration,
     soonest: (card) => card.dates.registrationDeadline,
   });
-  ownListRoutes(router, { created: '/api/hackathons/my-hackathons', registered: '/api/hackathons/user/registered', saved: '/api/users/saved-hackathons' }, async (filter, req) =>
-    listHackathonCards(knex, filter, now(), await viewerOf(knex, req)),
-  );
+  ownListRoutes(router, 'hackathons', async (filter, req) => listHackathonCards(knex, filter, now(), await viewerOf(knex, req)));
   usernameCheckRoute(router, knex, { path: '/api/hackathons/check-username/:username', table: 'hackathons', violation: usernameViolation, messages: M });
 
   async function answerOne(req: Parameters<typeof visibleHackathon>[1], key?: ListingKey | null) {

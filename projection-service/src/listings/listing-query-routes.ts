@@ -88,8 +88,12 @@ export function featuredRoute<Card extends ListingCard>(
 /** Which of a user's own lists: what they created (any status), registered for or saved. */
 export type OwnListFilter = { createdBy: string } | { registeredBy: string } | { savedBy: string };
 
-/** The signed-in user's own lists, at the kind's three paths. */
-export function ownListRoutes<Card>(router: Router, paths: { created: string; registered: string; saved: string }, cards: (filter: OwnListFilter, req: Request) => Promise<Card[]>): void {
+/** The paths of a signed-in user's own lists of a kind (`hackathons`, `events`, `quizzes`). */
+export const ownListPaths = (plural: string) => ({ created: `/api/${plural}/my-${plural}`, registered: `/api/${plural}/user/registered`, saved: `/api/users/saved-${plural}` });
+
+/** The signed-in user's own lists of a kind. */
+export function ownListRoutes<Card>(router: Router, plural: string, cards: (filter: OwnListFilter, req: Request) => Promise<Card[]>): void {
+  const paths = ownListPaths(plural);
   const lists: [string, (userId: string) => OwnListFilter][] = [
     [paths.created, (createdBy) => ({ createdBy })],
     [paths.registered, (registeredBy) => ({ registeredBy })],

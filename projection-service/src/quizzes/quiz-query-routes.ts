@@ -41,7 +41,7 @@ export function quizQueryRoutes(knex: Knex, now: () => Date = () => new Date()):
     res.json(ok(await featuredQuizzes(knex, QuizFeaturedQuerySchema.parse(req.query).limit, now())));
   });
 
-  ownListRoutes(router, { created: '/api/quizzes/my-quizzes', registered: '/api/quizzes/user/registered', saved: '/api/users/saved-quizzes' }, (filter) => quizCardsWhere(knex, filter, now()));
+  ownListRoutes(router, 'quizzes', (filter) => quizCardsWhere(knex, filter, now()));
 
   router.get('/api/quizzes/:id', async (req, res) => {
     const { row, viewer } = await visible(req);
