@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Router } from 'express';
-import { adminGuard } from '@circuit/shared/admin/access';
+import { adminGuardWith } from '@circuit/shared/admin/access';
 import { runAsLeader } from '@circuit/shared/process/leadership';
 import { orphanUploadSweeper } from './uploads/orphan-sweeper';
 import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
@@ -8,6 +8,7 @@ import { SharedFeed } from '@circuit/shared/adapters/event-store/shared-feed';
 import type { Mailbox } from '@circuit/shared/ports/mailer';
 import type { CommandServiceDeps } from './context';
 import { createAccountService } from './accounts/account-service';
+import { staffDirectory } from './accounts/actors';
 import { authRoutes } from './accounts/auth-routes';
 import { createAbuseLimits, limitsFromConfig } from './http/rate-limits';
 import { createLimiterStore } from './http/limiter-store';
@@ -33,6 +34,7 @@ import { createSocialService } from './social/social-service';
 import { NotificationsProcessManager } from './notifications/notifications-process-manager';
 import { notificationRoutes } from './notifications/notification-routes';
 import { createMessagingService } from './messaging/messaging-service';
+import { MessagePairsIndex, migrateMessagePairs } from './messaging/conversation-facts';
 import { messagingRoutes } from './messaging/messaging-routes';
 import { startChatSendConsumer } from './messaging/chat-send-consumer';
 import { idempotencyKeys, idempotencyKeySweeper, migrateIdempotencyKeys } from './http/idempotency';
@@ -87,6 +89,7 @@ export async function createCommandService(
 ) {
   await migrateProcessManagers(deps.knex);
   await migrateIdempotencyKeys(deps.knex);
+  await migrateMessagePairs(deps.knex);
   const accounts = createAccountService(deps);
   // Counters shared by every instance: in Redis when there is one, else in the database.
   const limiterStore = await createLimiterStore({ knex: deps.knex, redisUrl: deps.config.REDIS_URL, log: deps.log });
@@ -102,7 +105,8 @@ export async function createCommandService(
     log: deps.log,
     now: deps.now,
   });
-  const messaging = createMessagingService(deps);
+  const messagePairs = new MessagePairsIndex({ knex: deps.knex, store: feed, log: deps.log });
+  const messaging = createMessagingService(deps, { messagePairs });
   const notifications = new NotificationsProcessManager({ ...deps, store: feed });
   // Social actions answer once the notifications they cause the actor are readable too.
   const social = createSocialService(deps, { settled: (position, events) => notifications.settledForActor(position, events) });
@@ -123,6 +127,7 @@ export async function createCommandService(
   const quizNotifier = new QuizNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log, quizzes, payments });
   let stopChatSends: (() => Promise<void>) | undefined;
   const workers: Worker[] = [
+    messagePairs,
     mail,
     notifications,
     teamPayments,
@@ -154,7 +159,7 @@ export async function createCommandService(
   router.use(multipartOnlyOn(['/api/users/profile-picture', '/api/users/projects/image', IMAGE_UPLOAD_PATH, QUIZ_IMAGE_PATH]));
   router.use(userWriteLimits(userLimits));
   // Every admin write answers 403 to a role the policy does not name, before any validation.
-  router.use('/api/admin', adminGuard(deps.knex));
+  router.use('/api/admin', adminGuardWith(staffDirectory(deps.store, (userId) => deps.queries.isOrganiser(userId))));
   // Before every write route: a repeated Idempotency-Key answers the first answer and runs nothing.
   router.use(idempotencyKeys({ knex: deps.knex, secret: deps.config.sessionSecret, log: deps.log, now: deps.now, waitMs: deps.idempotencyWaitMs }));
   router.use(trackReadYourWrites);

@@ -3,6 +3,7 @@ import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import type { ProfileFields } from '@circuit/shared/events/profiles';
 import { userStandingStream } from '@circuit/shared/events/user-standing';
 import type { EventStore } from '@circuit/shared/ports/event-store';
+import type { StaffDirectory } from '@circuit/shared/admin/access';
 import { loadFresh } from '@circuit/shared/commands/fresh-states';
 import { reservationDecider } from '../reservations/reservation-decider';
 
@@ -17,7 +18,8 @@ import { reservationDecider } from '../reservations/reservation-decider';
  *   await actorOf(deps.store, userId)           // { userId, role: 'admin' | 'moderator' | 'user' }: a listing's deciders
  *   await accountOf(deps.store, userId)         // the whole account (role, suspended, profile), or null when there is none
  *   await accountByUsername(deps.store, name)   // the same, by username (any case)
- *   await hasRegistered(deps.store, userId)     // whether the id names somebody
+ *   await hasAccount(deps.store, userId)        // whether the user has an account now
+ *   await hasRegistered(deps.store, userId)     // whether the id ever named somebody (a withdrawn sign-up too)
  */
 
 /** The profile as its owner last saved it (the sign-up's names until they change them). */
@@ -136,6 +138,11 @@ export async function actorOf(store: EventStore, userId: string): Promise<Actor>
   return { userId, role: account && isStaff(account.role) ? account.role : 'user' };
 }
 
+/** Whether the user has an account now (registered, not withdrawn): someone a message can go to. */
+export async function hasAccount(store: EventStore, userId: string): Promise<boolean> {
+  return (await loadFresh(store, userStream(userId), accountFacts)).exists;
+}
+
 /** Whether the user stream holds a registration (a sign-up withdrawn since included): a user id that names somebody. */
 export async function hasRegistered(store: EventStore, userId: string): Promise<boolean> {
   return (await loadFresh(store, userStream(userId), accountFacts)).registered;
@@ -146,4 +153,19 @@ export async function accountByUsername(store: EventStore, username: string): Pr
   const { owner } = await loadFresh(store, reservationStream('username', username), reservationDecider);
   // A name is claimed just before its account opens: an owner whose sign-up died holds no account.
   return owner ? accountOf(store, owner) : null;
+}
+
+/**
+ * The admin guard's directory on the command side: roles and suspension from the accounts'
+ * streams. Whether someone is an organiser opens only GET routes (participant lists), which the
+ * query side answers from the read models: `isOrganiser` comes from there too (the query client).
+ */
+export function staffDirectory(store: EventStore, isOrganiser: (userId: string) => Promise<boolean>): StaffDirectory {
+  return {
+    async memberOf(userId) {
+      const account = await accountOf(store, userId);
+      return account ? { id: userId, role: account.role, isActive: !account.suspended } : undefined;
+    },
+    isOrganiser,
+  };
 }

@@ -20,16 +20,6 @@ const MAX_ATTEMPTS = 5;
  */
 const SENDS_AT_ONCE = 256;
 
-interface StoredMessageRow {
-  id: string;
-  from_id: string;
-  to_id: string;
-  message: string;
-  reply_to: ChatMessageView['replyTo'];
-  created_at: Date | string;
-  deleted_at: Date | string | null;
-}
-
 /**
  * Sends asked for over a socket arrive on the bus from the realtime service; each becomes a
  * SendMessage command, and its outcome goes back on the bus: the stored message for delivery,
@@ -44,12 +34,8 @@ interface StoredMessageRow {
 export async function startChatSendConsumer(deps: CommandServiceDeps, messaging: MessagingService): Promise<() => Promise<void>> {
   const attempts = new Map<string, number>();
 
-  async function storedMessage(messageId: string): Promise<ChatMessageView | 'deleted' | undefined> {
-    const row = await deps.knex('chat_messages').where({ id: messageId }).first<StoredMessageRow | undefined>();
-    if (!row) return undefined;
-    if (row.deleted_at) return 'deleted';
-    return { _id: row.id, from: row.from_id, to: row.to_id, message: row.message, createdAt: new Date(row.created_at).toISOString(), replyTo: row.reply_to ?? null };
-  }
+  /** The message as stored and shown: a repeat is answered with it ('deleted': a message deleted since is not delivered again). */
+  const storedMessage = (messageId: string): Promise<ChatMessageView | 'deleted' | undefined> => deps.queries.chatMessage(messageId);
 
   /** The send of each sender that is running or waiting last: one sender's messages are stored in the order sent. */
   const lastOfSender = new Map<string, Promise<unknown>>();

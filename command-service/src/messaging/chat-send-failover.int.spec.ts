@@ -8,7 +8,11 @@ import { KafkaBus } from '@circuit/shared/adapters/bus/kafka-bus';
 import { PostgresNotifyBus } from '@circuit/shared/adapters/bus/postgres-notify-bus';
 import { io, type Socket } from 'socket.io-client';
 import { z } from 'zod';
+import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
+import { toNewEvents } from '@circuit/shared/commands/decider';
+import { userStream } from '@circuit/shared/events/accounts';
 import { ChatTopics } from '@circuit/shared/events/messaging';
+import { relationshipStream } from '@circuit/shared/events/social';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
 import type { Bus } from '@circuit/shared/ports/bus';
 import { testKafkaBrokers } from '@circuit/shared/testkit/kafka-broker';
@@ -171,14 +175,24 @@ function failoverSuite(title: string, requirement: Setup) {
       services.push(projection, leader);
       await projection.logged(/projection service listening/);
 
-      // Pairs of connected users, straight into the read models (the consumer checks the pair there).
+      // Pairs of connected users, as events (the consumer checks the pair on the accounts' and the
+      // pairs' streams), and in the read models once the projection service has applied them.
       const users = Array.from({ length: PAIRS * 2 }, () => randomUUID());
       const partner = (i: number) => users[i ^ 1]!;
-      const now = new Date();
-      await schema.knex('users').insert(
-        users.map((id, i) => ({ id, username: `u${i}${id.slice(0, 8)}`, username_lower: `u${i}${id.slice(0, 8)}`, email: `${id}@x.test`, email_lower: `${id}@x.test`, first_name: 'F', last_name: 'L', created_at: now, updated_at: now })),
-      );
-      await schema.knex('user_connections').insert(users.map((id, i) => ({ user_id: id, other_id: partner(i), created_at: now })));
+      const at = new Date().toISOString();
+      const store = await PostgresEventStore.create(schema.knex, { listen: false });
+      try {
+        const registered = (id: string, i: number) =>
+          ({ type: 'UserRegistered', data: { userId: id, username: `u${i}${id.slice(0, 8)}`, email: `${id}@x.test`, firstName: 'F', lastName: 'L', passwordHash: null, role: 'user', emailVerified: true, registeredAt: at } });
+        for (const [i, id] of users.entries()) await store.append(userStream(id), toNewEvents([registered(id, i)], {}, at), 'no_stream');
+        for (let i = 0; i < users.length; i += 2) {
+          await store.append(relationshipStream(users[i]!, partner(i)), toNewEvents([{ type: 'ConnectionAccepted', data: { from: users[i]!, to: partner(i), at } }], {}, at), 'no_stream');
+        }
+      } finally {
+        await store.close();
+      }
+      const countOf = async (table: string) => Number((await schema.knex(table).count<{ n: string }[]>('* as n'))[0]!.n);
+      await waitFor(async () => (await countOf('users')) === users.length && (await countOf('user_connections')) === users.length, { timeoutMs: 30_000, message: 'the users and pairs in the read models' });
 
       await Promise.all([leader.logged(/^leading$/), leader.logged(/command service listening/)]);
       const standby = startService('command-service B', 'command-service/src/main.ts', env({}));

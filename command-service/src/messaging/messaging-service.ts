@@ -1,14 +1,16 @@
 import crypto from 'node:crypto';
 import { conversationStream, MessagingEventSchemas } from '@circuit/shared/events/messaging';
 import { toNewEvents, type CommandContext } from '@circuit/shared/commands/decider';
-import type { Knex } from 'knex';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { decideConversation, type ConversationCommand } from './conversation-decider';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
-import { batchPerTurn } from '@circuit/shared/process/batching';
-import type { ReadModelProgress } from '@circuit/shared/projections/progress';
-import { keptWhileUnchanged } from '@circuit/shared/projections/kept-while-unchanged';
+import { loadFresh } from '@circuit/shared/commands/fresh-states';
+import { relationshipStream } from '@circuit/shared/events/social';
+import type { EventStore } from '@circuit/shared/ports/event-store';
+import { hasAccount } from '../accounts/actors';
+import { relationshipDecider } from '../social/relationship-decider';
+import { conversationFacts, liveMessage, pairOfMessage, type MessagePairsIndex } from './conversation-facts';
 
 export interface PairFacts {
   recipientExists: boolean;
@@ -16,39 +18,14 @@ export interface PairFacts {
   blocked: boolean;
 }
 
-/** The facts of every pair asked about in one turn of the event loop, in one statement (see pairFactsReader). */
-const PAIR_FACTS_SQL = `
-select p.i,
-       exists(select 1 from users where id = p.b) as recipient,
-       exists(select 1 from user_connections where user_id = p.a and other_id = p.b) as connected,
-       exists(select 1 from user_blocks where (blocker_id = p.a and blocked_id = p.b) or (blocker_id = p.b and blocked_id = p.a)) as blocked
-from jsonb_to_recordset(?::jsonb) as p(i int, a text, b text)`;
-
-/** The projections whose tables the pair facts are read from (users; connections and blocks). */
-const PAIR_FACTS_FROM = ['users', 'social'] as const;
-/** Pairs whose facts one process remembers; a chat of many pairs starts over when it is full. */
-const PAIR_FACTS_REMEMBERED = 100_000;
-
 /**
- * What a send decides on (recipient, connection, block), read from the read models just before
- * the decision. Sends that ask in the same turn of the event loop share one statement (a busy
- * instance reads many sockets in one turn); a request never joins a statement already sent, so
- * what it gets was read after it asked.
- *
- * A pair's facts are kept while the users and social read models do not change
- * (keptWhileUnchanged): no round trip in the path of every message.
+ * What a send decides on, from the streams that hold it: the recipient's account, and the pair's
+ * relationship stream (connected, blocked either way). Both folds stay in memory per stream
+ * (loadFresh), so a busy chat reads only what was appended since.
  */
-export function pairFactsReader(knex: Knex, versions?: Pick<ReadModelProgress, 'localVersionOf'>): (a: string, b: string) => Promise<PairFacts> {
-  const read = batchPerTurn(async (pairs: { a: string; b: string }[]) => {
-    const { rows } = (await knex.raw(PAIR_FACTS_SQL, [JSON.stringify(pairs.map((p, i) => ({ i, ...p })))])) as {
-      rows: { i: number; recipient: boolean; connected: boolean; blocked: boolean }[];
-    };
-    const facts: PairFacts[] = [];
-    for (const r of rows) facts[r.i] = { recipientExists: Boolean(r.recipient), connected: Boolean(r.connected), blocked: Boolean(r.blocked) };
-    return facts;
-  });
-  const facts = keptWhileUnchanged(read, { versions, from: PAIR_FACTS_FROM, keyOf: (p) => `${p.a}|${p.b}`, remembered: PAIR_FACTS_REMEMBERED });
-  return (a, b) => facts({ a, b });
+export async function pairFacts(store: EventStore, from: string, to: string): Promise<PairFacts> {
+  const [recipientExists, relationship] = await Promise.all([hasAccount(store, to), loadFresh(store, relationshipStream(from, to), relationshipDecider)]);
+  return { recipientExists, connected: relationship.connected, blocked: relationship.blockers.length > 0 };
 }
 
 export interface ChatMessageView {
@@ -68,13 +45,18 @@ export interface ChatMessageView {
  * order) and with the message id as event id, so a repeated request stores it once. A client
  * names each message (`clientMessageId`, kept across its retries); the message id derives from it.
  */
-export function createMessagingService(deps: CommandServiceDeps) {
+export function createMessagingService(deps: CommandServiceDeps, options: { messagePairs?: Pick<MessagePairsIndex, 'settled'> } = {}) {
   const now = deps.now ?? (() => new Date());
 
-  const pairFacts = pairFactsReader(deps.knex, deps.progress);
-
-  async function messageRow(messageId: string) {
-    return deps.knex('chat_messages').where({ id: messageId }).whereNull('deleted_at').first<{ id: string; from_id: string; to_id: string; message: string } | undefined>();
+  /**
+   * The pair a message was sent between, from the command side's index. A message sent a moment
+   * ago may not be indexed yet: a miss waits (bounded) until the index has the whole feed.
+   */
+  async function pairOf(messageId: string): Promise<{ from: string; to: string } | undefined> {
+    const indexed = await pairOfMessage(deps.knex, messageId);
+    if (indexed || !options.messagePairs) return indexed;
+    await options.messagePairs.settled(await deps.store.headPosition());
+    return pairOfMessage(deps.knex, messageId);
   }
 
   /** Appends the conversation's events; `readYourWrites: false` answers once they are stored, before the read models include them. */
@@ -107,12 +89,12 @@ export function createMessagingService(deps: CommandServiceDeps) {
     { readYourWrites = true }: { readYourWrites?: boolean } = {},
   ): Promise<{ message: ChatMessageView; repeated: boolean; inReadModels: () => Promise<boolean> }> {
     const messageId = input.clientMessageId ? chatMessageId(input.from, input.clientMessageId) : (input.messageId ?? crypto.randomUUID());
-    const facts = await pairFacts(input.from, input.to);
+    const facts = await pairFacts(deps.store, input.from, input.to);
     let replyTo: { _id: string; message: string; from: string } | null | 'missing' = null;
     if (input.replyToId) {
-      const replied = await messageRow(input.replyToId);
-      const samePair = replied && [replied.from_id, replied.to_id].sort().join() === [input.from, input.to].sort().join();
-      replyTo = replied && samePair ? { _id: replied.id, message: replied.message, from: replied.from_id } : 'missing';
+      // Only a live message of this pair's own conversation can be replied to.
+      const replied = await liveMessage(deps.store, input.from, input.to, input.replyToId);
+      replyTo = replied ? { _id: input.replyToId, message: replied.message, from: replied.from } : 'missing';
     }
     const { events, position, repeated } = await append(
       input.from,
@@ -143,11 +125,12 @@ export function createMessagingService(deps: CommandServiceDeps) {
     },
 
     async remove(messageId: string, by: string, ctx: CommandContext): Promise<{ messageId: string; from: string; to: string }> {
-      const row = await messageRow(messageId);
-      const message = row ? { from: row.from_id, to: row.to_id } : undefined;
+      const pair = await pairOf(messageId);
+      const live = pair && (await liveMessage(deps.store, pair.from, pair.to, messageId));
+      const message = live ? { from: live.from, to: live.to } : undefined;
       const {
         events: [event],
-      } = await append(row?.from_id ?? by, row?.to_id ?? by, { type: 'DeleteMessage', messageId, by, message, now: now() }, ctx);
+      } = await append(message?.from ?? by, message?.to ?? by, { type: 'DeleteMessage', messageId, by, message, now: now() }, ctx);
       if (event?.type !== 'MessageDeleted') throw new Error('delete produced no event');
       return { messageId, from: event.data.from, to: event.data.to };
     },
@@ -155,10 +138,11 @@ export function createMessagingService(deps: CommandServiceDeps) {
     /** Marks what `from` sent `reader` as read; nothing is recorded when nothing was unread. */
     async markRead(reader: string, from: string, ctx: CommandContext): Promise<boolean> {
       // A message is delivered before the read models include it, and the reader's screen marks it
-      // read as soon as it shows it: the unread count must include every message stored so far.
+      // read as soon as it shows it: the answer, and the unread counts the realtime service then
+      // reads from the read models, include every message stored so far.
       await caughtUp(deps.progress, await deps.store.headPosition(), [{ type: 'MessageSent' }]);
-      const unread = await deps.knex('chat_unread').where({ user_id: reader, from_id: from }).first<{ count: number } | undefined>('count');
-      if (!unread || unread.count === 0) return false;
+      // What is unread, from the conversation's own stream.
+      if (((await conversationFacts(deps.store, reader, from)).unread[reader] ?? 0) === 0) return false;
       await append(reader, from, { type: 'MarkRead', reader, from, now: now() }, ctx);
       return true;
     },

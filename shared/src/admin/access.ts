@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import type { Role } from '../events/accounts';
 import { forbidden, unauthenticated } from '../commands/domain-errors';
-import { findUserRow, type UserRow } from '../read-models/users';
+import { findUserRow } from '../read-models/users';
 
 /**
  * Who may use which `/api/admin/*` route (docs/decisions.md#d20-the-admin-api-speaks-ra-data-simple-rest-one-access-table), in one table that both services mount
@@ -55,42 +55,69 @@ export async function hasCreatedAListing(knex: Knex, userId: string): Promise<bo
   return false;
 }
 
+/** A signed-in user as the guard sees them: who, with which role, and whether their account is active (not suspended). */
+export interface StaffMember {
+  id: string;
+  role: string;
+  isActive: boolean;
+}
+
+/**
+ * Where the guard looks people up. The query side reads the read models (readModelStaff); the
+ * command side folds the account's own streams, so a role just changed counts at once there.
+ */
+export interface StaffDirectory {
+  /** undefined when there is no such user. */
+  memberOf(userId: string): Promise<StaffMember | undefined>;
+  /** Whether the user created any hackathon, event or quiz (what makes someone an organiser). */
+  isOrganiser(userId: string): Promise<boolean>;
+}
+
+/** The directory of the `users` and listings read models. */
+export const readModelStaff = (knex: Knex): StaffDirectory => ({
+  async memberOf(userId) {
+    const row = await findUserRow(knex, userId);
+    return row && { id: row.id, role: row.role, isActive: row.is_active };
+  },
+  isOrganiser: (userId) => hasCreatedAListing(knex, userId),
+});
+
 /** The signed-in staff member, for the handlers after the guard (res.locals.staff). */
 export interface StaffLocals {
-  staff: UserRow;
+  staff: StaffMember;
   /** True when let in only as an organiser: the route answers for the staff member's own listings. */
   ownListingsOnly?: boolean;
 }
 
 /**
- * Lets through only a signed-in, active user whose role (read from the `users` read model, never
- * from the client) is one of `roles`: 401 when signed out, 403 otherwise.
+ * Lets through only a signed-in, active user whose role (looked up in `staff`, never taken from
+ * the client) is one of `roles`: 401 when signed out, 403 otherwise.
  */
-export function requireRole(knex: Knex, roles: readonly Role[] | ((req: Parameters<RequestHandler>[0]) => readonly Role[])): RequestHandler {
+export function requireRole(staff: StaffDirectory, roles: readonly Role[] | ((req: Parameters<RequestHandler>[0]) => readonly Role[])): RequestHandler {
   return async (req, res, next) => {
     const userId = req.session?.userId;
     if (!userId) throw unauthenticated('Authentication required');
-    const row = await findUserRow(knex, userId);
-    // A session whose user is no longer in the read model is as good as signed out.
-    if (!row) throw unauthenticated('Authentication required');
+    const member = await staff.memberOf(userId);
+    // A session whose user is no longer known is as good as signed out.
+    if (!member) throw unauthenticated('Authentication required');
     const allowed = typeof roles === 'function' ? roles(req) : roles;
-    if (!row.is_active || !(allowed as readonly string[]).includes(row.role)) throw forbidden(NO_ADMIN_ACCESS);
-    (res.locals as StaffLocals).staff = row;
+    if (!member.isActive || !(allowed as readonly string[]).includes(member.role)) throw forbidden(NO_ADMIN_ACCESS);
+    (res.locals as StaffLocals).staff = member;
     next();
   };
 }
 
-/** The guard of everything under /api/admin (mount it at '/api/admin', before the routes). */
-export const adminGuard = (knex: Knex): RequestHandler => {
-  const byRole = requireRole(knex, (req) => rolesFor(req.method, req.path));
+/** The guard of everything under /api/admin (mount it at '/api/admin', before the routes), looking people up in `staff`. */
+export const adminGuardWith = (staff: StaffDirectory): RequestHandler => {
+  const byRole = requireRole(staff, (req) => rolesFor(req.method, req.path));
   return async (req, res, next) => {
     const userId = req.session?.userId;
     if (userId && organisersMayUse(req.method, req.path)) {
-      const row = await findUserRow(knex, userId);
-      const staffRole = !!row && (rolesFor(req.method, req.path) as readonly string[]).includes(row.role);
-      if (row && row.is_active && !staffRole) {
-        if (!(await hasCreatedAListing(knex, userId))) throw forbidden(NO_ADMIN_ACCESS);
-        Object.assign(res.locals as StaffLocals, { staff: row, ownListingsOnly: true });
+      const member = await staff.memberOf(userId);
+      const staffRole = !!member && (rolesFor(req.method, req.path) as readonly string[]).includes(member.role);
+      if (member && member.isActive && !staffRole) {
+        if (!(await staff.isOrganiser(userId))) throw forbidden(NO_ADMIN_ACCESS);
+        Object.assign(res.locals as StaffLocals, { staff: member, ownListingsOnly: true });
         next();
         return;
       }
@@ -98,3 +125,6 @@ export const adminGuard = (knex: Knex): RequestHandler => {
     await byRole(req, res, next);
   };
 };
+
+/** The guard on the read models (the query side's). */
+export const adminGuard = (knex: Knex): RequestHandler => adminGuardWith(readModelStaff(knex));

@@ -3,6 +3,7 @@ import type { EventRegistrationStatus } from '../api/events';
 import type { Announcement } from '../api/hackathon-announcements';
 import type { ReviewWritten } from '../api/hackathon-reviews';
 import type { RegistrationStatus, Sponsor, Team, TeamStatus } from '../api/hackathons';
+import type { ChatMessage } from '../api/messaging';
 import type { Notification } from '../api/notifications';
 import type { Project } from '../api/projects';
 import type { OwnUser } from '../api/users';
@@ -24,6 +25,8 @@ export interface QueryClient {
   project(projectId: string): Promise<Project | undefined>;
   /** One of the user's own notifications; undefined when it is not theirs or is gone. */
   notification(userId: string, notificationId: string): Promise<Notification | undefined>;
+  /** A chat message as stored and shown ('deleted' once deleted); undefined before the read models have it. */
+  chatMessage(messageId: string): Promise<ChatMessage | 'deleted' | undefined>;
 
   hackathonRegistrationStatus(hackathonId: string, userId: string): Promise<RegistrationStatus>;
   hackathonTeam(teamId: string): Promise<Team | null>;

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { hasCreatedAListing } from '../../admin/access';
 import { RoleSchema } from '../../events/accounts';
 import type { QueryClient } from '../../ports/query-client';
+import { findChatMessage } from '../../read-models/chat-messages';
 import { findCommunityAdmins, findCommunityParticipants } from '../../read-models/community';
 import { findEventRegistrationStatus } from '../../read-models/events';
 import { findAnnouncement, findSponsor } from '../../read-models/hackathon-announcements';
@@ -25,6 +26,7 @@ export function readModelQueryClient(knex: Knex): QueryClient {
     },
     project: (projectId) => findProjectView(knex, projectId),
     notification: (userId, notificationId) => findNotification(knex, userId, notificationId),
+    chatMessage: (messageId) => findChatMessage(knex, messageId),
 
     hackathonRegistrationStatus: (hackathonId, userId) => findRegistrationStatus(knex, hackathonId, userId),
     hackathonTeam: (teamId) => findTeam(knex, teamId),
