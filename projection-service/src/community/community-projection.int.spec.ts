@@ -1,46 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnex, type Knex } from '@circuit/shared/db/knex';
-import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
-import { toNewEvents } from '@circuit/shared/commands/decider';
-import { createLogger } from '@circuit/shared/logger';
+import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import { communityMessageStream, communityStream } from '@circuit/shared/events/community';
-import { ProjectionRunner } from '../runner/projection-runner';
-import { migrateReadModels } from '../migrations';
+import { projectionHarness } from '../runner/projection-harness.testkit';
 import { migrateCommunityReadModels } from './community-migrations';
 import { communityProjection } from './community-projection';
 
 /** Events in, rows out: community messages (posted, edited, deleted), admins and removed users. */
 describe('community projection', () => {
-  let knex: Knex;
-  let store: PostgresEventStore;
-  let runner: ProjectionRunner;
+  const t = projectionHarness([migrateCommunityReadModels], [communityProjection]);
   const H = 'hack-1';
   const at = (minute: number) => `2026-11-25T10:${String(minute).padStart(2, '0')}:00.000Z`;
 
-  beforeAll(async () => {
-    knex = await createKnex({ kind: 'pglite' });
-    store = await PostgresEventStore.create(knex, { pollIntervalMs: 20 });
-    await migrateReadModels(knex);
-    await migrateCommunityReadModels(knex);
-    runner = new ProjectionRunner(knex, store, [communityProjection], undefined, createLogger('test'));
-  });
-  afterAll(async () => {
-    await runner.stop();
-    await store.close();
-    await knex.destroy();
-  });
-
-  const onMessage = (id: string, events: DomainEvent[]) => store.append(communityMessageStream(id), toNewEvents(events, {}, at(0)), 'any');
-  const onCommunity = (events: DomainEvent[]) => store.append(communityStream(H), toNewEvents(events, {}, at(0)), 'any');
+  const onMessage = (id: string, events: DomainEvent[]) => t.append(communityMessageStream(id), events, at(0));
+  const onCommunity = (events: DomainEvent[]) => t.append(communityStream(H), events, at(0));
   const posted = (id: string, userId: string, minute: number, replyTo: { _id: string; message: string; userId: string } | null = null): DomainEvent => ({
     type: 'CommunityMessagePosted',
     data: { hackathonId: H, messageId: id, userId, message: `text ${id}`, replyTo, at: at(minute) },
   });
   const dump = async () => ({
-    messages: await knex('community_messages').orderBy('position').select('*'),
-    admins: await knex('community_admins').orderBy('user_id').select('*'),
-    removed: await knex('community_removed').orderBy('user_id').select('*'),
+    messages: await t.knex('community_messages').orderBy('position').select('*'),
+    admins: await t.knex('community_admins').orderBy('user_id').select('*'),
+    removed: await t.knex('community_removed').orderBy('user_id').select('*'),
   });
 
   it('applies posts, edits, deletions, admins and removals, and a rebuild yields the same rows', async () => {
@@ -56,7 +36,7 @@ describe('community projection', () => {
       { type: 'CommunityUserRemoved', data: { hackathonId: H, userId: 'dee', byUserId: 'ana', at: at(8) } },
       { type: 'CommunityUserReAdded', data: { hackathonId: H, userId: 'dee', byUserId: 'org', at: at(9) } },
     ]);
-    await runner.rebuild();
+    await t.runner.rebuild();
 
     const rows = await dump();
     expect(rows.messages.map((m: { id: string; message: string; edited: boolean; deleted_at: unknown }) => [m.id, m.message, m.edited, m.deleted_at !== null])).toEqual([
@@ -68,7 +48,7 @@ describe('community projection', () => {
     expect(rows.admins.map((a: { user_id: string; added_by: string }) => [a.user_id, a.added_by])).toEqual([['ana', 'org']]);
     expect(rows.removed.map((r: { user_id: string; removed_by: string }) => [r.user_id, r.removed_by])).toEqual([['cy', 'ana']]);
 
-    await runner.rebuild();
+    await t.runner.rebuild();
     expect(await dump()).toEqual(rows);
   });
 });

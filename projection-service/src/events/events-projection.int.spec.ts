@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnex, type Knex } from '@circuit/shared/db/knex';
-import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
-import { toNewEvents } from '@circuit/shared/commands/decider';
-import { createLogger } from '@circuit/shared/logger';
+import { describe, expect, it } from 'vitest';
 import { EventContentSchema, eventStream } from '@circuit/shared/events/event-listings';
 import { eventRosterStream } from '@circuit/shared/events/event-registrations';
 import { findEventRegistrationStatus, listEventCards, listEvents } from '@circuit/shared/read-models/events';
 import { EventListQuerySchema } from '@circuit/shared/validation/events';
-import { migrateReadModels } from '../migrations';
-import { ProjectionRunner } from '../runner/projection-runner';
+import { projectionHarness } from '../runner/projection-harness.testkit';
 import { migrateEventsReadModels } from './events-migrations';
 import { eventsProjection } from './events-projection';
 
 /** Events in, rows out: the listing, its counts, the line's positions, offers, saves and calendar tokens. */
 describe('events projection', () => {
-  let knex: Knex;
-  let store: PostgresEventStore;
-  let runner: ProjectionRunner;
+  const t = projectionHarness([migrateEventsReadModels], [eventsProjection]);
   const T = '2030-03-01T10:00:00.000Z';
   const E = 'e1';
   const viewer = { userId: null, role: null };
@@ -31,27 +24,14 @@ describe('events projection', () => {
     takeRegistrations: 'pending',
   });
 
-  beforeAll(async () => {
-    knex = await createKnex({ kind: 'pglite' });
-    store = await PostgresEventStore.create(knex, { pollIntervalMs: 20 });
-    await migrateReadModels(knex);
-    await migrateEventsReadModels(knex);
-    runner = new ProjectionRunner(knex, store, [eventsProjection], undefined, createLogger('test'));
-  });
-  afterAll(async () => {
-    await runner.stop();
-    await store.close();
-    await knex.destroy();
-  });
-
-  const append = (stream: string, events: { type: string; data: unknown }[]) => store.append(stream, toNewEvents(events, {}, T), 'any');
+  const append = (stream: string, events: { type: string; data: unknown }[]) => t.append(stream, events, T);
   const who = (userId: string) => ({ eventId: E, userId, at: T });
 
   it('lists an event once approved, counts attendees and the line, and numbers the line without gaps', async () => {
     await append(eventStream(E), [{ type: 'EventCreated', data: { eventId: E, createdBy: 'org', content, at: T } }]);
-    await runner.rebuild();
+    await t.runner.rebuild();
     const now = new Date('2030-03-01T12:00:00.000Z');
-    expect((await listEvents(knex, EventListQuerySchema.parse({}), now, viewer, null)).total).toBe(0);
+    expect((await listEvents(t.knex, EventListQuerySchema.parse({}), now, viewer, null)).total).toBe(0);
     await append(eventStream(E), [{ type: 'EventApproved', data: { eventId: E, at: T, byUserId: 'mod' } }]);
     await append(eventRosterStream(E), [
       { type: 'EventAttendeeRegistered', data: { ...who('a'), profile: {}, paymentStatus: 'completed', holdUntil: null, via: 'direct', amount: 0, currency: 'USD' } },
@@ -59,29 +39,29 @@ describe('events projection', () => {
       { type: 'EventWaitlistJoined', data: { ...who('c'), profile: {} } },
       { type: 'EventWaitlistJoined', data: { ...who('d'), profile: {} } },
     ]);
-    await runner.rebuild();
-    const [card] = (await listEvents(knex, EventListQuerySchema.parse({}), now, viewer, null)).cards;
+    await t.runner.rebuild();
+    const [card] = (await listEvents(t.knex, EventListQuerySchema.parse({}), now, viewer, null)).cards;
     expect(card).toMatchObject({ currentAttendees: 1, waitlistCount: 3, displayStatus: 'Upcoming', phase: 'registration_open' });
-    expect((await findEventRegistrationStatus(knex, E, 'c')).waitlist).toEqual({ position: 2, total: 3 });
+    expect((await findEventRegistrationStatus(t.knex, E, 'c')).waitlist).toEqual({ position: 2, total: 3 });
 
     // a leaves: b is offered the place (and leaves the line), c moves up to 1.
     await append(eventRosterStream(E), [
       { type: 'EventAttendeeUnregistered', data: who('a') },
       { type: 'EventPlaceOffered', data: { ...who('b'), expiresAt: '2030-03-02T10:00:00.000Z' } },
     ]);
-    await runner.rebuild();
-    expect(await findEventRegistrationStatus(knex, E, 'b')).toMatchObject({ registered: false, waitlist: null, offer: { expiresAt: '2030-03-02T10:00:00.000Z' } });
-    expect((await findEventRegistrationStatus(knex, E, 'c')).waitlist).toEqual({ position: 1, total: 2 });
-    expect((await findEventRegistrationStatus(knex, E, 'd')).waitlist).toEqual({ position: 2, total: 2 });
+    await t.runner.rebuild();
+    expect(await findEventRegistrationStatus(t.knex, E, 'b')).toMatchObject({ registered: false, waitlist: null, offer: { expiresAt: '2030-03-02T10:00:00.000Z' } });
+    expect((await findEventRegistrationStatus(t.knex, E, 'c')).waitlist).toEqual({ position: 1, total: 2 });
+    expect((await findEventRegistrationStatus(t.knex, E, 'd')).waitlist).toEqual({ position: 2, total: 2 });
 
     // b confirms a paid place, then pays.
     await append(eventRosterStream(E), [
       { type: 'EventAttendeeRegistered', data: { ...who('b'), profile: {}, paymentStatus: 'pending', holdUntil: '2030-03-02T10:00:00.000Z', via: 'waitlist', amount: 10, currency: 'USD' } },
       { type: 'EventRegistrationPaid', data: { ...who('b'), orderId: 'order_1', paymentId: 'pay_1' } },
     ]);
-    await runner.rebuild();
-    expect(await findEventRegistrationStatus(knex, E, 'b')).toMatchObject({ registered: true, paymentStatus: 'completed', offer: null, holdUntil: null });
-    expect((await listEventCards(knex, { registeredBy: 'b' }, now, viewer)).map((e) => e.id)).toEqual([E]);
+    await t.runner.rebuild();
+    expect(await findEventRegistrationStatus(t.knex, E, 'b')).toMatchObject({ registered: true, paymentStatus: 'completed', offer: null, holdUntil: null });
+    expect((await listEventCards(t.knex, { registeredBy: 'b' }, now, viewer)).map((e) => e.id)).toEqual([E]);
   });
 
   it('keeps saves and the latest calendar token; a deleted event leaves no rows', async () => {
@@ -90,11 +70,11 @@ describe('events projection', () => {
       { type: 'CalendarFeedTokenIssued', data: { userId: 'u', token: 'first-token-aaaaaaaa', at: T } },
       { type: 'CalendarFeedTokenIssued', data: { userId: 'u', token: 'second-token-bbbbbbb', at: T } },
     ]);
-    await runner.rebuild();
-    expect(await knex('event_saves').where({ user_id: 'u' })).toHaveLength(1);
-    expect(await knex('calendar_feed_tokens').where({ user_id: 'u' }).pluck('token')).toEqual(['second-token-bbbbbbb']);
+    await t.runner.rebuild();
+    expect(await t.knex('event_saves').where({ user_id: 'u' })).toHaveLength(1);
+    expect(await t.knex('calendar_feed_tokens').where({ user_id: 'u' }).pluck('token')).toEqual(['second-token-bbbbbbb']);
     await append(eventStream(E), [{ type: 'EventDeleted', data: { eventId: E, at: T, byUserId: 'org' } }]);
-    await runner.rebuild();
-    for (const table of ['events', 'event_saves', 'event_attendees', 'event_waitlist', 'event_offers']) expect(await knex(table)).toEqual([]);
+    await t.runner.rebuild();
+    for (const table of ['events', 'event_saves', 'event_attendees', 'event_waitlist', 'event_offers']) expect(await t.knex(table)).toEqual([]);
   });
 });

@@ -1,42 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnex, type Knex } from '@circuit/shared/db/knex';
-import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
-import { toNewEvents } from '@circuit/shared/commands/decider';
-import { createLogger } from '@circuit/shared/logger';
+import { describe, expect, it } from 'vitest';
 import { userStream, type AccountEvent } from '@circuit/shared/events/accounts';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import { findUserRow, toUserView } from '@circuit/shared/read-models/users';
-import { migrateReadModels } from '../migrations';
-import { ProjectionRunner } from '../runner/projection-runner';
+import { projectionHarness, userRegistered } from '../runner/projection-harness.testkit';
 import { usersProjection } from '../accounts/users-projection';
 
 type Event = AccountEvent | DomainEvent<'ProfileUpdated' | 'ProfilePictureChanged'>;
 
 /** Events in, rows out: profile fields of the `users` read model. */
 describe('profiles projection', () => {
-  let knex: Knex;
-  let store: PostgresEventStore;
-  let runner: ProjectionRunner;
+  const t = projectionHarness([], [usersProjection]);
 
-  beforeAll(async () => {
-    knex = await createKnex({ kind: 'pglite' });
-    store = await PostgresEventStore.create(knex, { pollIntervalMs: 20 });
-    await migrateReadModels(knex);
-    runner = new ProjectionRunner(knex, store, [usersProjection], undefined, createLogger('test'));
-  });
-  afterAll(async () => {
-    await runner.stop();
-    await store.close();
-    await knex.destroy();
-  });
+  const append = (userId: string, events: Event[], occurredAt = '2025-03-01T10:00:00.000Z') => t.append(userStream(userId), events, occurredAt);
 
-  const append = (userId: string, events: Event[], occurredAt = '2025-03-01T10:00:00.000Z') =>
-    store.append(userStream(userId), toNewEvents(events, {}, occurredAt), 'any');
-
-  const registered = (userId: string, username: string): Event => ({
-    type: 'UserRegistered',
-    data: { userId, username, email: `${username}@example.com`, firstName: 'First', lastName: 'Last', passwordHash: null, role: 'user', emailVerified: true, registeredAt: '2025-03-01T09:00:00.000Z' },
-  });
+  const registered = (userId: string, username: string): Event => userRegistered({ userId, username, firstName: 'First', lastName: 'Last' }, '2025-03-01T09:00:00.000Z');
 
   it('writes only the fields an update carried, in their columns', async () => {
     await append('u-1', [registered('u-1', 'asha')]);
@@ -61,8 +38,8 @@ describe('profiles projection', () => {
       },
     ]);
     await append('u-1', [{ type: 'ProfileUpdated', data: { changes: { tagline: 'Shipper', skills: [] }, at: '2025-03-01T11:00:00.000Z' } }], '2025-03-01T11:00:00.000Z');
-    await runner.rebuild();
-    const row = await findUserRow(knex, 'u-1');
+    await t.runner.rebuild();
+    const row = await findUserRow(t.knex, 'u-1');
     expect(row).toMatchObject({
       first_name: 'Asha',
       last_name: 'Last',
@@ -84,15 +61,15 @@ describe('profiles projection', () => {
   it('records the profile picture; events of unknown users change nothing', async () => {
     await append('u-2', [registered('u-2', 'kabir'), { type: 'ProfilePictureChanged', data: { url: '/uploads/profile-pictures/a.png', at: '2025-03-01T10:00:00.000Z' } }]);
     await append('u-ghost', [{ type: 'ProfileUpdated', data: { changes: { tagline: 'ghost' }, at: '2025-03-01T10:00:00.000Z' } }]);
-    await runner.rebuild();
-    expect((await findUserRow(knex, 'u-2'))?.profile_picture).toBe('/uploads/profile-pictures/a.png');
-    expect(await findUserRow(knex, 'u-ghost')).toBeUndefined();
-    expect(await knex('users').where({ tagline: 'ghost' })).toEqual([]);
+    await t.runner.rebuild();
+    expect((await findUserRow(t.knex, 'u-2'))?.profile_picture).toBe('/uploads/profile-pictures/a.png');
+    expect(await findUserRow(t.knex, 'u-ghost')).toBeUndefined();
+    expect(await t.knex('users').where({ tagline: 'ghost' })).toEqual([]);
   });
 
   it('gives the same rows when rebuilt from position 0', async () => {
-    const before = await knex('users').orderBy('id');
-    await runner.rebuild();
-    expect(await knex('users').orderBy('id')).toEqual(before);
+    const before = await t.knex('users').orderBy('id');
+    await t.runner.rebuild();
+    expect(await t.knex('users').orderBy('id')).toEqual(before);
   });
 });
