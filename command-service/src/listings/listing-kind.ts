@@ -1,4 +1,5 @@
 import type { DomainEvent, EventType } from '@circuit/shared/events/catalogue';
+import type { Actor, ActorRole } from '../accounts/actors';
 
 /**
  * What makes one kind of listing (a hackathon, an event, a quiz) differ from another; the lifecycle
@@ -9,11 +10,7 @@ import type { DomainEvent, EventType } from '@circuit/shared/events/catalogue';
  * the store and the projections reading them as they are: prefix `Hackathon` appends
  * `HackathonCreated`, … with `hackathonId` in their data, and takes `CreateHackathon`, … commands.
  */
-export type ActorRole = 'user' | 'moderator' | 'admin';
-export interface Actor {
-  userId: string;
-  role: ActorRole;
-}
+export type { Actor, ActorRole };
 
 export type ListingStatus = 'pending' | 'accepted' | 'rejected';
 

@@ -3,11 +3,11 @@ import { handleCommand, loadState, type CommandContext } from '@circuit/shared/c
 import { forbidden, notFound } from '@circuit/shared/commands/domain-errors';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import { USERNAME_PATTERN } from '@circuit/shared/validation/hackathons';
-import { findUserRow } from '@circuit/shared/read-models/users';
+import { actorOf as actorFromStreams } from '../accounts/actors';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { decidersOf, isLive, mayManage } from './listing-decider';
-import { idFieldOf, type Actor, type ActorRole, type ListingCommand, type ListingKind, type ListingState, type LiveListing } from './listing-kind';
+import { idFieldOf, type Actor, type ListingCommand, type ListingKind, type ListingState, type LiveListing } from './listing-kind';
 
 const LISTING_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -41,11 +41,7 @@ export function createListingService<P extends string, Content>(deps: CommandSer
   const command = (verb: string, id: string, actor: Actor, rest: object = {}) =>
     ({ type: `${verb}${kind.prefix}`, [idField]: id, actor, now: now(), ...rest }) as ListingCommand<P, Content>;
 
-  async function actorOf(userId: string): Promise<Actor> {
-    const row = await findUserRow(deps.knex, userId);
-    const role: ActorRole = row?.role === 'admin' || row?.role === 'moderator' ? row.role : 'user';
-    return { userId, role };
-  }
+  const actorOf = (userId: string): Promise<Actor> => actorFromStreams(deps.store, userId);
 
   async function execute(verb: string, userId: string, id: string, ctx: CommandContext, rest?: object) {
     const result = await handleCommand(deps.store, kind.streams.listing(id), deciders.listing, command(verb, id, await actorOf(userId), rest), ctx, now);
