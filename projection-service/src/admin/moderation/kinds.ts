@@ -24,28 +24,32 @@ export interface ModerationKind {
 /** A date fact: the instant for the console, which writes it in its viewer's zone, and the same in UTC for any other reader. */
 const when = (label: string, iso: string) => (Number.isFinite(Date.parse(iso)) ? { label, value: formatDateTime(iso, { timeZone: 'UTC' }), at: new Date(iso).toISOString() } : { label, value: '—' });
 
-export const hackathonKind: ModerationKind = {
-  type: 'hackathon',
-  table: 'hackathons',
-  titleColumn: 'title',
+/** An organised listing's (hackathon's, event's) pictures and words: its banner, its logo or its organiser's, its short description. */
+const organisedPreview = (c: { images: { banner: string; logo: string }; organization: { logo: string }; shortDescription: string; description: string }) => ({
+  bannerUrl: c.images.banner || null,
+  logoUrl: c.images.logo || c.organization.logo || null,
+  summary: c.shortDescription,
+  descriptionHtml: c.description,
+});
+const schedule = (dates: { startDate: string; endDate: string; registrationDeadline: string }) => [when('Starts', dates.startDate), when('Ends', dates.endDate), when('Registration closes', dates.registrationDeadline)];
+
+/** A kind in the queue: its table's title column, and its console's approve and reject under `/api/admin/{table}`. */
+function moderationKind(type: ModerationKindType, table: string, kind: Pick<ModerationKind, 'slugColumn' | 'publicPath' | 'preview'>): ModerationKind {
+  return { type, table, titleColumn: 'title', approvePath: (id) => `/api/admin/${table}/${id}/approve`, rejectPath: (id) => `/api/admin/${table}/${id}/reject`, ...kind };
+}
+
+export const hackathonKind = moderationKind('hackathon', 'hackathons', {
   slugColumn: 'username',
   publicPath: (slug) => `/hackathons/${encodeURIComponent(slug)}`,
-  approvePath: (id) => `/api/admin/hackathons/${id}/approve`,
-  rejectPath: (id) => `/api/admin/hackathons/${id}/reject`,
   preview(raw) {
     const c = HackathonContentSchema.parse(raw);
     const place = c.location.type === 'online' || !c.location.type ? 'Online' : [c.location.city, c.location.state, c.location.country].filter(Boolean).join(', ') || c.location.type;
     const price = c.pricing.type === 'paid' && c.pricing.amount > 0 ? `${c.pricing.currency} ${c.pricing.amount}` : 'Free';
     return {
-      bannerUrl: c.images.banner || null,
-      logoUrl: c.images.logo || c.organization.logo || null,
-      summary: c.shortDescription,
-      descriptionHtml: c.description,
+      ...organisedPreview(c),
       facts: [
         { label: 'Organised by', value: c.organization.name || '—' },
-        when('Starts', c.dates.startDate),
-        when('Ends', c.dates.endDate),
-        when('Registration closes', c.dates.registrationDeadline),
+        ...schedule(c.dates),
         { label: 'Where', value: place },
         { label: 'Entry', value: price },
         { label: 'Categories', value: c.categories.join(', ') || '—' },
@@ -53,34 +57,24 @@ export const hackathonKind: ModerationKind = {
       ],
     };
   },
-};
+});
 
 const label = (value: string) => value.replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-export const eventKind: ModerationKind = {
-  type: 'event',
-  table: 'events',
-  titleColumn: 'title',
+export const eventKind = moderationKind('event', 'events', {
   slugColumn: 'username',
   publicPath: (slug) => `/events/${encodeURIComponent(slug)}`,
-  approvePath: (id) => `/api/admin/events/${id}/approve`,
-  rejectPath: (id) => `/api/admin/events/${id}/reject`,
   preview(raw) {
     const c = EventContentSchema.parse(raw);
     const place = c.location.type === 'online' ? 'Online' : [c.location.address, c.location.city, c.location.state, c.location.country].filter(Boolean).join(', ') || label(c.location.type);
     const price = c.pricing.type === 'paid' && c.pricing.amount > 0 ? `${c.pricing.currency} ${c.pricing.amount}` : c.pricing.type === 'donation' ? 'Donation' : 'Free';
     return {
-      bannerUrl: c.images.banner || null,
-      logoUrl: c.images.logo || c.organization.logo || null,
-      summary: c.shortDescription,
-      descriptionHtml: c.description,
+      ...organisedPreview(c),
       facts: [
         { label: 'Organised by', value: c.organization.name || '—' },
         { label: 'Type', value: label(c.eventType) },
         { label: 'Category', value: label(c.category) },
-        when('Starts', c.dates.startDate),
-        when('Ends', c.dates.endDate),
-        when('Registration closes', c.dates.registrationDeadline),
+        ...schedule(c.dates),
         { label: 'Where', value: place },
         { label: 'Entry', value: price },
         { label: 'Seats', value: c.maxAttendees > 0 ? String(c.maxAttendees) : 'Unlimited' },
@@ -88,17 +82,12 @@ export const eventKind: ModerationKind = {
       ],
     };
   },
-};
+});
 
 /** Quizzes have no slug: their public page is addressed by id. */
-export const quizKind: ModerationKind = {
-  type: 'quiz',
-  table: 'quizzes',
-  titleColumn: 'title',
+export const quizKind = moderationKind('quiz', 'quizzes', {
   slugColumn: 'id',
   publicPath: (id) => `/quiz/${encodeURIComponent(id)}`,
-  approvePath: (id) => `/api/admin/quizzes/${id}/approve`,
-  rejectPath: (id) => `/api/admin/quizzes/${id}/reject`,
   preview(raw) {
     const c = QuizContentSchema.parse(raw);
     const price = c.pricing.type === 'paid' && c.pricing.amount > 0 ? `${c.pricing.currency} ${c.pricing.amount}` : 'Free';
@@ -122,7 +111,7 @@ export const quizKind: ModerationKind = {
       ],
     };
   },
-};
+});
 
 /** Every kind in the queue. */
 export const MODERATION_KINDS: readonly ModerationKind[] = [hackathonKind, eventKind, quizKind];
