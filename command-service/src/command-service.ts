@@ -45,7 +45,6 @@ import { userRateRules, userWriteLimits } from './http/user-write-limits';
 import { multipartOnlyOn } from '@circuit/shared/http/app';
 import { createRegistrationService } from './hackathon-registrations/registration-service';
 import { registrationRoutes } from './hackathon-registrations/registration-routes';
-import { TeamPaymentProcessManager } from './hackathon-registrations/team-payment-process-manager';
 import type { TeamPayments } from './hackathon-registrations/team-payments';
 import { createReviewService } from './hackathon-reviews/review-service';
 import { reviewRoutes } from './hackathon-reviews/review-routes';
@@ -59,8 +58,11 @@ import { createEventService } from './events/event-service';
 import { eventRoutes } from './events/event-routes';
 import { createEventRegistrationService } from './events/event-registration-service';
 import { eventRegistrationRoutes } from './events/event-registration-routes';
-import { EventPaymentProcessManager } from './events/event-payment-process-manager';
 import { DuplicatePaymentProcessManager } from './payments/duplicate-payment-process-manager';
+import { PaymentDispatcher } from './payments/payment-dispatcher';
+import { hackathonRoster } from './hackathon-registrations/roster-decider';
+import { eventRoster } from './events/roster-decider';
+import { quizRoster } from './quizzes/quiz-roster';
 import { EventNotifier } from './events/event-notifier';
 import { WaitlistTimer } from './events/waitlist-timer';
 import { createQuizService } from './quizzes/quiz-service';
@@ -116,7 +118,6 @@ export async function createCommandService(
   const community = createCommunityService(deps);
   const registrations = createRegistrationService(deps, deps.teamPayments?.(deps) ?? payments);
   const reviewNotifier = new HackathonReviewNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
-  const teamPayments = new TeamPaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, registrations, payments });
   const reviews = createReviewService(deps);
   const announcements = createAnnouncementService(deps);
   const announcementNotifier = new AnnouncementNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
@@ -124,16 +125,29 @@ export async function createCommandService(
   const eventRegistrations = createEventRegistrationService(deps, payments);
   const waitlistTimer = new WaitlistTimer({ knex: deps.knex, log: deps.log, registrations: eventRegistrations, now: deps.now });
   const quizzes = createQuizService(deps, payments);
-  const quizNotifier = new QuizNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log, quizzes, payments });
+  const quizNotifier = new QuizNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
+  // Every payment purpose goes to its roster: the service that records it and the roster's definition.
+  const paymentDispatcher = new PaymentDispatcher({
+    knex: deps.knex,
+    store: feed,
+    log: deps.log,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    payments,
+    rosters: {
+      'hackathon-team': { roster: registrations, payments: hackathonRoster.payments },
+      'event-registration': { roster: eventRegistrations, payments: eventRoster.payments },
+      'quiz-registration': { roster: quizzes, payments: quizRoster.payments },
+    },
+  });
   let stopChatSends: (() => Promise<void>) | undefined;
   const workers: Worker[] = [
     messagePairs,
     mail,
     notifications,
-    teamPayments,
     reviewNotifier,
     announcementNotifier,
-    new EventPaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, registrations: eventRegistrations, payments }),
+    paymentDispatcher,
     new DuplicatePaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, mailer: deps.mailer, publicUrl: deps.config.publicUrl, payments }),
     new EventNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log }),
     waitlistTimer,

@@ -1,8 +1,6 @@
 import type { Knex } from 'knex';
-import type { EventData } from '@circuit/shared/events/catalogue';
 import { EventListingEventSchemas as S } from '@circuit/shared/events/event-listings';
 import { EventRegistrationEventSchemas as R } from '@circuit/shared/events/event-registrations';
-import { PaymentEventSchemas } from '@circuit/shared/events/payments';
 import type { EventStore, RecordedEvent } from '@circuit/shared/ports/event-store';
 import type { Mail, Mailer } from '@circuit/shared/ports/mailer';
 import type { Logger } from '@circuit/shared/logger';
@@ -10,7 +8,6 @@ import type { Bus } from '@circuit/shared/ports/bus';
 import type { NotificationType } from '@circuit/shared/api/notifications';
 import type { NotificationSubject } from '@circuit/shared/events/notifications';
 import { escape, layout } from '../mail/account-mail';
-import { paymentRefundedMail } from '../mail/payment-mail';
 import { registeredAccount } from '../mail/recipient';
 import { listingReviewMail } from '../mail/review-mail';
 import { notifyByCommand, uuidFrom } from '../notifications/notification-effects';
@@ -44,8 +41,7 @@ export function placeOfferedMail(to: string, firstName: string, event: { title: 
 /** What happened to someone that they are told of; who they are and the event's title the effects read. */
 export type EventNotice =
   | { kind: 'review'; eventId: string; moderator: string; rejection: string | null }
-  | { kind: 'place-offered'; eventId: string; userId: string; expiresAt: string }
-  | { kind: 'late-payment-refunded'; eventId: string; payerId: string; refund: EventData<'PaymentRefunded'> };
+  | { kind: 'place-offered'; eventId: string; userId: string; expiresAt: string };
 
 export function eventNotices(event: RecordedEvent): EventNotice[] {
   switch (event.type) {
@@ -58,12 +54,6 @@ export function eventNotices(event: RecordedEvent): EventNotice[] {
     case 'EventPlaceOffered': {
       const { eventId, userId, expiresAt } = R.EventPlaceOffered.parse(event.data);
       return [{ kind: 'place-offered', eventId, userId, expiresAt }];
-    }
-    case 'PaymentRefunded': {
-      const refund = PaymentEventSchemas.PaymentRefunded.parse(event.data);
-      // The other kinds' refunds are their own notifiers' to tell.
-      if (refund.purpose.kind !== 'event-registration') return [];
-      return [{ kind: 'late-payment-refunded', eventId: refund.purpose.listingId, payerId: refund.purpose.subjectId, refund }];
     }
     default:
       return [];
@@ -92,13 +82,6 @@ function eventNoticeEffects(deps: Deps): ReactionEffects<EventNotice> {
           if (account) await deps.mailer.send(placeOfferedMail(account.email, account.firstName, { ...info, paid: info.pricing.type === 'paid' }, notice.expiresAt, deps.publicUrl));
           return;
         }
-        case 'late-payment-refunded': {
-          const account = await registeredAccount(deps.store, notice.payerId);
-          const link = `${deps.publicUrl}/events/${encodeURIComponent(info.username)}`;
-          const why = 'came through after your place had passed to the next person on the waitlist, so it bought no place';
-          if (account) await deps.mailer.send(paymentRefundedMail(account.email, account.firstName, { title: info.title, link }, notice.refund, why));
-          return;
-        }
       }
     },
   };
@@ -106,7 +89,7 @@ function eventNoticeEffects(deps: Deps): ReactionEffects<EventNotice> {
 
 /**
  * Tells people what happened to them: the organiser when a moderator approves or rejects their
- * event, a waitlisted user when a place is offered to them, a payer when a late payment is refunded. Each is a notification (delivered
+ * event, a waitlisted user when a place is offered to them. Each is a notification (delivered
  * live; its id derived from the event, so a replay adds nothing) and an e-mail. Starts from the
  * head on its first run and moves its checkpoint after each, so a restart resends at most one mail.
  */

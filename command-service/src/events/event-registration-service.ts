@@ -10,7 +10,7 @@ import { caughtUp } from '../http/read-your-writes';
 import type { EventInfo } from './event-decider';
 import { findEvent } from './event-service';
 import type { EventPayments } from './event-payments';
-import { rosterDecider, type RosterCommand } from './roster-decider';
+import { attendeeOf, rosterDecider, type RosterCommand } from './roster-decider';
 
 type Omitted<C> = C extends unknown ? Omit<C, 'event' | 'now'> : never;
 
@@ -63,12 +63,12 @@ export function createEventRegistrationService(deps: CommandServiceDeps, payment
       const violation = registrationViolation(profile, agreeToTerms);
       if (violation) throw refused(violation);
       const result = await execute(event.eventId, { type: 'Register', userId, profile, joinWaitlist: joinWaitlist === true }, ctx);
-      const attendee = result.state.attendees[userId];
+      const attendee = attendeeOf(result.state, userId);
       const position = result.state.waitlist.indexOf(userId);
       return {
         event,
         registered: Boolean(attendee),
-        requiresPayment: attendee?.paymentStatus === 'pending',
+        requiresPayment: attendee?.status === 'pending',
         waitlistPosition: position >= 0 ? position + 1 : null,
       };
     },
@@ -89,7 +89,7 @@ export function createEventRegistrationService(deps: CommandServiceDeps, payment
     async acceptOffer(userId: string, idOrUsername: string, ctx: CommandContext) {
       const event = await findEvent(deps.store, idOrUsername);
       const result = await execute(event.eventId, { type: 'AcceptOffer', userId }, ctx);
-      return { event, requiresPayment: result.state.attendees[userId]?.paymentStatus === 'pending' };
+      return { event, requiresPayment: attendeeOf(result.state, userId)?.status === 'pending' };
     },
 
     async declineOffer(userId: string, idOrUsername: string, ctx: CommandContext) {
@@ -101,9 +101,9 @@ export function createEventRegistrationService(deps: CommandServiceDeps, payment
     /** An order for the user's fee while their registration's payment is due and its hold has not run out. */
     async createPaymentOrder(userId: string, idOrUsername: string): Promise<PaymentOrder> {
       const event = await findEvent(deps.store, idOrUsername);
-      const attendee = (await roster(event.eventId)).attendees[userId];
+      const attendee = attendeeOf(await roster(event.eventId), userId);
       if (!attendee) throw forbidden(M.notRegistered);
-      if (attendee.paymentStatus !== 'pending' || event.pricing.type !== 'paid') throw conflict(M.noPaymentDue);
+      if (attendee.status !== 'pending' || event.pricing.type !== 'paid') throw conflict(M.noPaymentDue);
       if (attendee.holdUntil && Date.parse(attendee.holdUntil) <= now().getTime()) throw conflict(M.noOffer);
       return payments.createOrder(userId, { kind: 'event-registration', listingId: event.eventId, subjectId: userId }, Math.round(event.pricing.amount * 100), event.pricing.currency);
     },
@@ -116,7 +116,7 @@ export function createEventRegistrationService(deps: CommandServiceDeps, payment
       const result = await run(event.eventId, { type: 'CompletePayment', userId, orderId: body.orderId, paymentId: body.paymentId }, ctx);
       // Nothing appended: paid before (the webhook, or an earlier verify); wait for what the store holds.
       await caughtUp(deps.progress, result.position ?? (await deps.store.headPosition()), result.events.length ? result.events : [{ type: 'EventRegistrationPaid' }]);
-      if (!result.state.attendees[userId]) throw conflict(M.noOffer);
+      if (!attendeeOf(result.state, userId)) throw conflict(M.noOffer);
       return event;
     },
 

@@ -13,7 +13,7 @@ import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { profileDecider } from '../profiles/profile-decider';
 import { hackathonInfoFold, type HackathonInfo } from './hackathon-info';
-import { RosterMessages, RosterRefusal, rosterDecider, type RosterCommand } from './roster-decider';
+import { RosterMessages, RosterRefusal, rosterDecider, teamOf, type RosterCommand } from './roster-decider';
 import type { TeamPayments } from './team-payments';
 
 const HACKATHON_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -127,7 +127,7 @@ export function createRegistrationService(deps: CommandServiceDeps, payments: Te
     async joinTeam(userId: string, idOrUsername: string, code: string, ctx: CommandContext): Promise<string> {
       const hackathon = await hackathonOf(idOrUsername);
       const result = await execute(hackathon, { type: 'JoinTeam', userId, code }, ctx);
-      return result.state.participants[userId]!;
+      return teamOf(result.state, userId)!;
     },
 
     async removeMember(userId: string, idOrUsername: string, teamId: string, memberId: string, ctx: CommandContext): Promise<void> {
@@ -144,7 +144,7 @@ export function createRegistrationService(deps: CommandServiceDeps, payments: Te
     async submitTeam(userId: string, idOrUsername: string, teamId: string, ctx: CommandContext) {
       const hackathon = await hackathonOf(idOrUsername);
       const result = await execute(hackathon, { type: 'SubmitTeam', userId, teamId }, ctx);
-      const status = result.state.teams[teamId]?.status;
+      const status = result.state.own.teams[teamId]?.status;
       return { hackathonId: hackathon.hackathonId, requiresPayment: status === 'payment_required', amount: hackathon.pricing.amount, currency: hackathon.pricing.currency };
     },
 
@@ -152,9 +152,9 @@ export function createRegistrationService(deps: CommandServiceDeps, payments: Te
     async createPaymentOrder(userId: string, idOrUsername: string): Promise<PaymentOrder> {
       const hackathon = await hackathonOf(idOrUsername);
       const state = await roster(hackathon.hackathonId);
-      if (!(userId in state.participants)) throw forbidden(RosterMessages.registerFirst);
-      const teamId = state.participants[userId];
-      const team = teamId ? state.teams[teamId] : undefined;
+      if (!state.entrants[userId]) throw forbidden(RosterMessages.registerFirst);
+      const teamId = teamOf(state, userId);
+      const team = teamId ? state.own.teams[teamId] : undefined;
       if (!team) throw notFound(RosterMessages.notInTeam);
       if (team.creatorId !== userId) throw forbidden(RosterMessages.onlyCreatorPay);
       if (team.status === 'complete') throw conflict(RosterMessages.teamComplete);

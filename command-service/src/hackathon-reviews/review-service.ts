@@ -32,7 +32,7 @@ export function createReviewService(deps: CommandServiceDeps) {
   /** Registered on the hackathon's roster (only asked when the hackathon takes registrations). */
   async function isRegistered(hackathonId: string, userId: string): Promise<boolean> {
     const { state } = await loadState(deps.store, hackathonRosterStream(hackathonId), rosterDecider);
-    return Object.hasOwn(state.participants, userId);
+    return Object.hasOwn(state.entrants, userId);
   }
 
   return {

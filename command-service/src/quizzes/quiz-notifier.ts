@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { AccountEventSchemas, userStream } from '@circuit/shared/events/accounts';
 import { QuizEventSchemas as Q, quizAttemptStream, quizStream } from '@circuit/shared/events/quizzes';
-import { PaymentEventSchemas } from '@circuit/shared/events/payments';
 import type { EventStore, RecordedEvent, Subscription } from '@circuit/shared/ports/event-store';
 import type { Mail, Mailer } from '@circuit/shared/ports/mailer';
 import type { Bus } from '@circuit/shared/ports/bus';
@@ -12,15 +11,12 @@ import { foldEvents, handleCommand } from '@circuit/shared/commands/decider';
 import { notificationsStream } from '@circuit/shared/events/notifications';
 import { scoreAttempt } from '@circuit/shared/quizzes/scoring';
 import { escape, layout } from '../mail/account-mail';
-import { paymentRefundedMail } from '../mail/payment-mail';
 import { notificationsDecider } from '../notifications/notifications-decider';
 import { notificationIdFor, publishNotification } from '../notifications/notifications-process-manager';
 import { saveCheckpoint, subscribeFromCheckpoint } from '../process-managers/checkpoints';
 import { quizDecider, type QuizState } from './quiz-decider';
 import { attemptDecider, type AttemptEvent } from './attempt-decider';
 import { loadQuizRoster } from './quiz-roster-store';
-import type { QuizService } from './quiz-service';
-import type { PaymentService } from '../payments/payment-service';
 
 const NAME = 'quiz_notifier';
 
@@ -45,14 +41,14 @@ export function quizReviewMail(to: string, firstName: string, quiz: { id: string
 /**
  * The quiz side effects that follow events: the organiser is notified and mailed when a moderator
  * approves or rejects their quiz; every participant whose marks a re-grade changed is notified
- * (their marks before and after, recomputed from their stored answers); a verified or failed
- * payment of a quiz registration completes or fails it (whether the browser came back or the
- * gateway's webhook did), and one that completed after the quiz was deleted is refunded. Notification ids derive from the cause, so a replay adds nothing.
+ * (their marks before and after, recomputed from their stored answers). Notification ids derive
+ * from the cause, so a replay adds nothing. A quiz registration's payments are the payment
+ * dispatcher's (payments/payment-dispatcher.ts).
  */
 export class QuizNotifier {
   private subscription: Subscription | undefined;
 
-  constructor(private readonly deps: { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger; quizzes: Pick<QuizService, 'completePayment' | 'failPayment'>; payments: Pick<PaymentService, 'refund'> }) {}
+  constructor(private readonly deps: { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger }) {}
 
   async start(): Promise<void> {
     this.subscription = await subscribeFromCheckpoint(this.deps, NAME, {
@@ -81,7 +77,6 @@ export class QuizNotifier {
   }
 
   async handle(event: RecordedEvent): Promise<void> {
-    const ctx = { causationId: event.id };
     switch (event.type) {
       case 'QuizApproved':
       case 'QuizRejected': {
@@ -103,7 +98,7 @@ export class QuizNotifier {
         const quiz = await this.quiz(d.quizId);
         if (!quiz.content) break;
         const roster = await loadQuizRoster(this.deps.store, d.quizId);
-        for (const userId of Object.keys(roster.participants)) {
+        for (const userId of Object.keys(roster.entrants)) {
           const attempt = foldEvents<ReturnType<typeof attemptDecider.initialState>, AttemptEvent>(attemptDecider, await this.deps.store.readStream(quizAttemptStream(d.quizId, userId)));
           if (!attempt.submitted) continue;
           const before = scoreAttempt(d.previousAnswerKey, attempt.answers, d.previousMarking).calculatedMarks;
@@ -111,33 +106,6 @@ export class QuizNotifier {
           if (before === after) continue;
           await this.notify(userId, event, 'quiz_regraded', d.byUserId, { kind: 'quiz', id: d.quizId, title: quiz.content.title, username: d.quizId, marks: { before, after } });
         }
-        break;
-      }
-      case 'PaymentVerified': {
-        const d = PaymentEventSchemas.PaymentVerified.parse(event.data);
-        if (d.purpose.kind !== 'quiz-registration') return;
-        await this.deps.quizzes.completePayment(d.purpose.listingId, d.purpose.subjectId, d.orderId, d.paymentId, { ...ctx, userId: d.userId });
-        break;
-      }
-      case 'PaymentFailed': {
-        const d = PaymentEventSchemas.PaymentFailed.parse(event.data);
-        if (d.purpose.kind !== 'quiz-registration') return;
-        await this.deps.quizzes.failPayment(d.purpose.listingId, d.purpose.subjectId, d.orderId, d.reason, ctx);
-        break;
-      }
-      case 'PaymentRefunded': {
-        const d = PaymentEventSchemas.PaymentRefunded.parse(event.data);
-        if (d.purpose.kind !== 'quiz-registration') return;
-        const quiz = await this.quiz(d.purpose.listingId);
-        const user = (await this.deps.store.readStream(userStream(d.purpose.subjectId))).find((e) => e.type === 'UserRegistered');
-        const account = user ? AccountEventSchemas.UserRegistered.parse(user.data) : null;
-        const link = `${this.deps.publicUrl}/quiz/${d.purpose.listingId}`;
-        if (account && quiz.content) await this.deps.mailer.send(paymentRefundedMail(account.email, account.firstName, { title: quiz.content.title, link }, d, 'came through after the quiz had been withdrawn by its organiser'));
-        break;
-      }
-      case 'QuizPaymentUnplaced': {
-        const d = Q.QuizPaymentUnplaced.parse(event.data);
-        await this.deps.payments.refund(d.orderId, 'The quiz was deleted before the payment completed', { ...ctx, userId: d.userId });
         break;
       }
       default:

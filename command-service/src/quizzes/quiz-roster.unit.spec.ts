@@ -29,32 +29,32 @@ const roster = quizRosterDecider();
 
 describe('quiz roster', () => {
   it('registers within the window, once, up to the capacity; a paid quiz leaves the payment pending', () => {
-    given(roster, []).when({ type: 'Register', userId: 'u1', profile, quiz: quiz(), now: T0 }).then([registered('u1')]);
-    given(roster, [registered('u1')]).when({ type: 'Register', userId: 'u1', profile, quiz: quiz(), now: T0 }).thenThrows('conflict', 'You are already registered for this quiz');
-    given(roster, [registered('u1'), registered('u2')]).when({ type: 'Register', userId: 'u3', profile, quiz: quiz(), now: T0 }).thenThrows('conflict', 'This quiz is full');
-    given(roster, []).when({ type: 'Register', userId: 'u1', profile, quiz: quiz(), now: at(3601) }).thenThrows('refused', 'Registration is closed for this quiz');
-    given(roster, []).when({ type: 'Register', userId: 'u1', profile, quiz: quiz({ status: 'pending' }), now: T0 }).thenThrows('not_found');
-    const events = given(roster, []).when({ type: 'Register', userId: 'u1', profile, quiz: paid, now: T0 }).events();
+    given(roster, []).when({ type: 'Register', userId: 'u1', profile, info: quiz(), now: T0 }).then([registered('u1')]);
+    given(roster, [registered('u1')]).when({ type: 'Register', userId: 'u1', profile, info: quiz(), now: T0 }).thenThrows('conflict', 'You are already registered for this quiz');
+    given(roster, [registered('u1'), registered('u2')]).when({ type: 'Register', userId: 'u3', profile, info: quiz(), now: T0 }).thenThrows('conflict', 'This quiz is full');
+    given(roster, []).when({ type: 'Register', userId: 'u1', profile, info: quiz(), now: at(3601) }).thenThrows('refused', 'Registration is closed for this quiz');
+    given(roster, []).when({ type: 'Register', userId: 'u1', profile, info: quiz({ status: 'pending' }), now: T0 }).thenThrows('not_found');
+    const events = given(roster, []).when({ type: 'Register', userId: 'u1', profile, info: paid, now: T0 }).events();
     expect(events[0]).toMatchObject({ data: { paymentStatus: 'pending' } });
   });
 
   it('a payment completed after the quiz was deleted is marked for a refund once; a failure then changes nothing', () => {
     const deleted = quiz({ ...paid, deleted: true });
     const unplaced: QuizRosterEvent = { type: 'QuizPaymentUnplaced', data: { quizId: 'q1', userId: 'u1', orderId: 'o1', paymentId: 'p1', at: T0.toISOString() } };
-    const pay = { type: 'CompletePayment' as const, userId: 'u1', orderId: 'o1', paymentId: 'p1', quiz: deleted, now: T0 };
+    const pay = { type: 'CompletePayment' as const, listingId: 'q1', payer: 'u1', orderId: 'o1', paymentId: 'p1', info: deleted, now: T0 };
     given(roster, [registered('u1', 'pending')]).when(pay).then([unplaced]);
     given(roster, [registered('u1', 'pending'), unplaced]).when(pay).then([]);
-    given(roster, [registered('u1', 'pending')]).when({ type: 'FailPayment', userId: 'u1', orderId: 'o1', reason: 'declined', quiz: deleted, now: T0 }).then([]);
+    given(roster, [registered('u1', 'pending')]).when({ type: 'FailPayment', listingId: 'q1', payer: 'u1', orderId: 'o1', reason: 'declined', info: deleted, now: T0 }).then([]);
   });
 
   it('records a payment once; a failure only of a payment still due', () => {
     const completed: QuizRosterEvent = { type: 'QuizPaymentCompleted', data: { quizId: 'q1', userId: 'u1', orderId: 'o1', paymentId: 'p1', at: T0.toISOString() } };
-    const pay = { type: 'CompletePayment' as const, userId: 'u1', orderId: 'o1', paymentId: 'p1', quiz: paid, now: T0 };
+    const pay = { type: 'CompletePayment' as const, listingId: 'q1', payer: 'u1', orderId: 'o1', paymentId: 'p1', info: paid, now: T0 };
     given(roster, [registered('u1', 'pending')]).when(pay).then([completed]);
     given(roster, [registered('u1', 'pending'), completed]).when(pay).then([]);
-    given(roster, [registered('u1', 'pending'), completed]).when({ type: 'FailPayment', userId: 'u1', orderId: 'o2', reason: 'declined', quiz: paid, now: T0 }).then([]);
+    given(roster, [registered('u1', 'pending'), completed]).when({ type: 'FailPayment', listingId: 'q1', payer: 'u1', orderId: 'o2', reason: 'declined', info: paid, now: T0 }).then([]);
     given(roster, [registered('u1', 'pending')])
-      .when({ type: 'FailPayment', userId: 'u1', orderId: 'o1', reason: 'declined', quiz: paid, now: T0 })
+      .when({ type: 'FailPayment', listingId: 'q1', payer: 'u1', orderId: 'o1', reason: 'declined', info: paid, now: T0 })
       .then([{ type: 'QuizPaymentFailed', data: { quizId: 'q1', userId: 'u1', orderId: 'o1', reason: 'declined', at: T0.toISOString() } }]);
   });
 
@@ -65,9 +65,9 @@ describe('quiz roster', () => {
     const legacy = [listing, registered('u1'), registered('u2', 'pending')].map(recorded);
     const prior = foldEvents({ initialState: initialQuizRoster, evolve: evolveQuizRoster }, legacy);
     const onTop = quizRosterDecider(prior);
-    given(onTop, []).when({ type: 'Register', userId: 'u3', profile, quiz: quiz(), now: T0 }).thenThrows('conflict', 'This quiz is full');
-    given(onTop, []).when({ type: 'Register', userId: 'u1', profile, quiz: quiz({ maxParticipants: 5 }), now: T0 }).thenThrows('conflict', 'You are already registered for this quiz');
-    given(onTop, []).when({ type: 'CompletePayment', userId: 'u2', orderId: 'o1', paymentId: 'p1', quiz: paid, now: T0 }).then((events) => expect(events.map((e) => e.type)).toEqual(['QuizPaymentCompleted']));
+    given(onTop, []).when({ type: 'Register', userId: 'u3', profile, info: quiz(), now: T0 }).thenThrows('conflict', 'This quiz is full');
+    given(onTop, []).when({ type: 'Register', userId: 'u1', profile, info: quiz({ maxParticipants: 5 }), now: T0 }).thenThrows('conflict', 'You are already registered for this quiz');
+    given(onTop, []).when({ type: 'CompletePayment', listingId: 'q1', payer: 'u2', orderId: 'o1', paymentId: 'p1', info: paid, now: T0 }).then((events) => expect(events.map((e) => e.type)).toEqual(['QuizPaymentCompleted']));
     // The listing's fold passes the roster events it no longer keeps.
     expect(foldEvents(quizDecider, legacy).status).toBe('accepted');
   });

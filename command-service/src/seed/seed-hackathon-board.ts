@@ -79,7 +79,7 @@ export async function seedHackathonBoards(
   for (const { hackathonId } of hackathons) {
     if (boards >= BOARDS) break;
     const roster = (await loadState(deps.store, hackathonRosterStream(hackathonId), rosterDecider)).state;
-    const participants = Object.keys(roster.participants);
+    const participants = Object.keys(roster.entrants);
     if (participants.length === 0) continue;
     boards++;
     const listing = await findListing(deps.store, hackathonId);
