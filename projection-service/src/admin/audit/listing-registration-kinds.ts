@@ -5,7 +5,7 @@ import { quizAttemptStream, quizStream, QuizEventSchemas as Q } from '@circuit/s
 import type { EventStore, RecordedEvent } from '@circuit/shared/ports/event-store';
 import { PAYMENT_EVENT_TYPES, scanFeed } from './feed-scan';
 import type { RegistrationKind } from './registration-kinds';
-import { labelOf, NOT_REGISTERED } from './registration-state';
+import { labelOf, NOT_REGISTERED, registrationsList } from './registration-state';
 
 type Fields = Omit<RegistrationState, 'label'>;
 type ReadRow = { payment_status: RegistrationState['paymentStatus']; attempt?: string } | undefined;
@@ -25,10 +25,7 @@ async function ordersOf(store: EventStore, kind: PaymentPurpose['kind'], listing
 /** An event registration, on `event-roster-<eventId>`; replay mirrors the `event_attendees` rows of events-projection.ts. */
 export const eventRegistrationKind: RegistrationKind = {
   type: 'event',
-  list: (knex) =>
-    knex('event_attendees as p')
-      .leftJoin('events as l', 'l.id', 'p.event_id')
-      .select('p.event_id as listing_id', 'l.title as listing_title', 'p.user_id', 'p.registered_at', 'p.payment_status'),
+  list: (knex) => registrationsList(knex, 'event_attendees', 'events', 'event_id'),
 
   async history(store, listingId, userId) {
     const mine = (await store.readStream(eventRosterStream(listingId))).filter(ofUser(userId));
@@ -72,10 +69,7 @@ export const eventRegistrationKind: RegistrationKind = {
  */
 export const quizRegistrationKind: RegistrationKind = {
   type: 'quiz',
-  list: (knex) =>
-    knex('quiz_participants as p')
-      .leftJoin('quizzes as l', 'l.id', 'p.quiz_id')
-      .select('p.quiz_id as listing_id', 'l.title as listing_title', 'p.user_id', 'p.registered_at', 'p.payment_status'),
+  list: (knex) => registrationsList(knex, 'quiz_participants', 'quizzes', 'quiz_id'),
 
   async history(store, listingId, userId) {
     const roster = (await store.readStream(quizStream(listingId))).filter(ofUser(userId));

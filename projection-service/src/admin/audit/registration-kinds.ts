@@ -5,7 +5,7 @@ import { PaymentEventSchemas } from '@circuit/shared/events/payments';
 import type { EventStore, RecordedEvent } from '@circuit/shared/ports/event-store';
 import { PAYMENT_EVENT_TYPES, scanFeed } from './feed-scan';
 import { eventRegistrationKind, quizRegistrationKind } from './listing-registration-kinds';
-import { labelOf, NOT_REGISTERED } from './registration-state';
+import { labelOf, NOT_REGISTERED, registrationsList } from './registration-state';
 
 /**
  * The kinds of registration the audit replays. A kind knows where its events are, how to fold them
@@ -26,10 +26,7 @@ export interface RegistrationKind {
 
 export const hackathonRegistrationKind: RegistrationKind = {
   type: 'hackathon',
-  list: (knex) =>
-    knex('hackathon_participants as p')
-      .leftJoin('hackathons as l', 'l.id', 'p.hackathon_id')
-      .select('p.hackathon_id as listing_id', 'l.title as listing_title', 'p.user_id', 'p.registered_at', 'p.payment_status'),
+  list: (knex) => registrationsList(knex, 'hackathon_participants', 'hackathons', 'hackathon_id'),
 
   async history(store, listingId, userId) {
     const roster = await store.readStream(hackathonRosterStream(listingId));
