@@ -6,7 +6,7 @@ import { ok, sendJson } from '@circuit/shared/http/envelope';
 import { refused } from '@circuit/shared/commands/domain-errors';
 import { nextPhaseChange } from '@circuit/shared/hackathons/options';
 import { ChangesAt, type ReadCache } from '@circuit/shared/projections/read-cache';
-import { decodeCursor, type Cursor } from '@circuit/shared/read-models/hackathons';
+import { decodeCursor, type Cursor } from '@circuit/shared/read-models/listings';
 
 /**
  * The query routes every kind of listing answers alike: the public list and the featured row (both

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import type { Event, EventCard, EventParticipant, EventRegistrationStatus } from '../api/events';
 import type { EventContent } from '../events/event-listings';
-import { displayStatusOf, phaseOf } from '../hackathons/options';
 import type { EventListQuery } from '../validation/events';
-import { decodeCursor, encodeCursor, type Cursor, type Viewer } from './hackathons';
+import type { Viewer } from './hackathons';
 import { whereListingFilters } from './listing-filters';
+import { cardHead, decodeCursor, publicListPage, whereListingKey, type Cursor } from './listings';
 
 /**
  * The events read model (projection-service/src/events writes it): `events`, `event_saves`,
@@ -44,14 +44,7 @@ export const mayManageEvent = (row: Pick<EventRow, 'created_by'>, viewer: Viewer
 export function toEventCard(row: EventRow, now: Date, viewer: Viewer): EventCard {
   const c = contentOf(row);
   return {
-    _id: row.id,
-    id: row.id,
-    username: row.username,
-    title: c.title,
-    shortDescription: c.shortDescription,
-    status: row.status,
-    phase: phaseOf(c.dates, now),
-    displayStatus: displayStatusOf(c.dates, now),
+    ...cardHead({ row, content: c }, now),
     eventType: c.eventType,
     category: c.category,
     location: c.location,
@@ -99,9 +92,7 @@ export async function findEventRow(knex: Knex, by: { id?: string; username?: str
   const q = knex('events as e')
     .leftJoin('users as u', 'u.id', 'e.created_by')
     .select<(EventRow & CreatorColumns)[]>('e.*', 'u.username as creator_username', 'u.first_name as creator_first_name', 'u.last_name as creator_last_name', placesOnOffer(knex));
-  if (by.id) q.where('e.id', by.id);
-  else q.whereRaw('lower(e.username) = ?', [String(by.username).toLowerCase()]);
-  const [row] = await q.limit(1);
+  const [row] = await whereListingKey(q, 'e', by).limit(1);
   return row as (EventRow & CreatorColumns) | undefined;
 }
 
@@ -111,20 +102,8 @@ export async function listEvents(knex: Knex, query: EventListQuery, now: Date, v
   if (query.category) base.where('e.category', query.category);
   if (query.eventType) base.where('e.event_type', query.eventType);
   whereListingFilters(base, 'e', query, now);
-  const page = base.clone().select(cardColumns(knex)).orderBy([
-    { column: 'e.start_date', order: 'desc' },
-    { column: 'e.id', order: 'desc' },
-  ]);
-  if (cursor) page.whereRaw('(e.start_date, e.id) < (?::timestamptz, ?)', [cursor.startDate, cursor.id]);
-  const [rows, counted] = await Promise.all([page.limit(query.limit + 1) as Promise<EventRow[]>, base.clone().count<{ count: string | number }[]>('* as count')]);
-  const more = rows.length > query.limit;
-  const shown = rows.slice(0, query.limit);
-  const last = shown.at(-1);
-  return {
-    cards: shown.map((r) => toEventCard(r, now, viewer)),
-    nextCursor: more && last?.start_date ? encodeCursor({ startDate: iso(last.start_date), id: last.id }) : null,
-    total: Number(counted[0]?.count ?? 0),
-  };
+  const page = await publicListPage<EventRow>(base, 'e', (q) => q.select(cardColumns(knex)), query.limit, cursor);
+  return { cards: page.rows.map((r) => toEventCard(r, now, viewer)), nextCursor: page.nextCursor, total: page.total };
 }
 
 /** Cards of a list the viewer owns (their own events, registrations, saves) or the featured row. */

@@ -2,9 +2,10 @@ import type { Knex } from 'knex';
 import type { Hackathon, HackathonCard } from '../api/hackathons';
 import { REVIEW_STATS_TABLE, statsOf } from './hackathon-reviews';
 import type { HackathonContent } from '../events/hackathons';
-import { displayStatusOf, phaseOf } from '../hackathons/options';
+import { displayStatusOf } from '../hackathons/options';
 import type { HackathonListQuery } from '../validation/hackathons';
 import { prefixQuery, whereListingFilters } from './listing-filters';
+import { cardHead, decodeCursor, encodeCursor, publicListPage, whereListingKey, type Cursor } from './listings';
 
 /**
  * The hackathons read model (projection-service/src/hackathons writes it): `hackathons`,
@@ -48,14 +49,7 @@ export function toHackathonCard(row: HackathonRow, now: Date, viewer: Viewer): H
   const c = contentOf(row);
   const paid = c.pricing.type === 'paid' && c.pricing.amount > 0;
   return {
-    _id: row.id,
-    id: row.id,
-    username: row.username,
-    title: c.title,
-    shortDescription: c.shortDescription,
-    status: row.status,
-    phase: phaseOf(c.dates, now),
-    displayStatus: displayStatusOf(c.dates, now),
+    ...cardHead({ row, content: c }, now),
     categories: c.categories,
     technologies: c.technologies,
     location: { type: c.location.type || 'online', country: c.location.country, state: c.location.state, city: c.location.city, address: c.location.address },
@@ -120,9 +114,7 @@ export async function findHackathonRow(knex: Knex, by: { id?: string; username?:
       'u.last_name as creator_last_name',
       'u.profile_picture as creator_profile_picture',
     );
-  if (by.id) q.where('h.id', by.id);
-  else q.whereRaw('lower(h.username) = ?', [String(by.username).toLowerCase()]);
-  const [row] = await q.limit(1);
+  const [row] = await whereListingKey(q, 'h', by).limit(1);
   return row as (HackathonRow & CreatorColumns) | undefined;
 }
 
@@ -133,20 +125,7 @@ export async function isRegistered(knex: Knex, hackathonId: string, userId: stri
 
 export { prefixQuery };
 
-export interface Cursor {
-  startDate: string;
-  id: string;
-}
-export const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.startDate, c.id])).toString('base64url');
-export function decodeCursor(raw: string): Cursor | null {
-  try {
-    const [startDate, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
-    if (typeof startDate !== 'string' || typeof id !== 'string' || !Number.isFinite(Date.parse(startDate))) return null;
-    return { startDate, id };
-  } catch {
-    return null;
-  }
-}
+export { decodeCursor, encodeCursor, type Cursor };
 
 /** A suspended organiser's listings are hidden from everyone but staff and themselves. */
 export async function organiserIsActive(knex: Knex, userId: string): Promise<boolean> {
@@ -169,20 +148,8 @@ export async function listHackathons(knex: Knex, query: HackathonListQuery, now:
   if (query.registrationFees) base.where('h.pricing_type', query.registrationFees);
   whereListingFilters(base, 'h', query, now);
 
-  const page = withStats(base.clone()).select(CARD_COLUMNS).orderBy([
-    { column: 'h.start_date', order: 'desc' },
-    { column: 'h.id', order: 'desc' },
-  ]);
-  if (cursor) page.whereRaw('(h.start_date, h.id) < (?::timestamptz, ?)', [cursor.startDate, cursor.id]);
-  const [rows, counted] = await Promise.all([page.limit(query.limit + 1) as Promise<(HackathonRow & { start_date: Date | string })[]>, base.clone().count<{ count: string | number }[]>('* as count')]);
-  const more = rows.length > query.limit;
-  const shown = rows.slice(0, query.limit);
-  const last = shown.at(-1);
-  return {
-    cards: shown.map((r) => toHackathonCard(r, now, viewer)),
-    nextCursor: more && last ? encodeCursor({ startDate: iso(last.start_date), id: last.id }) : null,
-    total: Number(counted[0]?.count ?? 0),
-  };
+  const page = await publicListPage<HackathonRow>(base, 'h', (q) => withStats(q).select(CARD_COLUMNS), query.limit, cursor);
+  return { cards: page.rows.map((r) => toHackathonCard(r, now, viewer)), nextCursor: page.nextCursor, total: page.total };
 }
 
 /** Cards of a list the viewer owns (their own listings, registrations, saves), newest first. */
