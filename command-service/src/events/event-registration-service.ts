@@ -3,9 +3,9 @@ import { keyedQueue } from '@circuit/shared/commands/keyed-queue';
 import { eventRosterStream } from '@circuit/shared/events/event-registrations';
 import type { PaymentOrder } from '@circuit/shared/api/payments';
 import { conflict, forbidden, refused } from '@circuit/shared/commands/domain-errors';
-import { findUserRow } from '@circuit/shared/read-models/users';
 import { EventRegistrationMessages as M, registrationViolation, type EventRegistrationProfile } from '@circuit/shared/validation/events';
 import type { CommandServiceDeps } from '../context';
+import { accountOf } from '../accounts/actors';
 import { caughtUp } from '../http/read-your-writes';
 import type { EventInfo } from './event-decider';
 import { findEvent } from './event-service';
@@ -43,9 +43,9 @@ export function createEventRegistrationService(deps: CommandServiceDeps, payment
 
   /** The modal's values over the stored profile: what the registration records. */
   async function profileOf(userId: string, given: EventRegistrationProfile): Promise<EventRegistrationProfile> {
-    const row = await findUserRow(deps.knex, userId);
-    const stored: EventRegistrationProfile = row
-      ? { firstName: row.first_name, lastName: row.last_name, college: row.college, course: row.course, branch: row.branch, collegeYear: row.college_year, country: row.country, state: row.state, mobile: row.mobile ?? '' }
+    const profile = (await accountOf(deps.store, userId))?.profile;
+    const stored: EventRegistrationProfile = profile
+      ? { firstName: profile.firstName, lastName: profile.lastName, college: profile.college, course: profile.course, branch: profile.branch, collegeYear: profile.collegeYear, country: profile.country, state: profile.state, mobile: profile.mobile ?? '' }
       : {};
     const merged: EventRegistrationProfile = { ...stored };
     for (const [key, value] of Object.entries(given) as [keyof EventRegistrationProfile, string | undefined][]) if (value?.trim()) merged[key] = value.trim();
