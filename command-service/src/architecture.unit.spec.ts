@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The boundaries of docs/architecture.md, checked on every file so that a new import across one
- * fails here rather than in a review: the domain knows no HTTP.
+ * fails here rather than in a review: the domain knows no HTTP, and the write side reads no read model.
  */
 const root = path.resolve(__dirname, '../..');
 
@@ -23,6 +23,12 @@ describe('architecture', () => {
     );
     expect(domain.length).toBeGreaterThan(20);
     const offending = domain.flatMap((file) => importsOf(file).filter((from) => from === 'express' || /(^|\/)http\//.test(from)).map((from) => `${file} imports ${from}`));
+    expect(offending).toEqual([]);
+  });
+
+  it('the command service imports nothing from the read models (it decides from its own streams)', () => {
+    const files = sourceFiles('command-service/src').filter((file) => !file.includes('.spec.') && !file.includes('.testkit.'));
+    const offending = files.flatMap((file) => importsOf(file).filter((from) => /read-models/.test(from)).map((from) => `${file} imports ${from}`));
     expect(offending).toEqual([]);
   });
 });
