@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { adminGuardWith } from '@circuit/shared/admin/access';
 import { runAsLeader } from '@circuit/shared/process/leadership';
 import { orphanUploadSweeper } from './uploads/orphan-sweeper';
+import { migrateUploadUses, UploadUses } from './uploads/upload-uses';
 import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
 import { SharedFeed } from '@circuit/shared/adapters/event-store/shared-feed';
 import type { Mailbox } from '@circuit/shared/ports/mailer';
@@ -69,6 +70,7 @@ import { createQuizService } from './quizzes/quiz-service';
 import { QUIZ_IMAGE_PATH, quizRoutes } from './quizzes/quiz-routes';
 import { QuizNotifier } from './quizzes/quiz-notifier';
 import { quizCloseManager } from './quizzes/quiz-close-manager';
+import { migrateOpenQuizAttempts, OpenQuizAttempts } from './quizzes/open-attempts';
 import { createStandingService } from './user-standing/standing-service';
 import { standingRoutes } from './user-standing/standing-routes';
 import { reportReviewRoutes } from './report-review/report-review-routes';
@@ -92,6 +94,8 @@ export async function createCommandService(
   await migrateProcessManagers(deps.knex);
   await migrateIdempotencyKeys(deps.knex);
   await migrateMessagePairs(deps.knex);
+  await migrateOpenQuizAttempts(deps.knex);
+  await migrateUploadUses(deps.knex);
   const accounts = createAccountService(deps);
   // Counters shared by every instance: in Redis when there is one, else in the database.
   const limiterStore = await createLimiterStore({ knex: deps.knex, redisUrl: deps.config.REDIS_URL, log: deps.log });
@@ -152,7 +156,9 @@ export async function createCommandService(
     new EventNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log }),
     waitlistTimer,
     quizNotifier,
+    new OpenQuizAttempts({ knex: deps.knex, store: feed, log: deps.log }),
     quizCloseManager({ knex: deps.knex, quizzes, log: deps.log, now: deps.now }),
+    new UploadUses({ knex: deps.knex, store: feed, log: deps.log }),
     orphanUploadSweeper({ knex: deps.knex, fileStore, log: deps.log, now: deps.now }),
     idempotencyKeySweeper({ knex: deps.knex, log: deps.log, now: deps.now }),
     {

@@ -1,5 +1,5 @@
 import { loadFresh } from '@circuit/shared/commands/fresh-states';
-import { DomainError } from '@circuit/shared/commands/domain-errors';
+import { unlessNotFound } from '@circuit/shared/commands/domain-errors';
 import { PersistentMap } from '@circuit/shared/commands/persistent-map';
 import type { CommunityUser } from '@circuit/shared/api/community';
 import { communityAccessOf, type CommunityAccess } from '@circuit/shared/community/standing';
@@ -46,13 +46,8 @@ export function communityUserOf(userId: string, account: Account | null): Commun
 
 /** The live hackathon of a path parameter (its id, or its username); undefined when there is none. */
 async function liveHackathon(store: EventStore, idOrUsername: string): Promise<ListingRef | undefined> {
-  try {
-    const listing = await findListing(store, idOrUsername);
-    return listing.deleted ? undefined : listing;
-  } catch (error) {
-    if (error instanceof DomainError && error.kind === 'not_found') return undefined;
-    throw error;
-  }
+  const listing = await unlessNotFound(findListing(store, idOrUsername));
+  return listing?.deleted ? undefined : listing;
 }
 
 /** Whether the user is registered for the hackathon (on its roster, not unregistered since). */

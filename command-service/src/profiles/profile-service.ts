@@ -6,6 +6,7 @@ import type { UpdateProfileInput } from '@circuit/shared/validation/profile';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { uploadKeyOf } from '../uploads/image-upload';
+import { recordUploadUses } from '../uploads/upload-uses';
 import { profileDecider, type ProfileCommand } from './profile-decider';
 
 /** The validated form, as the changes it sends (fields left out stay as they are). */
@@ -29,6 +30,8 @@ export function createProfileService(deps: CommandServiceDeps & { fileStore: Fil
 
   async function execute(userId: string, command: ProfileCommand, ctx: CommandContext) {
     const result = await handleCommand(deps.store, userStream(userId), profileDecider, command, ctx, now);
+    // The picture in use is known to the sweeper of abandoned uploads before the answer.
+    await recordUploadUses(deps.knex, userStream(userId), result.events, result.position);
     await caughtUp(deps.progress, result.position, result.events);
     return result;
   }

@@ -9,6 +9,7 @@ import { caughtUp } from '../http/read-your-writes';
 import { projectDecider, type ProjectChanges, type ProjectCommand } from './project-decider';
 import { reactionDecider, type ReactionKind } from './reaction-decider';
 import { relationshipDecider } from '../social/relationship-decider';
+import { recordUploadUses } from '../uploads/upload-uses';
 
 /** Project use cases; each answers after the read models include what it appended. */
 export function createProjectService(deps: CommandServiceDeps) {
@@ -16,6 +17,8 @@ export function createProjectService(deps: CommandServiceDeps) {
 
   async function execute(projectId: string, command: ProjectCommand, ctx: CommandContext) {
     const result = await handleCommand(deps.store, projectStream(projectId), projectDecider, command, ctx, now);
+    // The image in use is known to the sweeper of abandoned uploads before the answer.
+    await recordUploadUses(deps.knex, projectStream(projectId), result.events, result.position);
     await caughtUp(deps.progress, result.position, result.events);
     return result;
   }
@@ -43,8 +46,8 @@ export function createProjectService(deps: CommandServiceDeps) {
   }
 
   return {
-    async create(ownerId: string, changes: ProjectChanges, ctx: CommandContext): Promise<string> {
-      const projectId = crypto.randomUUID();
+    /** `projectId`: given by a caller that must find the project again (the demo seed); a new one otherwise. */
+    async create(ownerId: string, changes: ProjectChanges, ctx: CommandContext, projectId: string = crypto.randomUUID()): Promise<string> {
       await execute(projectId, { type: 'CreateProject', projectId, ownerId, changes, now: now() }, ctx);
       return projectId;
     },

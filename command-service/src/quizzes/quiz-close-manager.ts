@@ -2,27 +2,25 @@ import type { Knex } from 'knex';
 import type { Logger } from '@circuit/shared/logger';
 import { QUIZ_LIMITS } from '@circuit/shared/validation/quizzes';
 import type { QuizService } from './quiz-service';
+import { attemptsOpenPast } from './open-attempts';
 
 const EVERY_MS = 2_000;
 
 /**
  * Closes attempts left open past their deadline and grace (a closed tab, a lost connection): the
  * server scores what was answered, with the whole time the attempt had as the time taken. Finds them in the
- * read model and closes each through the attempt decider, which refuses to close anything early
- * or twice, so a stale row or two managers at once change nothing.
+ * command side's list of open attempts (open-attempts.ts) and closes each through the attempt
+ * decider, which refuses to close anything early or twice, so a stale row or two managers at once
+ * change nothing.
  */
 export async function closeOverdueAttempts(deps: { knex: Knex; quizzes: Pick<QuizService, 'close'>; now: Date; log?: Logger }): Promise<number> {
   const cutoff = new Date(deps.now.getTime() - QUIZ_LIMITS.graceSeconds * 1000);
-  const overdue = (await deps.knex('quiz_participants').where({ attempt: 'started' }).andWhere('deadline', '<', cutoff).select('quiz_id', 'user_id').limit(500)) as {
-    quiz_id: string;
-    user_id: string;
-  }[];
   let closed = 0;
-  for (const row of overdue) {
+  for (const { quizId, userId } of await attemptsOpenPast(deps.knex, cutoff, 500)) {
     try {
-      if (await deps.quizzes.close(row.quiz_id, row.user_id, { causationId: `quiz-close:${row.quiz_id}:${row.user_id}` })) closed += 1;
+      if (await deps.quizzes.close(quizId, userId, { causationId: `quiz-close:${quizId}:${userId}` })) closed += 1;
     } catch (error) {
-      deps.log?.warn({ err: error, quizId: row.quiz_id, userId: row.user_id }, 'closing an overdue quiz attempt failed');
+      deps.log?.warn({ err: error, quizId, userId }, 'closing an overdue quiz attempt failed');
     }
   }
   return closed;

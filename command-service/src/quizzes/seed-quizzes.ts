@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { seedId } from '../seed/seed-ids';
 import type { Knex } from 'knex';
 import { toNewEvents } from '@circuit/shared/commands/decider';
 import { quizAttemptStream, quizStream, type QuizContent } from '@circuit/shared/events/quizzes';
@@ -105,11 +105,21 @@ const PROFILE = { mobile: '9876543210', college: 'National Institute of Technolo
 /**
  * Demo quizzes (docs/decisions.md#d24-demo-data-in-every-state: listings in every state). Written as the events the commands
  * would have appended, with the times they would have had, so the finished quiz carries a full
- * leaderboard of past attempts. Skipped when quizzes exist (an interrupted seed finishing).
+ * leaderboard of past attempts. Each quiz has a fixed id (seedId): skipped when the first one's stream
+ * exists (an interrupted seed finishing, or a second run).
  */
-export async function seedQuizzes(deps: { store: EventStore; knex: Knex; now: Date; files?: FileStore }, users: { userId: string; firstName: string; lastName: string }[], moderatorId: string): Promise<string[]> {
-  const [existing] = (await deps.knex('quizzes').count({ n: '*' })) as [{ n: string | number }];
-  if (Number(existing.n) > 0) return [];
+export async function seedQuizzes(
+  deps: {
+    store: EventStore;
+    /** @deprecated Not read: the seed finds its quizzes on the streams. Callers may still pass it. */
+    knex?: Knex;
+    now: Date;
+    files?: FileStore;
+  },
+  users: { userId: string; firstName: string; lastName: string }[],
+  moderatorId: string,
+): Promise<string[]> {
+  if ((await deps.store.readStream(quizStream(seedId('quiz', 0)), { maxCount: 1 })).length > 0) return [];
   const organiser = users[0]!;
   const ids: string[] = [];
   const at = (minutes: number) => new Date(deps.now.getTime() + minutes * MIN).toISOString();
@@ -130,7 +140,7 @@ export async function seedQuizzes(deps: { store: EventStore; knex: Knex; now: Da
       dates: { registrationStartDate: at(rs), registrationEndDate: at(re), startDate: at(s), endDate: at(e) },
       questions: bank.questions.map((q) => ({ ...q, points: 1 })),
     });
-    const quizId = crypto.randomUUID();
+    const quizId = seedId('quiz', index);
     ids.push(quizId);
     const createdAt = at(Math.min(rs, 0) - 60);
     const ctx = { userId: organiser.userId, correlationId: 'seed' };

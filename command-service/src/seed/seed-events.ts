@@ -2,6 +2,7 @@ import type { CommandContext } from '@circuit/shared/commands/decider';
 import { EVENT_CATEGORIES, EVENT_TYPES } from '@circuit/shared/event-listings/options';
 import { EventFormSchema, type EventFormInput } from '@circuit/shared/validation/events';
 import type { Knex } from 'knex';
+import { unlessNotFound } from '@circuit/shared/commands/domain-errors';
 import type { Logger } from '@circuit/shared/logger';
 import type { EventService } from '../events/event-service';
 import type { EventRegistrationService } from '../events/event-registration-service';
@@ -58,6 +59,9 @@ const profileOf = (i: number) => ({
   agreeToTerms: true,
 });
 
+/** Whether an event holds this username (found through its slug stream). */
+const eventExists = async (registrations: Pick<EventRegistrationService, 'findEvent'>, username: string) => (await unlessNotFound(registrations.findEvent(username))) !== undefined;
+
 /**
  * Demo events in every type, category, pricing type (free, paid, donation) and date state
  * (open, closed, running, ended), one in review and one rejected; two small paid and free events
@@ -65,7 +69,12 @@ const profileOf = (i: number) => ({
  * seed continues).
  */
 export async function seedEvents(
-  deps: { events: EventService; registrations: EventRegistrationService; knex: Knex; log: Logger; now: () => Date; files?: FileStore; payOrder?: (order: { orderId: string; userId: string }) => Promise<{ paymentId: string; signature: string }> },
+  deps: {
+    events: EventService;
+    registrations: EventRegistrationService;
+    /** @deprecated Not read: the seed finds an event by its username on the streams. Callers may still pass it. */
+    knex?: Knex;
+    log: Logger; now: () => Date; files?: FileStore; payOrder?: (order: { orderId: string; userId: string }) => Promise<{ paymentId: string; signature: string }> },
   owners: string[],
   attendees: { userId: string; username: string }[],
   moderatorId: string,
@@ -76,7 +85,7 @@ export async function seedEvents(
   for (let i = 0; i < count; i++) {
     const [title, short] = TITLES[i % TITLES.length]!;
     const username = `demo-event-${i + 1}`;
-    if (await deps.knex('events').where({ username }).first('id')) continue;
+    if (await eventExists(deps.registrations, username)) continue;
     const pricing = i % 3 === 0 ? { type: 'free' } : i % 3 === 1 ? { type: 'paid', amount: 5 + (i % 5) * 5, currency: i % 2 ? 'USD' : 'INR' } : { type: 'donation', amount: 0, currency: 'USD' };
     // Two events small and open: they fill up and keep a line.
     const full = i === 0 || i === 4;

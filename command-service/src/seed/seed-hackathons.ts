@@ -2,7 +2,10 @@ import type { CommandContext } from '@circuit/shared/commands/decider';
 import { HACKATHON_CATEGORIES, LOCATION_TYPES } from '@circuit/shared/hackathons/options';
 import { INDIA_STATES } from '@circuit/shared/profiles/options';
 import { HackathonFormSchema, type HackathonFormInput } from '@circuit/shared/validation/hackathons';
-import type { Knex } from 'knex';
+import { unlessNotFound } from '@circuit/shared/commands/domain-errors';
+import type { EventStore } from '@circuit/shared/ports/event-store';
+import { hackathonListing } from '../hackathons/hackathon-decider';
+import { findListingOf } from '../listings/listing-service';
 import type { HackathonService } from '../hackathons/hackathon-service';
 import type { FileStore } from '@circuit/shared/ports/file-store';
 import { storeSeedBanner } from './seed-banners';
@@ -81,21 +84,27 @@ export function seedHackathonForms(now: Date): HackathonFormInput[] {
   });
 }
 
+/** The live hackathon holding this username (through its slug stream), or undefined. */
+async function liveListing(store: EventStore, username: string) {
+  const listing = await unlessNotFound(findListingOf(store, hackathonListing, username));
+  return listing?.deleted ? undefined : listing;
+}
+
 /**
  * Demo hackathons on a fresh store: most accepted, one pending and one rejected per few, so every
  * state shows. Skips listings whose username exists (an interrupted seed continues).
  */
 export async function seedHackathons(
-  deps: { hackathons: HackathonService; knex: Knex; now: () => Date; files?: FileStore },
+  deps: { hackathons: HackathonService; store: EventStore; now: () => Date; files?: FileStore },
   organisers: string[],
   moderatorId: string,
   ctx: CommandContext,
 ): Promise<{ hackathonId: string }[]> {
   const accepted: { hackathonId: string }[] = [];
   for (const [i, input] of seedHackathonForms(deps.now()).entries()) {
-    const existing = await deps.knex('hackathons').whereRaw('lower(username) = ?', [String(input.username).toLowerCase()]).first('id', 'status');
+    const existing = await liveListing(deps.store, String(input.username));
     if (existing) {
-      if (existing.status === 'accepted') accepted.push({ hackathonId: existing.id as string });
+      if (existing.status === 'accepted') accepted.push({ hackathonId: existing.id });
       continue;
     }
     const banner = deps.files ? await storeSeedBanner(deps.files, i) : '';

@@ -5,6 +5,10 @@ import { toNewEvents, type CommandContext } from '@circuit/shared/commands/decid
 import { SEED_STREAM } from '@circuit/shared/events/seed';
 import { DomainError } from '@circuit/shared/commands/domain-errors';
 import type { Knex } from 'knex';
+import { loadState } from '@circuit/shared/commands/decider';
+import { projectStream } from '@circuit/shared/events/projects';
+import { projectDecider } from '../projects/project-decider';
+import { seedId } from './seed-ids';
 import { UpdateProfileBody, ProjectBody } from '@circuit/shared/validation/profile';
 import type { AccountService } from '../accounts/account-service';
 import type { ProfileService } from '../profiles/profile-service';
@@ -43,14 +47,14 @@ export interface SeedDeps {
   store: EventStore;
   accounts: AccountService;
   log: Logger;
-  /** Read models, to skip what an interrupted seed already created. */
+  /** @deprecated Not read: the seed finds on the streams what an interrupted run made. Callers may still pass it. */
   knex?: Knex;
   /** Given, the demo users get profiles and projects (seedProfilesAndProjects). */
   profiles?: ProfileService;
   projects?: ProjectService;
   /** Given, the demo users follow and connect with each other (seedSocialGraph). */
   social?: SocialService;
-  /** Given (with knex), demo hackathons in every state, with registrations, teams and payments. */
+  /** Given, demo hackathons in every state, with registrations, teams and payments. */
   hackathons?: HackathonService;
   registrations?: RegistrationService;
   payments?: PaymentService;
@@ -61,7 +65,7 @@ export interface SeedDeps {
   community?: CommunityService;
   /** Given, the demo listings get generated banner images instead of letter placeholders. */
   files?: FileStore;
-  /** Given (with knex), demo events in every type, category, pricing and date state, two full with a waitlist. */
+  /** Given (with eventRegistrations), demo events in every type, category, pricing and date state, two full with a waitlist. */
   events?: EventService;
   eventRegistrations?: EventRegistrationService;
 }
@@ -103,6 +107,9 @@ export async function seedIfEmpty(deps: SeedDeps): Promise<boolean> {
   return true;
 }
 
+/** The id of an owner's n-th demo project. */
+const seedProjectId = (ownerId: string, n: number) => seedId('project', ownerId, n);
+
 /** How many starts may try the demo seed before it is given up. */
 const SEED_ATTEMPTS = 3;
 
@@ -137,14 +144,15 @@ async function seedDemo(deps: SeedDeps): Promise<void> {
     demo.push({ userId: await ensureUser({ ...user, password: DEMO_PASSWORD, emailVerified: true }), username: user.username });
   }
   if (deps.profiles && deps.projects) {
-    const hasProjects = async (ownerId: string) => Boolean(deps.knex && (await deps.knex('projects').where({ owner_id: ownerId }).first('id')));
-    await seedProfilesAndProjects({ profiles: deps.profiles, projects: deps.projects, hasProjects }, demo, ctx);
+    // The seed names its projects (seedId): the owner's first one on its stream says an earlier run made them.
+    const hasProjects = async (ownerId: string) => (await loadState(store, projectStream(seedProjectId(ownerId, 0)), projectDecider)).state.status !== 'none';
+    await seedProfilesAndProjects({ profiles: deps.profiles, projects: deps.projects, hasProjects, projectIdOf: seedProjectId }, demo, ctx);
   }
   if (deps.social) await seedSocialGraph(deps.social, demo, ctx);
   await seedConsole({ store, social: deps.social, ensureUser }, { adminId, reporterId: demo[0]!.userId }, ctx);
   const payOrder = demoPayments(deps);
-  if (deps.hackathons && deps.knex) {
-    const accepted = await seedHackathons({ hackathons: deps.hackathons, knex: deps.knex, now: () => new Date(), files: deps.files }, demo.map((u) => u.userId), moderatorId, ctx);
+  if (deps.hackathons) {
+    const accepted = await seedHackathons({ hackathons: deps.hackathons, store, now: () => new Date(), files: deps.files }, demo.map((u) => u.userId), moderatorId, ctx);
     if (deps.registrations) {
       await seedHackathonRegistrations(
         {
@@ -161,12 +169,11 @@ async function seedDemo(deps: SeedDeps): Promise<void> {
     }
     if (deps.reviews && deps.announcements) await seedHackathonBoards({ store, reviews: deps.reviews, announcements: deps.announcements }, accepted, ctx);
   }
-  if (deps.events && deps.eventRegistrations && deps.knex) {
+  if (deps.events && deps.eventRegistrations) {
     await seedEvents(
       {
         events: deps.events,
         registrations: deps.eventRegistrations,
-        knex: deps.knex,
         log: deps.log,
         now: () => new Date(),
         files: deps.files,
@@ -178,10 +185,8 @@ async function seedDemo(deps: SeedDeps): Promise<void> {
       ctx,
     );
   }
-  if (deps.knex) {
-    const people = demo.map((u) => ({ userId: u.userId, ...(DEMO_USERS.find((d) => d.username === u.username) ?? { firstName: u.username, lastName: '' }) }));
-    await seedQuizzes({ store, knex: deps.knex, now: new Date(), files: deps.files }, people, moderatorId);
-  }
+  const people = demo.map((u) => ({ userId: u.userId, ...(DEMO_USERS.find((d) => d.username === u.username) ?? { firstName: u.username, lastName: '' }) }));
+  await seedQuizzes({ store, now: new Date(), files: deps.files }, people, moderatorId);
 }
 
 
@@ -388,7 +393,13 @@ export const DEMO_PROJECTS: Record<DemoUsername, DemoProject[]> = {
  * commands, rules and events) as the API.
  */
 export async function seedProfilesAndProjects(
-  services: { profiles: ProfileService; projects: ProjectService; hasProjects?: (ownerId: string) => Promise<boolean> },
+  services: {
+    profiles: ProfileService;
+    projects: ProjectService;
+    hasProjects?: (ownerId: string) => Promise<boolean>;
+    /** The id of the owner's n-th demo project (a new one each time when not given). */
+    projectIdOf?: (ownerId: string, n: number) => string;
+  },
   users: SeededUser[],
   ctx: CommandContext = { correlationId: 'seed' },
 ): Promise<void> {
@@ -403,12 +414,13 @@ export async function seedProfilesAndProjects(
     const ownerId = id(owner);
     // An interrupted seed already gave this owner projects: leave them as they are.
     if (!ownerId || (await services.hasProjects?.(ownerId))) continue;
-    for (const project of list) {
+    for (const [n, project] of list.entries()) {
       const body = ProjectBody.parse(project);
       const projectId = await services.projects.create(
         ownerId,
         { title: body.title, description: body.description, technologies: body.technologies, githubUrl: body.githubUrl, liveUrl: body.liveUrl },
         { ...ctx, userId: ownerId },
+        services.projectIdOf?.(ownerId, n),
       );
       for (const liker of project.likedBy) {
         const likerId = id(liker);

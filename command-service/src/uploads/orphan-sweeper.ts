@@ -1,27 +1,23 @@
 import type { Knex } from 'knex';
 import type { FileStore } from '@circuit/shared/ports/file-store';
 import type { Logger } from '@circuit/shared/logger';
+import { uploadsInUse } from './upload-uses';
 
 /** An upload no profile or project refers to a day after it was written was abandoned (a form left, a project deleted). */
 export const ORPHAN_AFTER_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** Where each kind of upload is referred to from the read models. */
-const REFERENCES = [
-  { prefix: 'projects', table: 'projects', column: 'image' },
-  { prefix: 'profile-pictures', table: 'users', column: 'profile_picture' },
-] as const;
+/** The kinds of upload a profile or a project uses (upload-uses.ts says which ones they use now). */
+const SWEPT_PREFIXES = ['projects', 'profile-pictures'] as const;
 
 /** Deletes uploads older than ORPHAN_AFTER_MS that nothing refers to. Returns the keys it removed. */
 export async function sweepOrphanUploads(deps: { knex: Knex; fileStore: FileStore; now: Date }): Promise<string[]> {
   const removed: string[] = [];
   const cutoff = deps.now.getTime() - ORPHAN_AFTER_MS;
-  for (const { prefix, table, column } of REFERENCES) {
+  for (const prefix of SWEPT_PREFIXES) {
     const old = (await deps.fileStore.list(prefix)).filter((f) => f.modifiedAt.getTime() < cutoff);
     if (old.length === 0) continue;
-    const used = new Set<string>(
-      (await deps.knex(table).whereIn(column, old.map((f) => f.url)).select(column)).map((row: Record<string, string>) => row[column]!),
-    );
+    const used = await uploadsInUse(deps.knex, old.map((f) => f.url));
     for (const file of old) {
       if (used.has(file.url)) continue;
       await deps.fileStore.delete(file.key);

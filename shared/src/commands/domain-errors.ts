@@ -61,3 +61,13 @@ export const unavailable = (message: string) => new DomainError('unavailable', m
 
 /** Whether `error` is the domain's refusal named `code`. */
 export const isRefusal = (error: unknown, code: string): error is DomainError => error instanceof DomainError && error.code === code;
+
+/** What a lookup finds, or undefined where it answers not_found (for a caller to whom a miss is no error). */
+export async function unlessNotFound<T>(lookup: Promise<T>): Promise<T | undefined> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'not_found') return undefined;
+    throw error;
+  }
+}
