@@ -1,6 +1,7 @@
 import { eventSaveStream, eventSlugStream, eventStream, type EventContent } from '@circuit/shared/events/event-listings';
 import { EventMessages as M } from '@circuit/shared/validation/events';
 import { decidersOf } from '../listings/listing-decider';
+import { chargeOf, lifeOf } from '../listings/listing-view';
 import type { ListingEvent, ListingKind, ListingState } from '../listings/listing-kind';
 
 export type { Actor, ActorRole } from '../listings/listing-kind';
@@ -42,14 +43,10 @@ export interface EventInfo {
 
 export function eventInfoOf(listing: ListingState<EventContent>): EventInfo {
   const c = listing.content;
-  // A donation is never charged at registration: only a paid event with an amount takes a payment.
-  const paid = c?.pricing.type === 'paid' && c.pricing.amount > 0;
   return {
     eventId: listing.id,
-    exists: listing.exists,
-    deleted: listing.deleted,
+    ...lifeOf(listing),
     createdBy: listing.createdBy,
-    status: listing.status,
     username: c?.username ?? '',
     title: c?.title ?? '',
     takeRegistrations: c?.takeRegistrations ?? 'false',
@@ -57,7 +54,7 @@ export function eventInfoOf(listing: ListingState<EventContent>): EventInfo {
     startDate: c?.dates.startDate ?? '',
     endDate: c?.dates.endDate ?? '',
     maxAttendees: c?.maxAttendees ?? 0,
-    pricing: { type: paid ? 'paid' : 'free', amount: paid ? c.pricing.amount : 0, currency: c?.pricing.currency ?? 'USD' },
+    pricing: chargeOf(c?.pricing, 'USD'),
     timeZone: c?.timeZone,
   };
 }

@@ -1,7 +1,7 @@
 import type { HackathonContent } from '@circuit/shared/events/hackathons';
 import { hackathonDecider } from '../hackathons/hackathon-decider';
 import type { ListingState } from '../listings/listing-kind';
-import { viewFold } from '../listings/listing-view';
+import { chargeOf, lifeOf, viewFold } from '../listings/listing-view';
 
 /**
  * What registrations and teams need to know of a hackathon, read off its listing state
@@ -22,18 +22,15 @@ export interface HackathonInfo {
 
 export function hackathonInfoOf(listing: ListingState<HackathonContent>): HackathonInfo {
   const c = listing.content;
-  const paid = c?.pricing.type === 'paid' && c.pricing.amount > 0;
   return {
     hackathonId: listing.id,
-    exists: listing.exists,
-    deleted: listing.deleted,
-    status: listing.status,
+    ...lifeOf(listing),
     takeRegistrations: c?.takeRegistrations ?? 'false',
     registrationDeadline: c?.dates.registrationDeadline ?? '',
     maxParticipants: c?.maxParticipants ?? 0,
     minMembers: Math.max(1, c?.teamSettings.minMembers ?? 1),
     maxMembers: Math.max(1, c?.teamSettings.maxMembers ?? 1),
-    pricing: { type: paid ? 'paid' : 'free', amount: paid ? c.pricing.amount : 0, currency: c?.pricing.currency ?? 'INR' },
+    pricing: chargeOf(c?.pricing, 'INR'),
   };
 }
 

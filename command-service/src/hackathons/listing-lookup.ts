@@ -2,7 +2,7 @@ import type { HackathonContent } from '@circuit/shared/events/hackathons';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { ListingState } from '../listings/listing-kind';
 import { findListingOf } from '../listings/listing-service';
-import { viewFold } from '../listings/listing-view';
+import { lifeOf, viewFold } from '../listings/listing-view';
 import { hackathonDecider, hackathonListing } from './hackathon-decider';
 
 /**
@@ -25,9 +25,7 @@ function listingRefOf(listing: ListingState<HackathonContent>): ListingRef {
   const c = listing.content;
   return {
     hackathonId: listing.id,
-    exists: listing.exists,
-    deleted: listing.deleted,
-    status: listing.status,
+    ...lifeOf(listing),
     createdBy: listing.createdBy,
     username: c?.username ?? '',
     title: c?.title ?? '',

@@ -1,4 +1,5 @@
 import type { Decider } from '@circuit/shared/commands/decider';
+import type { ListingState } from './listing-kind';
 
 type StoredEvent = { type: string; data: unknown };
 
@@ -25,4 +26,15 @@ export function viewFold<State, Event extends { type: string; data: unknown }, V
     evolve: (current, event) => viewed(decider.evolve(sources.get(current) ?? decider.initialState(), event as Event)),
     decide: () => [],
   };
+}
+
+/** What every view of a listing says of its life: whether it exists, is deleted, and where its review stands. */
+export const lifeOf = (listing: ListingState<unknown>) => ({ exists: listing.exists, deleted: listing.deleted, status: listing.status });
+
+type Pricing = { type: 'free' | 'paid'; amount: number; currency: string };
+
+/** The price registrations charge: only a paid listing with an amount takes a payment (a donation, or a paid one at 0, is free). */
+export function chargeOf(pricing: { type: string; amount: number; currency: string } | undefined, currencyWhenNone: string): Pricing {
+  const paid = pricing?.type === 'paid' && pricing.amount > 0;
+  return { type: paid ? 'paid' : 'free', amount: paid ? pricing.amount : 0, currency: pricing?.currency ?? currencyWhenNone };
 }

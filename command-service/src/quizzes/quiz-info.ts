@@ -1,3 +1,4 @@
+import { chargeOf } from '../listings/listing-view';
 import type { QuizState } from './quiz-decider';
 
 /**
@@ -21,7 +22,6 @@ export interface QuizInfo {
 /** `quizId` from the caller: a quiz that does not exist has none in its state. */
 export function quizInfoOf(quizId: string, state: QuizState): QuizInfo {
   const content = state.content;
-  const paid = content?.pricing.type === 'paid' && content.pricing.amount > 0;
   return {
     quizId,
     exists: state.exists && content !== null,
@@ -30,7 +30,7 @@ export function quizInfoOf(quizId: string, state: QuizState): QuizInfo {
     maxParticipants: content?.maxParticipants ?? 0,
     registrationStartDate: content?.dates.registrationStartDate ?? '',
     registrationEndDate: content?.dates.registrationEndDate ?? '',
-    pricing: { type: paid ? 'paid' : 'free', amount: paid ? content.pricing.amount : 0, currency: content?.pricing.currency ?? 'INR' },
+    pricing: chargeOf(content?.pricing, 'INR'),
   };
 }
 
