@@ -126,10 +126,11 @@ export function listingProjection<Singular extends string, Content, Batch = unde
     tables: [names.table, names.savesTable, ...definition.ownTables],
     eventTypes: definition.eventTypes ?? [...lifecycle.eventTypes, ...Object.keys(definition.on)],
     async applyBatch(trx: Knex.Transaction, events: RecordedEvent[]) {
+      // A definition without `batch` has the default Batch, undefined: what an absent start gives.
       const batch = definition.batch?.start() as Batch;
       for (const event of events) {
         if (await lifecycle.apply(trx, event)) continue;
-        await definition.on[event.type]?.(trx, event, batch);
+        if (Object.hasOwn(definition.on, event.type)) await definition.on[event.type]?.(trx, event, batch);
       }
       await definition.batch?.finish(trx, batch);
     },
