@@ -4,13 +4,11 @@ import { CalendarFeedSchema, EventRegistrationStatusSchema, EventWrittenSchema }
 import { PaymentOrderSchema, VerifyPaymentBodySchema } from '@circuit/shared/api/payments';
 import { EventFormSchema, EventMessages as M, EventRegisterBodySchema, EventRegistrationMessages as R } from '@circuit/shared/validation/events';
 import { RejectBodySchema } from '@circuit/shared/validation/hackathons';
+import { describeListingRoutes } from '../listings/listing-openapi';
 
 const tag = 'Events';
-const EventId = z.object({ id: z.string().meta({ description: 'The event id (a UUID)' }) });
 const EventRef = z.object({ id: z.string().meta({ description: 'The event id (or its username)' }) });
 const RULES = 'The first broken rule of spec 2 section 5, in the spec’s order (e.g. ‘Title is required’, ‘Country is required for offline/hybrid events’)';
-const Moderated = z.strictObject({ _id: z.string(), id: z.string(), status: z.enum(['accepted', 'rejected']) });
-const Saved = z.strictObject({ eventId: z.string(), saved: z.boolean() });
 const NOT_OPEN = `'${R.notOpen}', '${R.deadlinePassed}' (by the server's clock)`;
 
 /** event-routes.ts and event-registration-routes.ts */
@@ -22,17 +20,24 @@ export const eventOpenApi: ApiRegistration = (api) => {
       'Registrations, the waitlist and offers of one event are decided on one stream per event: `maxAttendees` is never exceeded and the line has no gaps, however many requests arrive at once. When the event is full, `joinWaitlist: true` puts you in line. A place freed by an unregistration, a failed payment or a payment not made in time is offered to the first in line at once (a notification and an e-mail); they have 24 hours to accept (and pay, for a paid event) before it passes to the next.',
     ].join('\n\n'),
   );
-  api.route({ method: 'post', path: '/api/events', tag, summary: 'Host an event (pending until reviewed, within 24 to 48 hours)', auth: 'session', body: EventFormSchema, ok: { status: 201, data: EventWrittenSchema, message: M.created }, errors: { 400: RULES, 409: M.usernameTaken } });
-  api.route({ method: 'put', path: '/api/events/{id}', tag, summary: 'Edit an event (its creator or an admin)', auth: 'session', params: EventId, body: EventFormSchema, ok: { data: EventWrittenSchema, message: M.updated }, errors: { 400: RULES, 403: M.notAuthorizedEdit, 404: M.notFound } });
-  api.route({ method: 'delete', path: '/api/events/{id}', tag, summary: 'Delete an event (its creator or an admin); its username becomes free', auth: 'session', params: EventId, ok: { data: EventWrittenSchema, message: M.deleted }, errors: { 403: M.notAuthorizedDelete, 404: M.notFound } });
-  api.route({ method: 'post', path: '/api/admin/events/{id}/approve', tag, summary: 'Approve an event: it becomes public and its organiser is told (moderators and admins)', auth: 'session', params: EventId, ok: { data: Moderated, message: M.approved }, errors: { 403: M.notStaff, 404: M.notFound } });
-  api.route({ method: 'post', path: '/api/admin/events/{id}/reject', tag, summary: 'Reject an event with a reason its organiser is told (moderators and admins)', auth: 'session', params: EventId, body: RejectBodySchema, ok: { data: Moderated, message: M.rejected }, errors: { 400: 'A reason is required', 403: M.notStaff, 404: M.notFound } });
-  for (const [method, message, summary] of [
-    ['post', M.saved, 'Save an event (accepted ones only); saving twice records nothing'],
-    ['delete', M.unsaved, 'Remove an event from your saved items'],
-  ] as const) {
-    api.route({ method, path: '/api/users/save-event/{id}', tag, summary, auth: 'session', params: EventId, ok: { data: Saved, message }, errors: { 404: M.notFound } });
-  }
+  describeListingRoutes(api, {
+    tag,
+    names: { one: 'event', many: 'events' },
+    written: EventWrittenSchema,
+    schemas: { create: EventFormSchema, update: EventFormSchema, reject: RejectBodySchema },
+    rules: RULES,
+    messages: M,
+    refusals: M,
+    summaries: {
+      create: 'Host an event (pending until reviewed, within 24 to 48 hours)',
+      update: 'Edit an event (its creator or an admin)',
+      remove: 'Delete an event (its creator or an admin); its username becomes free',
+      approve: 'Approve an event: it becomes public and its organiser is told (moderators and admins)',
+      reject: 'Reject an event with a reason its organiser is told (moderators and admins)',
+      save: 'Save an event (accepted ones only); saving twice records nothing',
+      unsave: 'Remove an event from your saved items',
+    },
+  });
   api.route({ method: 'post', path: '/api/users/calendar-feed', tag, summary: 'Create your calendar feed’s secret URL, or replace it (the old URL stops working)', auth: 'session', ok: { data: CalendarFeedSchema, message: 'Your calendar link is ready. Any earlier link no longer works.' } });
 
   const status = { data: EventRegistrationStatusSchema };

@@ -12,11 +12,11 @@ import {
   RegisterQuizBodySchema,
   RegradeBodySchema,
 } from '@circuit/shared/validation/quizzes';
+import { describeListingRoutes } from '../listings/listing-openapi';
 
 const tag = 'Quizzes';
 const QuizId = z.object({ id: z.string().meta({ description: 'The quiz id (a UUID)' }) });
 const RULES = 'The first broken rule of spec 3 section 5, in the spec’s order (e.g. ‘Title is required’, ‘Question 2: Option 3 cannot be empty’)';
-const Moderated = QuizWrittenSchema.extend({ status: z.enum(['accepted', 'rejected']) });
 const NOT_ADMITTED = `'${M.notRegistered}', '${M.paymentVerification}' (payment failed) or '${M.notRunning}'`;
 const BAD_ANSWERS = 'A question index out of range, an option index out of range, or one question answered twice; nothing is recorded';
 
@@ -29,19 +29,24 @@ export const quizOpenApi: ApiRegistration = (api) => {
       'Taking: the first `GET /api/quizzes/{id}/questions` starts the attempt on the server (its clock: start + timeLimit), later fetches resume it with the time left; answers are recorded as they are given (`POST .../answers`); a submit later than the deadline plus 15 seconds is refused, and the server closes and scores an attempt left open at that moment. One attempt per participant. Marking +4 correct, -2 incorrect, 0 unanswered, until the organiser re-grades.',
     ].join('\n\n'),
   );
-  api.route({ method: 'post', path: '/api/quizzes', tag, summary: 'Create a quiz (pending until reviewed)', auth: 'session', body: QuizFormSchema, ok: { status: 201, data: QuizWrittenSchema, message: M.created }, errors: { 400: RULES } });
-  api.route({
-    method: 'put',
-    path: '/api/quizzes/{id}',
+  describeListingRoutes(api, {
     tag,
-    summary: 'Edit a quiz (organiser or admin); title and category are locked, pricing changes only when a paid amount is raised',
-    auth: 'session',
-    params: QuizId,
-    body: QuizEditSchema,
-    ok: { data: QuizWrittenSchema, message: M.updated },
-    errors: { 400: RULES, 403: M.notAuthorizedEdit, 404: M.notFound },
+    names: { one: 'quiz', many: 'quizzes' },
+    written: QuizWrittenSchema,
+    schemas: { create: QuizFormSchema, update: QuizEditSchema, reject: QuizRejectBodySchema },
+    rules: RULES,
+    messages: { ...M, approved: 'Quiz approved', rejected: 'Quiz rejected', saved: 'Saved quiz!', unsaved: 'Removed from saved quizzes' },
+    refusals: M,
+    summaries: {
+      create: 'Create a quiz (pending until reviewed)',
+      update: 'Edit a quiz (organiser or admin); title and category are locked, pricing changes only when a paid amount is raised',
+      remove: 'Delete a quiz (organiser or admin)',
+      approve: 'Approve a quiz: it becomes public (moderators and admins)',
+      reject: 'Reject a quiz with a reason the organiser sees (moderators and admins)',
+      save: 'Save a quiz (accepted ones only)',
+      unsave: 'Remove a quiz from your saved items',
+    },
   });
-  api.route({ method: 'delete', path: '/api/quizzes/{id}', tag, summary: 'Delete a quiz (organiser or admin)', auth: 'session', params: QuizId, ok: { data: QuizWrittenSchema, message: M.deleted }, errors: { 403: M.notAuthorizedDelete, 404: M.notFound } });
   api.route({
     method: 'post',
     path: '/api/quizzes/{id}/upload-image',
@@ -53,31 +58,6 @@ export const quizOpenApi: ApiRegistration = (api) => {
     ok: { data: z.strictObject({ image: z.string() }), message: 'Image uploaded' },
     errors: { 400: 'No file, or not an image', 403: M.notAuthorizedEdit, 404: M.notFound, 413: 'The image is larger than 5 MB' },
   });
-  for (const [verb, status] of [['approve', 'accepted'], ['reject', 'rejected']] as const) {
-    api.route({
-      method: 'post',
-      path: `/api/admin/quizzes/{id}/${verb}`,
-      tag,
-      summary: verb === 'approve' ? 'Approve a quiz: it becomes public (moderators and admins)' : 'Reject a quiz with a reason the organiser sees (moderators and admins)',
-      auth: 'session',
-      params: QuizId,
-      ...(verb === 'reject' ? { body: QuizRejectBodySchema } : {}),
-      ok: { data: Moderated, message: status === 'accepted' ? 'Quiz approved' : 'Quiz rejected' },
-      errors: { ...(verb === 'reject' ? { 400: 'A reason is required' } : {}), 403: M.notStaff, 404: M.notFound },
-    });
-  }
-  for (const [method, message] of [['post', 'Saved quiz!'], ['delete', 'Removed from saved quizzes']] as const) {
-    api.route({
-      method,
-      path: '/api/users/save-quiz/{id}',
-      tag,
-      summary: method === 'post' ? 'Save a quiz (accepted ones only)' : 'Remove a quiz from your saved items',
-      auth: 'session',
-      params: QuizId,
-      ok: { data: z.strictObject({ quizId: z.string(), saved: z.boolean() }), message },
-      errors: { 404: M.notFound },
-    });
-  }
   api.route({
     method: 'post',
     path: '/api/quizzes/{id}/register',

@@ -1,7 +1,7 @@
 import { seedId } from '../seed/seed-ids';
 import type { Knex } from 'knex';
 import { toNewEvents } from '@circuit/shared/commands/decider';
-import { quizAttemptStream, quizStream, type QuizContent } from '@circuit/shared/events/quizzes';
+import { quizAttemptStream, quizRosterStream, quizStream, type QuizContent } from '@circuit/shared/events/quizzes';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { FileStore } from '@circuit/shared/ports/file-store';
 import { QuizFormSchema, type QuizCategory } from '@circuit/shared/validation/quizzes';
@@ -153,10 +153,12 @@ export async function seedQuizzes(
     // Nobody has registered for a quiz whose registration opens later: every seeded time is in the past.
     const registrationOpened = rs <= 0;
     const takers = plan.review !== 'accepted' || plan.paid || !registrationOpened ? [] : finished ? users.slice(1) : running ? users.slice(1, 4) : users.slice(1, 3);
-    for (const u of takers) {
-      events.push({ type: 'QuizParticipantRegistered', data: { quizId, userId: u.userId, profile: { firstName: u.firstName, lastName: u.lastName, ...PROFILE }, paymentStatus: 'completed', at: at(Math.min(rs + 5, 0)) } });
-    }
+    const registrations = takers.map((u) => ({
+      type: 'QuizParticipantRegistered',
+      data: { quizId, userId: u.userId, profile: { firstName: u.firstName, lastName: u.lastName, ...PROFILE }, paymentStatus: 'completed', at: at(Math.min(rs + 5, 0)) },
+    }));
     await deps.store.append(quizStream(quizId), toNewEvents(events, ctx, createdAt), 'no_stream');
+    if (registrations.length > 0) await deps.store.append(quizRosterStream(quizId), toNewEvents(registrations, ctx, createdAt), 'no_stream');
     if (!finished && !running) continue;
     for (const [i, u] of takers.entries()) {
       const startedAt = finished ? at(s + 5 + i) : at(-30 + i);

@@ -1,7 +1,7 @@
 import type { RegistrationState } from '@circuit/shared/api/admin-audit';
 import { eventRosterStream, EventRegistrationEventSchemas as R } from '@circuit/shared/events/event-registrations';
 import { PaymentPurposeSchema, type PaymentPurpose } from '@circuit/shared/events/payments';
-import { quizAttemptStream, quizStream, QuizEventSchemas as Q } from '@circuit/shared/events/quizzes';
+import { quizAttemptStream, quizRosterStreams, QuizEventSchemas as Q } from '@circuit/shared/events/quizzes';
 import type { EventStore, RecordedEvent } from '@circuit/shared/ports/event-store';
 import { PAYMENT_EVENT_TYPES, scanFeed } from './feed-scan';
 import type { RegistrationKind } from './registration-kinds';
@@ -72,7 +72,8 @@ export const quizRegistrationKind: RegistrationKind = {
   list: (knex) => registrationsList(knex, 'quiz_participants', 'quizzes', 'quiz_id'),
 
   async history(store, listingId, userId) {
-    const roster = (await store.readStream(quizStream(listingId))).filter(ofUser(userId));
+    // Registrations made before the roster had a stream of its own are on the quiz's stream.
+    const roster = (await Promise.all(quizRosterStreams(listingId).map((stream) => store.readStream(stream)))).flat().filter(ofUser(userId));
     const attempt = await store.readStream(quizAttemptStream(listingId, userId));
     const paid = roster.some((e) => e.type === 'QuizParticipantRegistered' && Q.QuizParticipantRegistered.parse(e.data).paymentStatus === 'pending');
     const orders = paid ? await ordersOf(store, 'quiz-registration', listingId, userId) : [];
