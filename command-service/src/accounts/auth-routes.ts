@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { ok } from '@circuit/shared/http/envelope';
-import { DomainError, isRefusal, unauthenticated } from '@circuit/shared/commands/domain-errors';
+import { isRefusal, unauthenticated } from '@circuit/shared/commands/domain-errors';
 import { correlationIdOf } from '@circuit/shared/http/correlation';
 import { SESSION_COOKIE } from '@circuit/shared/http/session';
 import { announceSessionsEnded, endSessionsEverywhere } from './end-sessions';
@@ -21,7 +21,7 @@ import type { CommandServiceDeps } from '../context';
 import { nameKey, type AbuseGuards, type SignInAttempt } from '../http/rate-limits';
 import { deviceCookies } from './device-cookie';
 import type { AccountService } from './account-service';
-import { AccountRefusal, Messages } from './account-decider';
+import { AccountRefusal } from './account-decider';
 
 declare module 'express-session' {
   interface SessionData {

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
 import { CalendarFeedSchema, EventRegistrationStatusSchema, EventWrittenSchema } from '@circuit/shared/api/events';
 import { PaymentOrderSchema, VerifyPaymentBodySchema } from '@circuit/shared/api/payments';
-import { EventFormSchema, EventMessages as M, EventRegisterBodySchema, EventRegistrationMessages as R } from '@circuit/shared/validation/events';
-import { RejectBodySchema } from '@circuit/shared/validation/hackathons';
+import { EventMessages as M, EventRegisterBodySchema, EventRegistrationMessages as R } from '@circuit/shared/validation/events';
 import { describeListingRoutes } from '../listings/listing-openapi';
+import { eventListingApi } from './event-routes';
 
 const tag = 'Events';
 const EventRef = z.object({ id: z.string().meta({ description: 'The event id (or its username)' }) });
@@ -22,11 +22,9 @@ export const eventOpenApi: ApiRegistration = (api) => {
   );
   describeListingRoutes(api, {
     tag,
-    names: { one: 'event', many: 'events' },
+    api: eventListingApi,
     written: EventWrittenSchema,
-    schemas: { create: EventFormSchema, update: EventFormSchema, reject: RejectBodySchema },
     rules: RULES,
-    messages: M,
     refusals: M,
     summaries: {
       create: 'Host an event (pending until reviewed, within 24 to 48 hours)',

@@ -1,17 +1,17 @@
 import type { Router } from 'express';
-import { EventFormSchema, EventMessages as M } from '@circuit/shared/validation/events';
+import { EventFormSchema, EventMessages as M, type EventForm } from '@circuit/shared/validation/events';
 import { RejectBodySchema } from '@circuit/shared/validation/hackathons';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { ok } from '@circuit/shared/http/envelope';
-import { ctxOf, listingRoutes } from '../listings/listing-routes';
+import { ctxOf, listingRoutes, type ListingApi } from '../listings/listing-routes';
 import type { EventService } from './event-service';
+
+export const eventListingApi: ListingApi<EventForm, EventForm> = { names: { one: 'event', many: 'events' }, schemas: { create: EventFormSchema, update: EventFormSchema, reject: RejectBodySchema }, messages: M };
 
 /** The event listing writes of spec 2 section 7, moderation (`/api/admin/events/{id}/approve|reject`), saves and the calendar feed's secret. */
 export function eventRoutes(events: EventService): Router {
   const router = listingRoutes({
-    names: { one: 'event', many: 'events' },
-    schemas: { create: EventFormSchema, update: EventFormSchema, reject: RejectBodySchema },
-    messages: M,
+    ...eventListingApi,
     location: ({ username = '' }) => `/api/events/username/${encodeURIComponent(username)}`,
     service: events,
   });

@@ -1,8 +1,9 @@
 import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
 import { HackathonWrittenSchema } from '@circuit/shared/api/hackathons';
-import { HackathonFormSchema, HackathonMessages as M, RejectBodySchema } from '@circuit/shared/validation/hackathons';
+import { HackathonMessages as M } from '@circuit/shared/validation/hackathons';
 import { describeListingRoutes } from '../listings/listing-openapi';
 import { ModerationMessages } from './hackathon-decider';
+import { hackathonListingApi } from './hackathon-routes';
 
 const tag = 'Hackathons';
 const RULES = 'The first broken rule of spec 2 section 5, in the spec’s order (e.g. ‘Title is required’, ‘End date must be after start date’)';
@@ -18,11 +19,9 @@ export const hackathonOpenApi: ApiRegistration = (api) => {
   );
   describeListingRoutes(api, {
     tag,
-    names: { one: 'hackathon', many: 'hackathons' },
+    api: hackathonListingApi,
     written: HackathonWrittenSchema,
-    schemas: { create: HackathonFormSchema, update: HackathonFormSchema, reject: RejectBodySchema },
     rules: RULES,
-    messages: { ...M, approved: 'Hackathon approved', rejected: 'Hackathon rejected', saved: 'Hackathon saved', unsaved: 'Hackathon removed from saved' },
     refusals: { ...ModerationMessages, notAuthorizedEdit: M.notAuthorizedEdit, notAuthorizedDelete: ModerationMessages.notAllowedDelete, usernameTaken: M.usernameTaken },
     summaries: {
       create: 'Host a hackathon (pending until reviewed, within 24 to 48 hours)',

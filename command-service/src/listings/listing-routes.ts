@@ -25,7 +25,8 @@ export interface Written {
   username?: string;
 }
 
-export interface ListingRoutesDefinition<Form, Edit> {
+/** A kind's listing API: its names, the bodies it takes and the words it answers with (the routes and their description both read it). */
+export interface ListingApi<Form, Edit> {
   /**
    * `{ one: 'hackathon', many: 'hackathons' }`: create on `/api/hackathons`, update and delete on
    * `/api/hackathons/:id`, approve and reject on `/api/admin/hackathons/:id/approve|reject`, save (POST)
@@ -34,6 +35,9 @@ export interface ListingRoutesDefinition<Form, Edit> {
   names: { one: string; many: string };
   schemas: { create: ZodType<Form>; update: ZodType<Edit>; reject: ZodType<{ reason: string }> };
   messages: { notFound: string; created: string; updated: string; deleted: string; approved: string; rejected: string; saved: string; unsaved: string };
+}
+
+export interface ListingRoutesDefinition<Form, Edit> extends ListingApi<Form, Edit> {
   /** Where the written listing will be read, for a 202 answered before the read models caught up. */
   location(written: Written): string;
   /** The kind's use cases: create answers the new id as `<one>Id`, and the username where the kind has one. */

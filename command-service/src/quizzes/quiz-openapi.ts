@@ -4,15 +4,13 @@ import { PaymentOrderSchema, VerifyPaymentBodySchema } from '@circuit/shared/api
 import { QuizQuestionsAnswerSchema, QuizSubmitAnswerSchema, QuizWrittenSchema } from '@circuit/shared/api/quizzes';
 import {
   QuizAnswersBodySchema,
-  QuizEditSchema,
-  QuizFormSchema,
   QuizMessages as M,
-  QuizRejectBodySchema,
   QuizSubmitBodySchema,
   RegisterQuizBodySchema,
   RegradeBodySchema,
 } from '@circuit/shared/validation/quizzes';
 import { describeListingRoutes } from '../listings/listing-openapi';
+import { quizListingApi } from './quiz-routes';
 
 const tag = 'Quizzes';
 const QuizId = z.object({ id: z.string().meta({ description: 'The quiz id (a UUID)' }) });
@@ -31,11 +29,9 @@ export const quizOpenApi: ApiRegistration = (api) => {
   );
   describeListingRoutes(api, {
     tag,
-    names: { one: 'quiz', many: 'quizzes' },
+    api: quizListingApi,
     written: QuizWrittenSchema,
-    schemas: { create: QuizFormSchema, update: QuizEditSchema, reject: QuizRejectBodySchema },
     rules: RULES,
-    messages: { ...M, approved: 'Quiz approved', rejected: 'Quiz rejected', saved: 'Saved quiz!', unsaved: 'Removed from saved quizzes' },
     refusals: M,
     summaries: {
       create: 'Create a quiz (pending until reviewed)',

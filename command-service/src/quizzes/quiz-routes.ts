@@ -12,8 +12,10 @@ import {
   QuizSubmitBodySchema,
   RegisterQuizBodySchema,
   RegradeBodySchema,
+  type QuizEdit,
+  type QuizForm,
 } from '@circuit/shared/validation/quizzes';
-import { ctxOf, listingIdOf, listingRoutes } from '../listings/listing-routes';
+import { ctxOf, listingIdOf, listingRoutes, type ListingApi } from '../listings/listing-routes';
 import { answerTooLarge, receiveImage } from '../uploads/image-upload';
 import type { QuizService } from './quiz-service';
 
@@ -25,12 +27,16 @@ const quizIdOf = (req: Request) => listingIdOf(req, M.notFound);
 
 const written = (id: string) => ({ _id: id, id });
 
+export const quizListingApi: ListingApi<QuizForm, QuizEdit> = {
+  names: { one: 'quiz', many: 'quizzes' },
+  schemas: { create: QuizFormSchema, update: QuizEditSchema, reject: QuizRejectBodySchema },
+  messages: { ...M, approved: 'Quiz approved', rejected: 'Quiz rejected', saved: 'Saved quiz!', unsaved: 'Removed from saved quizzes' },
+};
+
 /** The quiz writes of spec 3 section 7, moderation (`/api/admin/quizzes/{id}/approve|reject`), taking and re-grading. */
 export function quizRoutes(quizzes: QuizService, fileStore: FileStore): Router {
   const router = listingRoutes({
-    names: { one: 'quiz', many: 'quizzes' },
-    schemas: { create: QuizFormSchema, update: QuizEditSchema, reject: QuizRejectBodySchema },
-    messages: { ...M, approved: 'Quiz approved', rejected: 'Quiz rejected', saved: 'Saved quiz!', unsaved: 'Removed from saved quizzes' },
+    ...quizListingApi,
     location: ({ id }) => `/api/quizzes/${id}`,
     service: { ...quizzes, create: async (userId, form, ctx) => ({ quizId: await quizzes.create(userId, form, ctx) }) },
   });
