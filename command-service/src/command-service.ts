@@ -66,6 +66,7 @@ import { eventRoster } from './events/roster-decider';
 import { quizRoster } from './quizzes/quiz-roster';
 import { EventNotifier } from './events/event-notifier';
 import { WaitlistTimer } from './events/waitlist-timer';
+import { EventRosterDues, migrateEventRosterDues } from './events/roster-dues';
 import { createQuizService } from './quizzes/quiz-service';
 import { QUIZ_IMAGE_PATH, quizRoutes } from './quizzes/quiz-routes';
 import { QuizNotifier } from './quizzes/quiz-notifier';
@@ -95,6 +96,7 @@ export async function createCommandService(
   await migrateIdempotencyKeys(deps.knex);
   await migrateMessagePairs(deps.knex);
   await migrateOpenQuizAttempts(deps.knex);
+  await migrateEventRosterDues(deps.knex);
   await migrateUploadUses(deps.knex);
   const accounts = createAccountService(deps);
   // Counters shared by every instance: in Redis when there is one, else in the database.
@@ -127,7 +129,8 @@ export async function createCommandService(
   const announcementNotifier = new AnnouncementNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
   const events = createEventService(deps);
   const eventRegistrations = createEventRegistrationService(deps, payments);
-  const waitlistTimer = new WaitlistTimer({ knex: deps.knex, log: deps.log, registrations: eventRegistrations, now: deps.now });
+  const rosterDues = new EventRosterDues({ knex: deps.knex, store: feed, log: deps.log, registrations: eventRegistrations, now: deps.now });
+  const waitlistTimer = new WaitlistTimer({ knex: deps.knex, store: deps.store, log: deps.log, registrations: eventRegistrations, dues: rosterDues, now: deps.now });
   const quizzes = createQuizService(deps, payments);
   const quizNotifier = new QuizNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
   // Every payment purpose goes to its roster: the service that records it and the roster's definition.
@@ -154,6 +157,7 @@ export async function createCommandService(
     paymentDispatcher,
     new DuplicatePaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, mailer: deps.mailer, publicUrl: deps.config.publicUrl, payments }),
     new EventNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log }),
+    rosterDues,
     waitlistTimer,
     quizNotifier,
     new OpenQuizAttempts({ knex: deps.knex, store: feed, log: deps.log }),

@@ -10,7 +10,8 @@ import { caughtUp } from '../http/read-your-writes';
 import type { EventInfo } from './event-decider';
 import { findEvent } from './event-service';
 import type { EventPayments } from './event-payments';
-import { attendeeOf, rosterDecider, type RosterCommand } from './roster-decider';
+import { hasRoom, nextDeadline } from '../registrations/roster-fold';
+import { attendeeOf, eventRoster, rosterDecider, type RosterCommand } from './roster-decider';
 
 type Omitted<C> = C extends unknown ? Omit<C, 'event' | 'now'> : never;
 
@@ -125,6 +126,19 @@ export function createEventRegistrationService(deps: CommandServiceDeps, payment
     failPayment: (eventId: string, userId: string, orderId: string, reason: string, ctx: CommandContext) => run(eventId, { type: 'FailPayment', userId, orderId, reason }, ctx),
     /** From the waitlist timer: expire what is overdue on this roster and offer the free places. */
     tick: (eventId: string, ctx: CommandContext = {}) => run(eventId, { type: 'Tick' }, ctx),
+    /**
+     * When this roster next needs the timer: the first payment hold or offer to run out, or `at`
+     * itself while people wait in line for places that are free (the organiser raised maxAttendees)
+     * before the event starts; null when nothing waits.
+     */
+    async dueAt(eventId: string, at: Date): Promise<string | null> {
+      const state = await roster(eventId);
+      const deadline = nextDeadline(state);
+      if (state.waitlist.length === 0) return deadline;
+      const event = await findEvent(deps.store, eventId).catch(() => null);
+      const lineWaits = event !== null && event.status === 'accepted' && !event.deleted && Date.parse(event.startDate) > at.getTime() && hasRoom(state, eventRoster.capacity(event));
+      return lineWaits ? at.toISOString() : deadline;
+    },
   };
 }
 

@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
 import type { Logger } from '@circuit/shared/logger';
+import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { EventRegistrationService } from './event-registration-service';
+import { refreshRosterDue, rostersDue, type EventRosterDues } from './roster-dues';
 
 /**
  * The waitlist's clock: every `intervalMs` it finds the events with a payment hold or an offer past
- * its time (from the read model, by index), or with people waiting while places are free, and
+ * its time, or with people waiting while places are free (event_roster_dues, roster-dues.ts), and
  * sends each roster a Tick, which expires them and offers the free places to the next in line. The decision is the roster decider's, with the time
  * passed in; a Tick with nothing overdue appends nothing, so two timers never do a thing twice.
  */
@@ -12,7 +14,9 @@ export class WaitlistTimer {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
-  constructor(private readonly deps: { knex: Knex; log: Logger; registrations: EventRegistrationService; now?: () => Date; intervalMs?: number }) {}
+  constructor(
+    private readonly deps: { knex: Knex; store: EventStore; log: Logger; registrations: EventRegistrationService; dues: EventRosterDues; now?: () => Date; intervalMs?: number },
+  ) {}
 
   async start(): Promise<void> {
     this.timer = setInterval(() => {
@@ -36,28 +40,14 @@ export class WaitlistTimer {
   }
 
   private async run(): Promise<number> {
-    const at = (this.deps.now ?? (() => new Date()))().toISOString();
-    const rows: { event_id: string }[] = await this.deps.knex
-      .select('event_id')
-      .from('event_attendees')
-      .where('payment_status', 'pending')
-      .where('hold_until', '<=', at)
-      .union((q) => q.select('event_id').from('event_offers').where('expires_at', '<=', at))
-      // People waiting while places are free: the organiser raised maxAttendees.
-      .union((q) =>
-        q
-          .select('w.event_id')
-          .from('event_waitlist as w')
-          .join('events as e', 'e.id', 'w.event_id')
-          .where('e.start_date', '>', at)
-          .where((free) =>
-            free.where('e.max_attendees', 0).orWhereRaw('e.current_attendees + (select count(*) from event_offers o where o.event_id = e.id) < e.max_attendees'),
-          ),
-      );
-    const eventIds = [...new Set(rows.map((r) => r.event_id))];
+    const at = (this.deps.now ?? (() => new Date()))();
+    // What the feed says up to now is in the dues table before it is read (bounded: a slow follower delays by at most its timeout).
+    await this.deps.dues.settled(await this.deps.store.headPosition());
+    const eventIds = await rostersDue(this.deps.knex, at);
     for (const eventId of eventIds) {
       try {
         await this.deps.registrations.tick(eventId);
+        await refreshRosterDue(this.deps.knex, this.deps.registrations, eventId, at);
       } catch (err) {
         this.deps.log.error({ err, eventId }, 'waitlist tick of one event failed');
       }
