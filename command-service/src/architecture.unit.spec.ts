@@ -45,11 +45,8 @@ describe('architecture', () => {
     const files = sourceFiles('command-service/src').filter((file) => !file.includes('.spec.') && !file.includes('.testkit.'));
     const touched = files.flatMap((file) => tablesTouchedBy(readFileSync(path.join(root, file), 'utf8')).map((table) => ({ file, table })));
     expect(touched.length).toBeGreaterThan(10);
-    const offending = touched.filter(({ file, table }) => !allowed.has(table) && !STILL_TO_MOVE.some((s) => s.file === file && s.tables.includes(table)));
+    const offending = touched.filter(({ table }) => !allowed.has(table));
     expect(offending.map(({ file, table }) => `${file} touches ${table}`)).toEqual([]);
-    // An exception goes once its file no longer needs it.
-    const stale = STILL_TO_MOVE.flatMap((s) => s.tables.filter((table) => !touched.some((t) => t.file === s.file && t.table === table)).map((table) => `${s.file} no longer touches ${table}`));
-    expect(stale).toEqual([]);
   });
 
   it('the table scan sees the ways the command service names a table', () => {
@@ -65,15 +62,6 @@ describe('architecture', () => {
     expect(tablesTouchedBy(snippet).sort()).toEqual(['chat_unread', 'event_attendees', 'events', 'hackathons', 'upload_uses', 'upload_uses', 'user_blocks', 'users', 'users'].sort());
   });
 });
-
-/**
- * Files of others' work in progress in issue 32 that still read projection tables, with the tables:
- * the check fails on anything else, and on an entry its file no longer needs.
- */
-const STILL_TO_MOVE: readonly { file: string; tables: readonly string[] }[] = [
-  // The waitlist's work list moves to the event rosters' own streams and tables with the roster rewrite.
-  { file: 'command-service/src/events/waitlist-timer.ts', tables: ['event_attendees', 'event_offers', 'event_waitlist', 'events'] },
-];
 
 /** Code without its comments (a comment may name a table in words). */
 const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
