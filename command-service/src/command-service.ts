@@ -6,6 +6,7 @@ import { orphanUploadSweeper } from './uploads/orphan-sweeper';
 import { migrateUploadUses, UploadUses } from './uploads/upload-uses';
 import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
 import { SharedFeed } from '@circuit/shared/adapters/event-store/shared-feed';
+import { followFreshness } from '@circuit/shared/commands/fresh-states';
 import type { Mailbox } from '@circuit/shared/ports/mailer';
 import type { CommandServiceDeps } from './context';
 import { createAccountService } from './accounts/account-service';
@@ -35,7 +36,6 @@ import { createSocialService } from './social/social-service';
 import { NotificationsProcessManager } from './notifications/notifications-process-manager';
 import { notificationRoutes } from './notifications/notification-routes';
 import { createMessagingService } from './messaging/messaging-service';
-import { MessagePairsIndex, migrateMessagePairs } from './messaging/conversation-facts';
 import { messagingRoutes } from './messaging/messaging-routes';
 import { startChatSendConsumer } from './messaging/chat-send-consumer';
 import { idempotencyKeys, idempotencyKeySweeper, migrateIdempotencyKeys } from './http/idempotency';
@@ -94,7 +94,6 @@ export async function createCommandService(
 ) {
   await migrateProcessManagers(deps.knex);
   await migrateIdempotencyKeys(deps.knex);
-  await migrateMessagePairs(deps.knex);
   await migrateOpenQuizAttempts(deps.knex);
   await migrateEventRosterDues(deps.knex);
   await migrateUploadUses(deps.knex);
@@ -107,14 +106,17 @@ export async function createCommandService(
   const projects = createProjectService(deps);
   // The process managers read the feed through one reader (the process's own, when it has one).
   const feed = deps.store instanceof SharedFeed ? deps.store : new SharedFeed(deps.store);
+  // Facts the commands decide with (actors, standings, pairs) stay in memory while the feed shows
+  // nothing new on their streams: in every instance, for the services' store and the managers' feed.
+  const freshness = [...new Set([deps.store, feed])].map((store) => followFreshness(store, feed));
+  for (const followed of freshness) await followed.start();
   const mail = new AccountMailProcessManager(deps.knex, feed, deps.mailer, {
     secret: deps.config.sessionSecret,
     publicUrl: deps.config.publicUrl,
     log: deps.log,
     now: deps.now,
   });
-  const messagePairs = new MessagePairsIndex({ knex: deps.knex, store: feed, log: deps.log });
-  const messaging = createMessagingService(deps, { messagePairs });
+  const messaging = createMessagingService(deps);
   const notifications = new NotificationsProcessManager({ ...deps, store: feed });
   // Social actions answer once the notifications they cause the actor are readable too.
   const social = createSocialService(deps, { settled: (position, events) => notifications.settledForActor(position, events) });
@@ -149,7 +151,6 @@ export async function createCommandService(
   });
   let stopChatSends: (() => Promise<void>) | undefined;
   const workers: Worker[] = [
-    messagePairs,
     mail,
     notifications,
     reviewNotifier,
@@ -250,6 +251,7 @@ export async function createCommandService(
     },
     async stop() {
       await leadership?.stop();
+      for (const followed of freshness) await followed.stop();
       await limiterStore.close();
     },
   };

@@ -12,8 +12,9 @@ import { reservationDecider } from '../reservations/reservation-decider';
  * the `users` read model (docs/decisions.md#d2-pure-deciders-one-stream-per-aggregate), so a
  * decision never waits on how far a projection has got. The account stream `user-<id>` holds the
  * registration (with the role given then) and the profile; `user-standing-<id>` holds the staff's
- * decisions (role changes, suspension). Both folds are kept per stream in memory (loadFresh), so a
- * lookup reads at most the events appended since the last one.
+ * decisions (role changes, suspension). Both folds are kept per stream in memory (loadFresh): a
+ * lookup reads at most the events appended since the last one, and while the command service
+ * follows its feed, nothing until the feed or an append of this process shows a change.
  *
  *   await actorOf(deps.store, userId)           // { userId, role: 'admin' | 'moderator' | 'user' }: a listing's deciders
  *   await accountOf(deps.store, userId)         // the whole account (role, suspended, profile), or null when there is none

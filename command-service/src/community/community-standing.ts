@@ -6,9 +6,10 @@ import { communityAccessOf, type CommunityAccess } from '@circuit/shared/communi
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import { communityStream } from '@circuit/shared/events/community';
 import { hackathonRosterStream } from '@circuit/shared/events/hackathon-registrations';
+import { hackathonStream } from '@circuit/shared/events/hackathons';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import { accountOf, isStaff, type Account } from '../accounts/actors';
-import { findListing, type ListingRef } from '../hackathons/listing-lookup';
+import { findListing, listingFold, type ListingRef } from '../hackathons/listing-lookup';
 import { communityDecider } from './community-decider';
 
 export type { CommunityAccess };
@@ -46,7 +47,9 @@ export function communityUserOf(userId: string, account: Account | null): Commun
 
 /** The live hackathon of a path parameter (its id, or its username); undefined when there is none. */
 async function liveHackathon(store: EventStore, idOrUsername: string): Promise<ListingRef | undefined> {
-  const listing = await unlessNotFound(findListing(store, idOrUsername));
+  // By id first, kept fresh in memory (a busy room names its hackathon so on every post); a username through its slug stream.
+  const byId = await loadFresh(store, hackathonStream(idOrUsername), listingFold);
+  const listing = byId.exists ? byId : await unlessNotFound(findListing(store, idOrUsername));
   return listing?.deleted ? undefined : listing;
 }
 

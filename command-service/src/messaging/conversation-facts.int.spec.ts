@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { conversationStream } from '@circuit/shared/events/messaging';
-import { createLogger } from '@circuit/shared/logger';
 import { commandSideDatabase } from '../process-managers/command-side.testkit';
-import { conversationFacts, liveMessage, MessagePairsIndex, migrateMessagePairs, pairOfMessage } from './conversation-facts';
+import { conversationFacts, liveMessage } from './conversation-facts';
 
-/** What the chat's commands decide with, from the conversation's own stream and the command side's index of pairs. */
+/** What the chat's commands decide with, from the conversation's own stream. */
 describe('conversation facts', () => {
-  const db = commandSideDatabase([migrateMessagePairs]);
+  const db = commandSideDatabase();
   const at = '2026-11-28T10:00:00.000Z';
   const append = (type: string, data: object) => db.append(conversationStream('ann', 'bo'), [{ type, data: { ...data, at } }], at);
   const sent = (messageId: string, from: string, to: string) => append('MessageSent', { messageId, from, to, message: `m ${messageId}`, replyTo: null });
@@ -24,14 +23,5 @@ describe('conversation facts', () => {
     expect((await conversationFacts(db.store, 'ann', 'bo')).unread).toEqual({ bo: 0, ann: 1 });
     expect(await liveMessage(db.store, 'ann', 'bo', 'm1')).toBeUndefined();
     expect(await liveMessage(db.store, 'bo', 'ann', 'm2')).toMatchObject({ from: 'ann', to: 'bo', message: 'm m2' });
-  });
-
-  it('indexes the pair of every message sent, once however often the feed hands it over', async () => {
-    const index = new MessagePairsIndex({ knex: db.knex, store: db.store, log: createLogger('test', 'silent') });
-    const feed = await db.store.readAll(0n, 100);
-    await index.handleBatch(feed);
-    await index.handleBatch(feed);
-    expect(await pairOfMessage(db.knex, 'm3')).toEqual({ from: 'bo', to: 'ann' });
-    expect(await pairOfMessage(db.knex, 'unknown')).toBeUndefined();
   });
 });

@@ -1,12 +1,8 @@
-import type { Knex } from 'knex';
 import { loadFresh } from '@circuit/shared/commands/fresh-states';
 import { PersistentMap } from '@circuit/shared/commands/persistent-map';
-import { migrate } from '@circuit/shared/db/migrations';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
-import { conversationStream, MessagingEventSchemas } from '@circuit/shared/events/messaging';
-import type { Logger } from '@circuit/shared/logger';
-import type { EventStore, RecordedEvent } from '@circuit/shared/ports/event-store';
-import { ProcessManager } from '../process-managers/process-manager';
+import { conversationStream } from '@circuit/shared/events/messaging';
+import type { EventStore } from '@circuit/shared/ports/event-store';
 
 /**
  * What a conversation's own stream (`conversation-<a>-<b>`) tells of its messages, as a send (the
@@ -78,64 +74,4 @@ export function conversationFacts(store: EventStore, a: string, b: string): Prom
 export async function liveMessage(store: EventStore, a: string, b: string, messageId: string): Promise<StoredMessage | undefined> {
   const message = (await conversationFacts(store, a, b)).messages.get(messageId);
   return message && !message.deleted ? message : undefined;
-}
-
-/**
- * Which pair each message was sent between: a deletion names only the message, and its
- * conversation's stream is named by the pair. The one table the write side keeps of its chat
- * (command-owned, never a read model's), filled from the feed by MessagePairsIndex.
- */
-const MESSAGE_PAIRS = 'chat_message_pairs';
-
-export async function migrateMessagePairs(knex: Knex): Promise<void> {
-  await migrate(knex, 'chat_message_pairs', [
-    {
-      name: '001_chat_message_pairs',
-      up: (k) =>
-        k.schema.createTable(MESSAGE_PAIRS, (t) => {
-          t.text('message_id').primary();
-          t.text('from_id').notNullable();
-          t.text('to_id').notNullable();
-        }),
-    },
-  ]);
-}
-
-type PairOfMessage = { messageId: string; from: string; to: string };
-
-/** The pair a message was sent between; undefined when the index has no such message (yet). */
-export async function pairOfMessage(knex: Knex, messageId: string): Promise<{ from: string; to: string } | undefined> {
-  const row = (await knex(MESSAGE_PAIRS).where({ message_id: messageId }).first('from_id', 'to_id')) as { from_id: string; to_id: string } | undefined;
-  return row && { from: row.from_id, to: row.to_id };
-}
-
-/** Each MessageSent of the feed, as the row of its pair. */
-export function messagePairsOf(event: RecordedEvent): PairOfMessage[] {
-  if (event.type !== 'MessageSent') return [];
-  const { messageId, from, to } = MessagingEventSchemas.MessageSent.parse(event.data);
-  return [{ messageId, from, to }];
-}
-
-/**
- * Fills chat_message_pairs from the feed: from its beginning on its first start (the messages sent
- * before it existed), then as messages are sent. Inserting a row twice changes nothing, so a
- * replay after a restart or a failover is harmless.
- */
-export class MessagePairsIndex extends ProcessManager<PairOfMessage> {
-  constructor(deps: { knex: Knex; store: EventStore; log: Logger }) {
-    super({
-      name: 'chat_message_pairs',
-      label: 'chat message index',
-      deps,
-      firstStart: 'beginning',
-      reactionsTo: messagePairsOf,
-      effects: {
-        carryOut: async (pair) => {
-          await deps.knex(MESSAGE_PAIRS).insert({ message_id: pair.messageId, from_id: pair.from, to_id: pair.to }).onConflict('message_id').ignore();
-        },
-      },
-      // One insert after another (a first start may bring the whole history at once).
-      batches: { inOrderBy: () => 'messages', checkpointEveryMs: 1000 },
-    });
-  }
 }

@@ -6,11 +6,12 @@ import { caughtUp } from '../http/read-your-writes';
 import { decideConversation, type ConversationCommand } from './conversation-decider';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
 import { loadFresh } from '@circuit/shared/commands/fresh-states';
+import { appended } from '@circuit/shared/commands/appended';
 import { relationshipStream } from '@circuit/shared/events/social';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import { hasAccount } from '../accounts/actors';
 import { relationshipDecider } from '../social/relationship-decider';
-import { conversationFacts, liveMessage, pairOfMessage, type MessagePairsIndex } from './conversation-facts';
+import { conversationFacts, liveMessage } from './conversation-facts';
 
 export interface PairFacts {
   recipientExists: boolean;
@@ -45,18 +46,19 @@ export interface ChatMessageView {
  * order) and with the message id as event id, so a repeated request stores it once. A client
  * names each message (`clientMessageId`, kept across its retries); the message id derives from it.
  */
-export function createMessagingService(deps: CommandServiceDeps, options: { messagePairs?: Pick<MessagePairsIndex, 'settled'> } = {}) {
+export function createMessagingService(deps: CommandServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
   /**
-   * The pair a message was sent between, from the command side's index. A message sent a moment
-   * ago may not be indexed yet: a miss waits (bounded) until the index has the whole feed.
+   * The pair a message was sent between: a deletion names only the message, and its conversation's
+   * stream is named by the pair. The query side, which lists every message, says which conversation
+   * to look in (as the deletion always found it); whether the message is there, live and the
+   * deleter's own is then decided on that conversation's stream. An index of the write side's own
+   * would cost a write for every message sent, to serve the rare deletion.
    */
   async function pairOf(messageId: string): Promise<{ from: string; to: string } | undefined> {
-    const indexed = await pairOfMessage(deps.knex, messageId);
-    if (indexed || !options.messagePairs) return indexed;
-    await options.messagePairs.settled(await deps.store.headPosition());
-    return pairOfMessage(deps.knex, messageId);
+    const shown = await deps.queries.chatMessage(messageId);
+    return shown && shown !== 'deleted' ? { from: shown.from, to: shown.to } : undefined;
   }
 
   /** Appends the conversation's events; `readYourWrites: false` answers once they are stored, before the read models include them. */
@@ -64,6 +66,8 @@ export function createMessagingService(deps: CommandServiceDeps, options: { mess
     const events = decideConversation(command);
     const newEvents = toNewEvents(events, ctx, now().toISOString()).map((e) => (eventId ? { ...e, id: eventId } : e));
     const { position, alreadyStored, nextRevision } = await deps.store.append(conversationStream(a, b), newEvents, 'any');
+    // What this process knew of the conversation (conversation-facts.ts) is read again next time.
+    appended(deps.store, conversationStream(a, b));
     // A conversation's first message makes a new row in both sides' lists, which their screens
     // fetch when they hear of it: that one waits for the read models whatever was asked.
     const startedConversation = nextRevision < newEvents.length;

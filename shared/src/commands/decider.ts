@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent } from '../ports/event-store';
 import { conflict } from './domain-errors';
 import { parseEventData, isKnownEventType } from '../events/catalogue';
+import { appended } from './appended';
 
 /** A pure decider (docs/decisions.md#d2-pure-deciders-one-stream-per-aggregate): decide(command, state) -> events, evolve(state, event) -> state. */
 export interface Decider<State, Command, Event extends { type: string; data: unknown }> {
@@ -125,6 +126,7 @@ export async function handleCommand<State, Command, Event extends { type: string
     try {
       const expected = options.anyRevision ? 'any' : revision;
       const { position, nextRevision } = await store.append(streamId, toNewEvents(events, ctx, now().toISOString()), expected);
+      appended(store, streamId);
       const next = events.reduce(decider.evolve, state);
       // Nothing else was appended in between: the next command starts from this state.
       if (nextRevision === (revision === 'no_stream' ? -1 : revision) + events.length) remember(foldedStates(store, decider.evolve), streamId, { state: next, revision: nextRevision });
@@ -164,6 +166,7 @@ async function appendOnFolded<State, Command, Event extends { type: string; data
   try {
     const expected = cached.revision < 0 ? 'no_stream' : cached.revision;
     const { position, nextRevision } = await store.append(streamId, toNewEvents(events, ctx, now().toISOString()), expected);
+    appended(store, streamId);
     const next = events.reduce(decider.evolve, state);
     if (nextRevision === cached.revision + events.length) remember(states, streamId, { state: next, revision: nextRevision });
     return { events, state: next, position };

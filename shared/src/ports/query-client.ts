@@ -25,7 +25,11 @@ export interface QueryClient {
   project(projectId: string): Promise<Project | undefined>;
   /** One of the user's own notifications; undefined when it is not theirs or is gone. */
   notification(userId: string, notificationId: string): Promise<Notification | undefined>;
-  /** A chat message as stored and shown ('deleted' once deleted); undefined before the read models have it. */
+  /**
+   * A chat message as stored and shown ('deleted' once deleted); undefined before the read models
+   * have it. A repeated send is answered with it, and a deletion finds by it which conversation's
+   * stream to decide on.
+   */
   chatMessage(messageId: string): Promise<ChatMessage | 'deleted' | undefined>;
 
   hackathonRegistrationStatus(hackathonId: string, userId: string): Promise<RegistrationStatus>;
