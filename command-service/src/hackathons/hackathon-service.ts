@@ -49,7 +49,6 @@ export function createHackathonService(deps: CommandServiceDeps) {
     },
     approve: listings.approve,
     reject: listings.reject,
-    feature: listings.feature,
     save: listings.save,
   };
 }

@@ -54,8 +54,6 @@ export function createListingService<P extends string, Content>(deps: CommandSer
 
   return {
     actorOf,
-    load: (id: string) => loadListing(deps.store, kind, id),
-    find: (idOrUsername: string) => findListingOf(deps.store, kind, idOrUsername),
 
     async create(userId: string, content: Content, ctx: CommandContext): Promise<{ id: string; state: ListingState<Content> }> {
       const id = crypto.randomUUID();
@@ -88,7 +86,6 @@ export function createListingService<P extends string, Content>(deps: CommandSer
     },
     approve: (userId: string, id: string, ctx: CommandContext) => execute('Approve', userId, id, ctx),
     reject: (userId: string, id: string, reason: string, ctx: CommandContext) => execute('Reject', userId, id, ctx, { reason }),
-    feature: (userId: string, id: string, isFeatured: boolean, ctx: CommandContext) => execute('Feature', userId, id, ctx, { isFeatured }),
 
     async save(userId: string, id: string, saved: boolean, ctx: CommandContext) {
       const listing = await loadListing(deps.store, kind, id);
