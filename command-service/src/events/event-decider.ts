@@ -1,7 +1,7 @@
 import { eventSaveStream, eventSlugStream, eventStream, type EventContent } from '@circuit/shared/events/event-listings';
 import { EventMessages as M } from '@circuit/shared/validation/events';
 import { decidersOf } from '../listings/listing-decider';
-import { chargeOf, lifeOf } from '../listings/listing-view';
+import { chargeOf, lifeOf, organisedFactsOf, type ListingLife, type OrganisedFacts } from '../listings/listing-view';
 import type { ListingEvent, ListingKind, ListingState } from '../listings/listing-kind';
 
 export type { Actor, ActorRole } from '../listings/listing-kind';
@@ -22,15 +22,8 @@ export const { listing: eventDecider, slug: eventSlugDecider, save: eventSaveDec
  * What registrations need to know of an event, read off its listing state: the roster decider gets
  * it inside its commands and stays pure.
  */
-export interface EventInfo {
+export interface EventInfo extends ListingLife, OrganisedFacts {
   eventId: string;
-  exists: boolean;
-  deleted: boolean;
-  createdBy: string;
-  status: 'pending' | 'accepted' | 'rejected';
-  username: string;
-  title: string;
-  takeRegistrations: 'false' | 'pending' | 'true';
   registrationDeadline: string;
   startDate: string;
   endDate: string;
@@ -46,10 +39,7 @@ export function eventInfoOf(listing: ListingState<EventContent>): EventInfo {
   return {
     eventId: listing.id,
     ...lifeOf(listing),
-    createdBy: listing.createdBy,
-    username: c?.username ?? '',
-    title: c?.title ?? '',
-    takeRegistrations: c?.takeRegistrations ?? 'false',
+    ...organisedFactsOf(listing),
     registrationDeadline: c?.dates.registrationDeadline ?? '',
     startDate: c?.dates.startDate ?? '',
     endDate: c?.dates.endDate ?? '',

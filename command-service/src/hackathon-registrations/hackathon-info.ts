@@ -1,17 +1,14 @@
 import type { HackathonContent } from '@circuit/shared/events/hackathons';
 import { hackathonDecider } from '../hackathons/hackathon-decider';
 import type { ListingState } from '../listings/listing-kind';
-import { chargeOf, lifeOf, viewFold } from '../listings/listing-view';
+import { chargeOf, lifeOf, viewFold, type ListingLife } from '../listings/listing-view';
 
 /**
  * What registrations and teams need to know of a hackathon, read off its listing state
  * (`hackathon-<id>`, owned by the listing feature). Pure: the deciders get it inside the command.
  */
-export interface HackathonInfo {
+export interface HackathonInfo extends ListingLife {
   hackathonId: string;
-  exists: boolean;
-  deleted: boolean;
-  status: 'pending' | 'accepted' | 'rejected';
   takeRegistrations: 'false' | 'pending' | 'true';
   registrationDeadline: string;
   maxParticipants: number;

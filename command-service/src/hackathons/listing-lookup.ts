@@ -2,7 +2,7 @@ import type { HackathonContent } from '@circuit/shared/events/hackathons';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { ListingState } from '../listings/listing-kind';
 import { findListingOf } from '../listings/listing-service';
-import { lifeOf, viewFold } from '../listings/listing-view';
+import { lifeOf, organisedFactsOf, viewFold, type ListingLife, type OrganisedFacts } from '../listings/listing-view';
 import { hackathonDecider, hackathonListing } from './hackathon-decider';
 
 /**
@@ -10,28 +10,11 @@ import { hackathonDecider, hackathonListing } from './hackathon-decider';
  * (`hackathon-<id>`): whether it exists and is public, who created it, whether it takes
  * registrations, its title and username. The deciders get it inside the command (they stay pure).
  */
-export interface ListingRef {
+export interface ListingRef extends ListingLife, OrganisedFacts {
   hackathonId: string;
-  exists: boolean;
-  deleted: boolean;
-  status: 'pending' | 'accepted' | 'rejected';
-  createdBy: string;
-  username: string;
-  title: string;
-  takeRegistrations: 'false' | 'pending' | 'true';
 }
 
-function listingRefOf(listing: ListingState<HackathonContent>): ListingRef {
-  const c = listing.content;
-  return {
-    hackathonId: listing.id,
-    ...lifeOf(listing),
-    createdBy: listing.createdBy,
-    username: c?.username ?? '',
-    title: c?.title ?? '',
-    takeRegistrations: c?.takeRegistrations ?? 'false',
-  };
-}
+const listingRefOf = (listing: ListingState<HackathonContent>): ListingRef => ({ hackathonId: listing.id, ...lifeOf(listing), ...organisedFactsOf(listing) });
 
 /** A read-only fold of the listing's stream into a ListingRef: used with loadState, which caches it per stream. */
 export const listingFold = viewFold(hackathonDecider, listingRefOf);

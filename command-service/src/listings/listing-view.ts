@@ -38,3 +38,20 @@ export function chargeOf(pricing: { type: string; amount: number; currency: stri
   const paid = pricing?.type === 'paid' && pricing.amount > 0;
   return { type: paid ? 'paid' : 'free', amount: paid ? pricing.amount : 0, currency: pricing?.currency ?? currencyWhenNone };
 }
+
+export type ListingLife = ReturnType<typeof lifeOf>;
+
+type TakeRegistrations = 'false' | 'pending' | 'true';
+
+/** What a listing with an organiser, a username and a registration agreement says of itself (hackathons, events). */
+export interface OrganisedFacts {
+  createdBy: string;
+  username: string;
+  title: string;
+  takeRegistrations: TakeRegistrations;
+}
+
+export function organisedFactsOf(listing: ListingState<{ username: string; title: string; takeRegistrations: TakeRegistrations }>): OrganisedFacts {
+  const c = listing.content;
+  return { createdBy: listing.createdBy, username: c?.username ?? '', title: c?.title ?? '', takeRegistrations: c?.takeRegistrations ?? 'false' };
+}
