@@ -1,5 +1,4 @@
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
-import { keyedQueue } from '@circuit/shared/commands/keyed-queue';
 import { eventRosterStream } from '@circuit/shared/events/event-registrations';
 import type { PaymentOrder } from '@circuit/shared/api/payments';
 import { conflict, forbidden, refused } from '@circuit/shared/commands/domain-errors';
@@ -11,20 +10,17 @@ import type { EventInfo } from './event-decider';
 import { findEvent } from './event-service';
 import type { EventPayments } from './event-payments';
 import { hasRoom, nextDeadline } from '../registrations/roster-fold';
+import { rosterQueue, type RosterQueueOptions } from '../registrations/roster-queue';
 import { attendeeOf, eventRoster, rosterDecider, type RosterCommand } from './roster-decider';
 
 type Omitted<C> = C extends unknown ? Omit<C, 'event' | 'now'> : never;
 
-export interface EventRegistrationServiceOptions {
-  /** Queue the roster commands of one event in this process (default true; tests of the store's own exactness turn it off). */
-  queueRosterCommands?: boolean;
-}
+export type EventRegistrationServiceOptions = RosterQueueOptions;
 
 /** Registration, waitlist and payment use cases of events; each answers after the read models include what it appended. */
 export function createEventRegistrationService(deps: CommandServiceDeps, payments: EventPayments, options: EventRegistrationServiceOptions = {}) {
   const now = deps.now ?? (() => new Date());
-  const queue = keyedQueue();
-  const onRoster = <T>(eventId: string, task: () => Promise<T>): Promise<T> => (options.queueRosterCommands === false ? task() : queue(eventId, task));
+  const onRoster = rosterQueue(options);
 
   /** Runs a roster command (the event's info folded fresh inside the queue, so an edit just before counts). */
   async function run(eventId: string, command: Omitted<RosterCommand>, ctx: CommandContext) {

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
-import { keyedQueue } from '@circuit/shared/commands/keyed-queue';
 import { userStream } from '@circuit/shared/events/accounts';
 import { hackathonRosterStream } from '@circuit/shared/events/hackathon-registrations';
 import { hackathonSlugStream, hackathonStream } from '@circuit/shared/events/hackathons';
@@ -10,6 +9,7 @@ import type { ProfileFields } from '@circuit/shared/events/profiles';
 import { conflict, DomainError, forbidden, isRefusal, notFound, refused } from '@circuit/shared/commands/domain-errors';
 import { HackathonMessages, USERNAME_PATTERN } from '@circuit/shared/validation/hackathons';
 import type { CommandServiceDeps } from '../context';
+import { rosterQueue, type RosterQueueOptions } from '../registrations/roster-queue';
 import { caughtUp } from '../http/read-your-writes';
 import { profileDecider } from '../profiles/profile-decider';
 import { hackathonInfoFold, type HackathonInfo } from './hackathon-info';
@@ -29,16 +29,12 @@ export function newTeamCode(): string {
 
 type Omitted<C> = C extends unknown ? Omit<C, 'hackathon' | 'now'> : never;
 
-export interface RegistrationServiceOptions {
-  /** Queue the roster commands of one hackathon in this process (default true; tests of the store's own exactness turn it off). */
-  queueRosterCommands?: boolean;
-}
+export type RegistrationServiceOptions = RosterQueueOptions;
 
 /** Registration, team and team payment use cases; each answers after the read models include what it appended. */
 export function createRegistrationService(deps: CommandServiceDeps, payments: TeamPayments, options: RegistrationServiceOptions = {}) {
   const now = deps.now ?? (() => new Date());
-  const queue = keyedQueue();
-  const onRoster = <T>(hackathonId: string, task: () => Promise<T>): Promise<T> => (options.queueRosterCommands === false ? task() : queue(hackathonId, task));
+  const onRoster = rosterQueue(options);
 
   /** The hackathon of the path: its id, or its username (through the slug reservation stream). */
   async function hackathonOf(idOrUsername: string): Promise<HackathonInfo> {
