@@ -37,9 +37,12 @@ free_port() {
   node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
 }
 
-# A Kafka cluster id: 16 random bytes, base64url without padding.
+# A Kafka cluster id: 16 random bytes, base64url without padding. One that starts with '-' is drawn
+# again: the storage tool would read it as an option (1 start in 64 failed that way).
 cluster_id() {
-  head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n'
+  local id
+  while id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')" && [[ "$id" == -* ]]; do :; done
+  printf '%s' "$id"
 }
 
 start() {
