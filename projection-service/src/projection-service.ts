@@ -35,6 +35,7 @@ import { migrateEventsReadModels } from './events/events-migrations';
 import { eventQueryRoutes } from './events/event-query-routes';
 import { migrateQuizzesReadModels } from './quizzes/quizzes-migrations';
 import { quizQueryRoutes } from './quizzes/quiz-query-routes';
+import { ogCardRoutes } from './og-cards/og-card-routes';
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -92,6 +93,8 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
     communityQueryRoutes(deps.knex),
     quizQueryRoutes(deps.knex, deps.now),
     dashboardQueryRoutes(deps.knex),
+    // Link-preview images under /og/, outside /api: crawlers fetch them where the page head points.
+    ogCardRoutes(deps.knex),
   ]);
   return {
     router,

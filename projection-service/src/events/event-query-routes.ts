@@ -24,7 +24,7 @@ const originOf = (req: Request) => `${req.protocol}://${req.get('host') ?? 'loca
 export const safeFileName = (title: string) => title.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim().slice(0, 80) || 'event';
 
 /** Who sees an event: everyone once it is accepted; its creator, admins and moderators always. */
-const eventVisibility = (knex: Knex) => ({
+export const eventVisibility = (knex: Knex) => ({
   find: (key: ListingKey) => findEventRow(knex, key),
   isPublic: (row: { status: string }) => row.status === 'accepted',
   mayManage: mayManageEvent,

@@ -16,7 +16,7 @@ export const QuizFeaturedQuerySchema = featuredQuerySchema(QUIZ_LIMITS.featured)
 export const PARTICIPANTS_FORBIDDEN = participantsForbidden('quiz');
 
 /** Who sees a quiz: everyone once it is accepted; its organiser, admins and moderators always. */
-const quizVisibility = (knex: Knex) => ({
+export const quizVisibility = (knex: Knex) => ({
   find: (key: ListingId) => findQuizRow(knex, key.id),
   isPublic: (row: QuizRow) => row.status === 'accepted',
   mayManage: (row: QuizRow, viewer: Viewer) => mayManage(row, viewer) || isStaff(viewer),
