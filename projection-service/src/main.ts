@@ -16,7 +16,7 @@ const config = loadConfig({ PORT: '3002', ...process.env });
 const log = createLogger('projection-service', config.LOG_LEVEL);
 const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'projection service') });
 const store = await selectEventStore(config, knex, log);
-const projections = await createProjectionService({ knex, store, log, readCache: { enabled: config.READ_CACHE === 'true' } });
+const projections = await createProjectionService({ knex, store, log, readCache: { enabled: config.READ_CACHE === 'true' }, publicUrl: config.publicUrl });
 await projections.start();
 
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });

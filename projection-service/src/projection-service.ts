@@ -36,6 +36,7 @@ import { eventQueryRoutes } from './events/event-query-routes';
 import { migrateQuizzesReadModels } from './quizzes/quizzes-migrations';
 import { quizQueryRoutes } from './quizzes/quiz-query-routes';
 import { ogCardRoutes } from './og-cards/og-card-routes';
+import { sitemapRoutes } from './sitemap/sitemap-routes';
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -48,6 +49,8 @@ export interface ProjectionServiceDeps {
   now?: () => Date;
   /** The answers cache of the busiest queries (config READ_CACHE). */
   readCache?: Pick<ReadCacheOptions, 'enabled'>;
+  /** The web app's public URL (config PUBLIC_URL): given, /robots.txt and /sitemap.xml are answered with addresses on it. */
+  publicUrl?: string;
 }
 
 /** Every read-model table, as the projections and queries expect them. */
@@ -95,6 +98,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
     dashboardQueryRoutes(deps.knex),
     // Link-preview images under /og/, outside /api: crawlers fetch them where the page head points.
     ogCardRoutes(deps.knex),
+    ...(deps.publicUrl ? [sitemapRoutes(deps.knex, { publicUrl: deps.publicUrl })] : []),
   ]);
   return {
     router,

@@ -133,10 +133,10 @@ export async function organiserIsActive(knex: Knex, userId: string): Promise<boo
   return row?.is_active ?? true;
 }
 
-/** Leaves out the listings of suspended organisers: they stay stored, hidden until reinstatement. */
-export function byActiveOrganiser(q: Knex.QueryBuilder): void {
+/** Leaves out the listings of suspended organisers: they stay stored, hidden until reinstatement. `alias`: the listing table's in the query. */
+export function byActiveOrganiser(q: Knex.QueryBuilder, alias = 'h'): void {
   q.whereNotExists(function suspended(this: Knex.QueryBuilder) {
-    this.select(1).from('users as organiser').whereRaw('organiser.id = h.created_by').where('organiser.is_active', false);
+    this.select(1).from('users as organiser').whereRaw('organiser.id = ??', [`${alias}.created_by`]).where('organiser.is_active', false);
   });
 }
 
