@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
-import { describeWhen } from '@circuit/shared/testkit/skip';
+import { expect, it } from 'vitest';
 import { eventRosterStream } from '@circuit/shared/events/event-registrations';
-import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
+import type { TestApp } from '@circuit/embedded/testing/test-app';
+import { describeOnBothDatabases } from '@circuit/embedded/testing/both-databases';
 import type { CommandServiceDeps } from '../context';
 import { createEventRegistrationService } from './event-registration-service';
 import { fullProfile, listedEvent } from './event-fixtures';
@@ -30,25 +29,4 @@ function capacity(app: () => TestApp) {
   });
 }
 
-describe('event capacity on PGlite', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t?.stop());
-  capacity(() => t);
-});
-
-describeWhen('event capacity on Postgres', testDatabaseUrl(), (url) => {
-  let db: TestSchema;
-  let t: TestApp;
-  beforeAll(async () => {
-    db = await createTestSchema({ url, label: 'event_capacity', poolMax: 10 });
-    t = await createTestApp({ knex: db.knex });
-  });
-  afterAll(async () => {
-    await t?.stop();
-    await db?.cleanup();
-  });
-  capacity(() => t);
-});
+describeOnBothDatabases('event capacity', { schemaLabel: 'event_capacity' }, capacity);

@@ -1,14 +1,11 @@
-import type { TestApp } from '@circuit/embedded/testing/test-app';
-
-const DAY = 86_400_000;
-let serial = 0;
+import type { Member, TestApp } from '@circuit/embedded/testing/test-app';
+import { createdListing, freshListingForm } from '../listings/listing-fixtures.testkit';
 
 /** A valid event form (an offline paid or free event in India), with overrides. */
 export function eventForm(t: TestApp, overrides: Record<string, unknown> = {}) {
-  const at = (days: number) => new Date(t.clock.now().getTime() + days * DAY).toISOString();
-  serial += 1;
+  const { serial, username, daysFromNow: at } = freshListingForm('event', t.clock.now());
   return {
-    username: `event-${serial}-${Date.now().toString(36)}`,
+    username,
     title: `Event ${serial}`,
     shortDescription: 'An evening of talks',
     description: '<p>Talks <a href="javascript:alert(1)">and</a> demos.</p>',
@@ -34,12 +31,7 @@ export const fullProfile = {
   agreeToTerms: true,
 };
 
-type Member = Awaited<ReturnType<TestApp['member']>>;
-
 /** An event created by `organiser` and approved by `moderator`. */
-export async function listedEvent(organiser: Member, moderator: Member, t: TestApp, overrides: Record<string, unknown> = {}) {
-  const res = await organiser.agent.post('/api/events').send(eventForm(t, overrides));
-  if (res.status !== 201) throw new Error(`create answered ${res.status}: ${JSON.stringify(res.body)}`);
-  await moderator.agent.post(`/api/admin/events/${res.body.data.id}/approve`).send({}).expect(200);
-  return res.body.data as { id: string; username: string };
+export function listedEvent(organiser: Member, moderator: Member, t: TestApp, overrides: Record<string, unknown> = {}) {
+  return createdListing('events', eventForm(t, overrides), organiser, moderator);
 }

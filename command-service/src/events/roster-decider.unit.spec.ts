@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { given } from '@circuit/shared/testkit/given-when-then';
 import { EventRegistrationMessages as M } from '@circuit/shared/validation/events';
+import { acceptedListing } from '../listings/listing-fixtures.testkit';
 import type { EventInfo } from './event-decider';
 import { nextDeadline, placesTaken, rosterDecider, type RosterEvent } from './roster-decider';
 
@@ -9,11 +10,9 @@ const at = now.toISOString();
 const HOUR = 3_600_000;
 const E = 'e1';
 const info = (over: Partial<EventInfo> = {}): EventInfo => ({
+  ...acceptedListing,
   eventId: E,
-  exists: true,
-  deleted: false,
   createdBy: 'org',
-  status: 'accepted',
   username: 'meetup',
   title: 'Meetup',
   takeRegistrations: 'pending',

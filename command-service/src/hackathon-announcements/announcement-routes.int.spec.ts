@@ -1,34 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
+import { appWithMembers, type Member, type TestApp } from '@circuit/embedded/testing/test-app';
 import { createLogger } from '@circuit/shared/logger';
 import { hackathonAnnouncementsStream } from '@circuit/shared/events/hackathon-announcements';
 import type { Mail } from '@circuit/shared/ports/mailer';
+import { hackathonFormFixture } from '../hackathons/hackathon-form-fixture';
 import { AnnouncementNotifier } from './announcement-notifier';
 
-type Member = Awaited<ReturnType<TestApp['member']>>;
-
 /** The announcement and sponsor calls of spec 2 section 7 through the embedded app. */
-
-const DAY = 86_400_000;
-
-let serial = 0;
-function form(t: TestApp) {
-  const at = (days: number) => new Date(t.clock.now().getTime() + days * DAY).toISOString();
-  serial += 1;
-  return {
-    username: `ann-${serial}-${Date.now().toString(36)}`,
-    title: `Announced ${serial}`,
-    shortDescription: 'Build something in a weekend',
-    description: '<p>Build things.</p>',
-    eligibilityCriteria: '<p>Students</p>',
-    organization: { name: 'Circuit Club' },
-    categories: ['hackathon'],
-    location: { type: 'online', country: 'India', state: 'Kerala' },
-    dates: { registrationDeadline: at(5), startDate: at(7), endDate: at(9) },
-    pricing: { type: 'free' },
-    takeRegistrations: true,
-  };
-}
 
 const winner = {
   rank: 1,
@@ -53,17 +31,12 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 
 describe('hackathon announcements and sponsors', () => {
   let t: TestApp;
-  let organiser: Member;
-  let moderator: Member;
-  let admin: Member;
-  let participant: Member;
-  let stranger: Member;
+  let organiser: Member, moderator: Member, admin: Member, participant: Member, stranger: Member;
   let hackathon: { id: string; username: string };
   let title: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    [organiser, moderator, admin, participant, stranger] = await Promise.all([t.member(), t.member('moderator'), t.member('admin'), t.member(), t.member()]);
-    const listing = form(t);
+    ({ t, members: [organiser, moderator, admin, participant, stranger] } = await appWithMembers(['user', 'moderator', 'admin', 'user', 'user']));
+    const listing = hackathonFormFixture(t.clock.now(), { takeRegistrations: true });
     title = listing.title;
     const res = await organiser.agent.post('/api/hackathons').send(listing).expect(201);
     hackathon = res.body.data;

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
-import { describeWhen } from '@circuit/shared/testkit/skip';
+import { expect, it } from 'vitest';
 import { hackathonRosterStream } from '@circuit/shared/events/hackathon-registrations';
-import { createTestApp, type Agent, type TestApp } from '@circuit/embedded/testing/test-app';
+import type { Agent, TestApp } from '@circuit/embedded/testing/test-app';
+import { describeOnBothDatabases } from '@circuit/embedded/testing/both-databases';
 import { appendListedHackathon } from './hackathon-fixtures';
 import { RosterMessages as M } from './roster-decider';
 import { testTeamPayments } from './team-payments.testkit';
@@ -127,27 +126,4 @@ function capacity(app: () => TestApp) {
   });
 }
 
-describe('registration capacity on PGlite', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ teamPayments: payments.factory });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
-  capacity(() => t);
-});
-
-describeWhen('registration capacity on Postgres', testDatabaseUrl(), (url) => {
-  let db: TestSchema;
-  let t: TestApp;
-  beforeAll(async () => {
-    db = await createTestSchema({ url, label: 'hackathon_capacity', poolMax: 10 });
-    t = await createTestApp({ knex: db.knex, teamPayments: payments.factory });
-  });
-  afterAll(async () => {
-    await t?.stop();
-    await db?.cleanup();
-  });
-  capacity(() => t);
-});
+describeOnBothDatabases('registration capacity', { schemaLabel: 'hackathon_capacity', app: { teamPayments: payments.factory } }, capacity);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { given } from '@circuit/shared/testkit/given-when-then';
+import { acceptedListing } from '../listings/listing-fixtures.testkit';
 import type { HackathonInfo } from './hackathon-info';
 import { RosterMessages as M, rosterDecider, type RosterEvent } from './roster-decider';
 
@@ -8,9 +9,7 @@ const at = now.toISOString();
 const H = 'h1';
 const hackathon = (over: Partial<HackathonInfo> = {}): HackathonInfo => ({
   hackathonId: H,
-  exists: true,
-  deleted: false,
-  status: 'accepted',
+  ...acceptedListing,
   takeRegistrations: 'pending',
   registrationDeadline: '2030-01-20T00:00:00.000Z',
   maxParticipants: 3,

@@ -1,48 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
-
-type Member = Awaited<ReturnType<TestApp['member']>>;
+import { appWithMembers, type Member, type TestApp } from '@circuit/embedded/testing/test-app';
+import { hackathonFormFixture } from '../hackathons/hackathon-form-fixture';
+import { createdListing } from '../listings/listing-fixtures.testkit';
 
 /** The review calls of spec 2 section 7 through the embedded app: writes, their refusals, the list and the exact totals. */
 
-const DAY = 86_400_000;
-
-let serial = 0;
-function form(t: TestApp, overrides: Record<string, unknown> = {}) {
-  const at = (days: number) => new Date(t.clock.now().getTime() + days * DAY).toISOString();
-  serial += 1;
-  return {
-    username: `rev-${serial}-${Date.now().toString(36)}`,
-    title: `Reviewed ${serial}`,
-    shortDescription: 'Build something in a weekend',
-    description: '<p>Build things.</p>',
-    eligibilityCriteria: '<p>Students</p>',
-    organization: { name: 'Circuit Club' },
-    categories: ['hackathon'],
-    location: { type: 'online', country: 'India', state: 'Kerala' },
-    dates: { registrationDeadline: at(5), startDate: at(7), endDate: at(9) },
-    pricing: { type: 'free' },
-    ...overrides,
-  };
-}
-
 describe('hackathon reviews', () => {
   let t: TestApp;
-  let organiser: Member;
-  let moderator: Member;
-  let alice: Member;
-  let bob: Member;
-  beforeAll(async () => {
-    t = await createTestApp();
-    [organiser, moderator, alice, bob] = await Promise.all([t.member(), t.member('moderator'), t.member(), t.member()]);
-  });
+  let organiser: Member, moderator: Member, alice: Member, bob: Member;
+  beforeAll(async () => ({ t, members: [organiser, moderator, alice, bob] } = await appWithMembers(['user', 'moderator', 'user', 'user'])));
   afterAll(async () => t?.stop());
 
-  async function listed(overrides: Record<string, unknown> = {}, approve = true) {
-    const res = await organiser.agent.post('/api/hackathons').send(form(t, overrides)).expect(201);
-    if (approve) await moderator.agent.post(`/api/admin/hackathons/${res.body.data.id}/approve`).send({}).expect(200);
-    return res.body.data as { id: string; username: string };
-  }
+  const listed = (overrides: Record<string, unknown> = {}, approve = true) =>
+    createdListing('hackathons', hackathonFormFixture(t.clock.now(), overrides), organiser, approve ? moderator : undefined);
 
   it('writes, edits and deletes one review per user, refusing bad ratings, long comments and a second review', async () => {
     const { id, username } = await listed();

@@ -1,12 +1,10 @@
-const DAY = 86_400_000;
-let serial = 0;
+import { freshListingForm } from '../listings/listing-fixtures.testkit';
 
 /** A valid hackathon form (dates relative to `now`), unique username per call, for HTTP tests. */
 export function hackathonFormFixture(now: Date, overrides: Record<string, unknown> = {}) {
-  const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString();
-  serial += 1;
+  const { serial, username, daysFromNow: at } = freshListingForm('hack', now);
   return {
-    username: `hack-${serial}-${Date.now().toString(36)}`,
+    username,
     title: `Hackathon ${serial}`,
     shortDescription: 'Build something in a weekend',
     description: '<p>Build <strong>things</strong>.</p>',

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
-import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
-import { describeWhen } from '@circuit/shared/testkit/skip';
+import { expect, it } from 'vitest';
+import type { TestApp } from '@circuit/embedded/testing/test-app';
+import { describeOnBothDatabases } from '@circuit/embedded/testing/both-databases';
+import { createdListing } from '../listings/listing-fixtures.testkit';
 import { quizAttemptStream, quizRosterStream } from '@circuit/shared/events/quizzes';
 
 const MIN = 60_000;
@@ -14,9 +14,7 @@ function concurrency(app: () => TestApp) {
     const [organiser, moderator] = [await t.member(), await t.member('moderator')];
     const at = (m: number) => new Date(t.clock.now().getTime() + m * MIN).toISOString();
     const form = { title: 'Rush', description: '<p>x</p>', maxParticipants, dates: { registrationStartDate: at(-5), registrationEndDate: at(60), startDate: at(-5), endDate: at(60) }, questions: [{ question: 'q', options: ['a', 'b'], correctAnswer: 0 }] };
-    const quizId = (await organiser.agent.post('/api/quizzes').send(form).expect(201)).body.data._id as string;
-    await moderator.agent.post(`/api/admin/quizzes/${quizId}/approve`).send({}).expect(200);
-    return quizId;
+    return (await createdListing('quizzes', form, organiser, moderator)).id;
   }
 
   it('20 registrations at once for 10 places: exactly 10 in, the others told it is full', async () => {
@@ -45,25 +43,4 @@ function concurrency(app: () => TestApp) {
   });
 }
 
-describe('quiz concurrency on PGlite', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t?.stop());
-  concurrency(() => t);
-});
-
-describeWhen('quiz concurrency on Postgres', testDatabaseUrl(), (url) => {
-  let db: TestSchema;
-  let t: TestApp;
-  beforeAll(async () => {
-    db = await createTestSchema({ url, label: 'quiz_concurrency', poolMax: 10 });
-    t = await createTestApp({ knex: db.knex });
-  });
-  afterAll(async () => {
-    await t?.stop();
-    await db?.cleanup();
-  });
-  concurrency(() => t);
-});
+describeOnBothDatabases('quiz concurrency', { schemaLabel: 'quiz_concurrency' }, concurrency);

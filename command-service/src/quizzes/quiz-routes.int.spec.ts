@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
+import { appWithMembers, type Member, type TestApp } from '@circuit/embedded/testing/test-app';
 import { waitFor } from '@circuit/shared/testkit/wait';
 import { scoreAttempt, rankAttempts } from '@circuit/shared/quizzes/scoring';
 import type { QuizLeaderboard } from '@circuit/shared/api/quizzes';
-
-type Member = Awaited<ReturnType<TestApp['member']>>;
+import { createdListing, expectFormsRefused } from '../listings/listing-fixtures.testkit';
 
 /** The quiz calls of spec 3 section 7 through the embedded app: writes, moderation, registration, payment, taking, leaderboard, re-grade. */
 
@@ -27,20 +26,11 @@ function form(t: TestApp, overrides: Record<string, unknown> = {}) {
 
 describe('quiz routes', () => {
   let t: TestApp;
-  let organiser: Member;
-  let moderator: Member;
-  let stranger: Member;
-  beforeAll(async () => {
-    t = await createTestApp();
-    [organiser, moderator, stranger] = await Promise.all([t.member(), t.member('moderator'), t.member()]);
-  });
+  let organiser: Member, moderator: Member, stranger: Member;
+  beforeAll(async () => ({ t, members: [organiser, moderator, stranger] } = await appWithMembers(['user', 'moderator', 'user'])));
   afterAll(async () => t?.stop());
 
-  async function liveQuiz(overrides: Record<string, unknown> = {}): Promise<string> {
-    const res = await organiser.agent.post('/api/quizzes').send(form(t, overrides)).expect(201);
-    await moderator.agent.post(`/api/admin/quizzes/${res.body.data._id}/approve`).send({}).expect(200);
-    return res.body.data._id as string;
-  }
+  const liveQuiz = async (overrides: Record<string, unknown> = {}): Promise<string> => (await createdListing('quizzes', form(t, overrides), organiser, moderator)).id;
 
   async function registered(quizId: string): Promise<Member> {
     const m = await t.member();
@@ -51,7 +41,7 @@ describe('quiz routes', () => {
   it('answers the first broken rule of section 5 in order, and stores nothing', async () => {
     const head = await t.store.headPosition();
     const q = (o: Record<string, unknown>) => ({ question: 'Q?', options: ['a', 'b'], correctAnswer: 0, points: 1, ...o });
-    const cases: [Record<string, unknown>, string][] = [
+    await expectFormsRefused((overrides) => organiser.agent.post('/api/quizzes').send(form(t, overrides)), [
       [{ title: ' ', description: '' }, 'Title is required'],
       [{ description: '<p> </p>' }, 'Description is required'],
       [{ questions: [] }, 'At least one question is required'],
@@ -59,11 +49,7 @@ describe('quiz routes', () => {
       [{ questions: [q({ options: ['only'] })] }, 'Question 1: At least 2 options are required'],
       [{ questions: [q({ options: ['a', 'b', ' '] })] }, 'Question 1: Option 3 cannot be empty'],
       [{ questions: [q({ correctAnswer: 2 })] }, 'Question 1: Correct answer is out of range'],
-    ];
-    for (const [overrides, message] of cases) {
-      const res = await organiser.agent.post('/api/quizzes').send(form(t, overrides));
-      expect([res.status, res.body.message]).toEqual([400, message]);
-    }
+    ]);
     expect((await organiser.agent.post('/api/quizzes').send(form(t, { timeLimit: 181 }))).body.message).toBe('Time limit must be between 1 and 180 minutes');
     expect((await organiser.agent.post('/api/quizzes').send(form(t, { questions: [q({ points: 11 })] }))).status).toBe(400);
     expect(await t.store.headPosition()).toBe(head);

@@ -226,3 +226,28 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   };
 }
+
+/** A member as `member()` answers it: signed in, the agent carrying the session. */
+export type Member = Awaited<ReturnType<TestApp['member']>>;
+
+/**
+ * A test app and a member of each role given (in that order), for a describe block's beforeAll:
+ *
+ *   beforeAll(async () => ({ t, members: [organiser, moderator] } = await appWithMembers(['user', 'moderator'])));
+ *   afterAll(async () => t?.stop());
+ *
+ * The app is stopped here when a member cannot be made: the caller never gets it to stop.
+ */
+export async function appWithMembers<const Roles extends readonly Role[]>(
+  roles: Roles,
+  options: TestAppOptions = {},
+): Promise<{ t: TestApp; members: { -readonly [K in keyof Roles]: Member } }> {
+  const t = await createTestApp(options);
+  try {
+    const members = await Promise.all(roles.map((role) => t.member(role)));
+    return { t, members: members as { -readonly [K in keyof Roles]: Member } };
+  } catch (error) {
+    await t.stop();
+    throw error;
+  }
+}
