@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { EventListingEventSchemas as S } from '@circuit/shared/events/event-listings';
 import { EventRegistrationEventSchemas as R } from '@circuit/shared/events/event-registrations';
 import type { EventStore, RecordedEvent } from '@circuit/shared/ports/event-store';
 import type { Mail, Mailer } from '@circuit/shared/ports/mailer';
@@ -12,6 +11,8 @@ import { registeredAccount } from '../mail/recipient';
 import { listingReviewMail } from '../mail/review-mail';
 import { notifyByCommand, uuidFrom } from '../notifications/notification-effects';
 import { ProcessManager, type ReactionEffects } from '../process-managers/process-manager';
+import { reviewOf } from '../listings/listing-review';
+import { eventListing } from './event-decider';
 import { findEvent } from './event-service';
 import { FALLBACK_TIME_ZONE, formatDateTime } from '@circuit/shared/time/format';
 
@@ -44,20 +45,11 @@ export type EventNotice =
   | { kind: 'place-offered'; eventId: string; userId: string; expiresAt: string };
 
 export function eventNotices(event: RecordedEvent): EventNotice[] {
-  switch (event.type) {
-    case 'EventApproved':
-    case 'EventRejected': {
-      const { eventId, byUserId } = S.EventApproved.parse(event.data);
-      const rejection = event.type === 'EventRejected' ? S.EventRejected.parse(event.data).reason : null;
-      return [{ kind: 'review', eventId, moderator: byUserId, rejection }];
-    }
-    case 'EventPlaceOffered': {
-      const { eventId, userId, expiresAt } = R.EventPlaceOffered.parse(event.data);
-      return [{ kind: 'place-offered', eventId, userId, expiresAt }];
-    }
-    default:
-      return [];
-  }
+  const review = reviewOf(eventListing, event);
+  if (review) return [{ kind: 'review', eventId: review.id, moderator: review.moderator, rejection: review.rejection }];
+  if (event.type !== 'EventPlaceOffered') return [];
+  const { eventId, userId, expiresAt } = R.EventPlaceOffered.parse(event.data);
+  return [{ kind: 'place-offered', eventId, userId, expiresAt }];
 }
 
 function eventNoticeEffects(deps: Deps): ReactionEffects<EventNotice> {

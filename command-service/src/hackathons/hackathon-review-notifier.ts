@@ -8,6 +8,8 @@ import { listingReviewMail } from '../mail/review-mail';
 import { registeredAccount } from '../mail/recipient';
 import { notifyByCommand, uuidFrom } from '../notifications/notification-effects';
 import { ProcessManager, type ReactionEffects } from '../process-managers/process-manager';
+import { reviewOf } from '../listings/listing-review';
+import { hackathonListing } from './hackathon-decider';
 
 type Deps = { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger };
 
@@ -23,10 +25,8 @@ export interface HackathonReviewed {
 }
 
 export function hackathonReviews(event: RecordedEvent): HackathonReviewed[] {
-  if (event.type !== 'HackathonApproved' && event.type !== 'HackathonRejected') return [];
-  const { hackathonId, byUserId } = HackathonEventSchemas.HackathonApproved.pick({ hackathonId: true, byUserId: true }).parse(event.data);
-  const rejection = event.type === 'HackathonRejected' ? HackathonEventSchemas.HackathonRejected.parse(event.data).reason : null;
-  return [{ hackathonId, moderator: byUserId, rejection }];
+  const review = reviewOf(hackathonListing, event);
+  return review ? [{ hackathonId: review.id, moderator: review.moderator, rejection: review.rejection }] : [];
 }
 
 /** The organiser and the listing's current title and username are read from the hackathon's stream. */

@@ -13,7 +13,8 @@ import { listingReviewMail } from '../mail/review-mail';
 import { registeredAccount } from '../mail/recipient';
 import { notificationIdFor, notifyByCommand } from '../notifications/notification-effects';
 import { ProcessManager, type ReactionEffects } from '../process-managers/process-manager';
-import { quizDecider } from './quiz-decider';
+import { reviewOf } from '../listings/listing-review';
+import { quizDecider, quizListing } from './quiz-decider';
 import { attemptDecider, type AttemptEvent } from './attempt-decider';
 import { loadQuizRoster } from './quiz-roster-store';
 
@@ -23,18 +24,9 @@ type Deps = { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl
 export type QuizReaction = { kind: 'reviewed'; quizId: string; moderator: string; rejection: string | null } | { kind: 'regraded'; regrade: EventData<'QuizRegraded'> };
 
 export function quizReactions(event: RecordedEvent): QuizReaction[] {
-  switch (event.type) {
-    case 'QuizApproved':
-    case 'QuizRejected': {
-      const { quizId, byUserId } = Q.QuizApproved.parse(event.data);
-      const rejection = event.type === 'QuizRejected' ? Q.QuizRejected.parse(event.data).reason : null;
-      return [{ kind: 'reviewed', quizId, moderator: byUserId, rejection }];
-    }
-    case 'QuizRegraded':
-      return [{ kind: 'regraded', regrade: Q.QuizRegraded.parse(event.data) }];
-    default:
-      return [];
-  }
+  const review = reviewOf(quizListing, event);
+  if (review) return [{ kind: 'reviewed', quizId: review.id, moderator: review.moderator, rejection: review.rejection }];
+  return event.type === 'QuizRegraded' ? [{ kind: 'regraded', regrade: Q.QuizRegraded.parse(event.data) }] : [];
 }
 
 function quizEffects(deps: Deps): ReactionEffects<QuizReaction> {
