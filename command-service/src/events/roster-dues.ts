@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { migrate } from '@circuit/shared/db/migrations';
+import { migrateOnce } from '@circuit/shared/db/migrations';
 import type { Logger } from '@circuit/shared/logger';
 import type { EventStore, RecordedEvent } from '@circuit/shared/ports/event-store';
 import { ProcessManager } from '../process-managers/process-manager';
@@ -14,16 +14,10 @@ import type { EventRegistrationService } from './event-registration-service';
 const ROSTER_DUES = 'event_roster_dues';
 
 export async function migrateEventRosterDues(knex: Knex): Promise<void> {
-  await migrate(knex, 'event_roster_dues', [
-    {
-      name: '001_event_roster_dues',
-      up: (k) =>
-        k.schema.createTable(ROSTER_DUES, (t) => {
-          t.text('event_id').primary();
-          t.timestamp('due_at', { useTz: true }).notNullable().index();
-        }),
-    },
-  ]);
+  await migrateOnce(knex, 'event_roster_dues', '001_event_roster_dues', (schema) => schema.createTable(ROSTER_DUES, (t) => {
+    t.text('event_id').primary();
+    t.timestamp('due_at', { useTz: true }).notNullable().index();
+  }));
 }
 
 type Dues = Pick<EventRegistrationService, 'dueAt'>;

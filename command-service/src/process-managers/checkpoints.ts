@@ -1,21 +1,15 @@
 import type { Knex } from 'knex';
-import { migrate } from '@circuit/shared/db/migrations';
+import { migrateOnce } from '@circuit/shared/db/migrations';
 import type { EventStore, SubscribeOptions, Subscription } from '@circuit/shared/ports/event-store';
 
 /** Where each process manager of the command side has got to in the feed, by name. */
 const TABLE = 'process_manager_checkpoints';
 
 export async function migrateProcessManagers(knex: Knex): Promise<void> {
-  await migrate(knex, 'process_managers', [
-    {
-      name: '001_checkpoints',
-      up: (k) =>
-        k.schema.createTable(TABLE, (t) => {
-          t.text('name').primary();
-          t.bigInteger('position').notNullable();
-        }),
-    },
-  ]);
+  await migrateOnce(knex, 'process_managers', '001_checkpoints', (schema) => schema.createTable(TABLE, (t) => {
+    t.text('name').primary();
+    t.bigInteger('position').notNullable();
+  }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { migrate } from '@circuit/shared/db/migrations';
+import { migrateOnce } from '@circuit/shared/db/migrations';
 import { QuizEventSchemas } from '@circuit/shared/events/quizzes';
 import type { Logger } from '@circuit/shared/logger';
 import type { EventStore, RecordedEvent } from '@circuit/shared/ports/event-store';
@@ -13,19 +13,13 @@ import { ProcessManager } from '../process-managers/process-manager';
 const OPEN_ATTEMPTS = 'quiz_open_attempts';
 
 export async function migrateOpenQuizAttempts(knex: Knex): Promise<void> {
-  await migrate(knex, 'quiz_open_attempts', [
-    {
-      name: '001_quiz_open_attempts',
-      up: (k) =>
-        k.schema.createTable(OPEN_ATTEMPTS, (t) => {
-          t.text('quiz_id').notNullable();
-          t.text('user_id').notNullable();
-          t.timestamp('deadline', { useTz: true }).notNullable();
-          t.primary(['quiz_id', 'user_id']);
-          t.index(['deadline']);
-        }),
-    },
-  ]);
+  await migrateOnce(knex, 'quiz_open_attempts', '001_quiz_open_attempts', (schema) => schema.createTable(OPEN_ATTEMPTS, (t) => {
+    t.text('quiz_id').notNullable();
+    t.text('user_id').notNullable();
+    t.timestamp('deadline', { useTz: true }).notNullable();
+    t.primary(['quiz_id', 'user_id']);
+    t.index(['deadline']);
+  }));
 }
 
 /** Attempts whose deadline passed before `before`, at most `limit` of them. */

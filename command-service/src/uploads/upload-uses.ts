@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { migrate } from '@circuit/shared/db/migrations';
+import { migrateOnce } from '@circuit/shared/db/migrations';
 import { ProfileEventSchemas } from '@circuit/shared/events/profiles';
 import { ProjectEventSchemas } from '@circuit/shared/events/projects';
 import type { Logger } from '@circuit/shared/logger';
@@ -17,20 +17,14 @@ import { ProcessManager } from '../process-managers/process-manager';
 const UPLOAD_USES = 'upload_uses';
 
 export async function migrateUploadUses(knex: Knex): Promise<void> {
-  await migrate(knex, 'upload_uses', [
-    {
-      name: '001_upload_uses',
-      up: (k) =>
-        k.schema.createTable(UPLOAD_USES, (t) => {
-          /** `user:<id>` (the profile picture) or `project:<id>` (the project's image). */
-          t.text('owner').primary();
-          /** null: the owner uses no upload (a project deleted or without an image). */
-          t.text('url');
-          t.bigInteger('position').notNullable();
-          t.index(['url']);
-        }),
-    },
-  ]);
+  await migrateOnce(knex, 'upload_uses', '001_upload_uses', (schema) => schema.createTable(UPLOAD_USES, (t) => {
+    /** `user:<id>` (the profile picture) or `project:<id>` (the project's image). */
+    t.text('owner').primary();
+    /** null: the owner uses no upload (a project deleted or without an image). */
+    t.text('url');
+    t.bigInteger('position').notNullable();
+    t.index(['url']);
+  }));
 }
 
 export interface UploadUse {

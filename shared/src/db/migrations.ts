@@ -26,6 +26,11 @@ export async function migrate(knex: Knex, component: string, migrations: Migrati
   }, 8);
 }
 
+/** `migrate` for a component whose history is one migration (the command side's own small tables). */
+export async function migrateOnce(knex: Knex, component: string, name: string, up: (schema: Knex.SchemaBuilder) => PromiseLike<void>): Promise<void> {
+  await migrate(knex, component, [{ name, up: async (k) => up(k.schema) }]);
+}
+
 /**
  * knex's lock table as knex makes it, but holding one row at most. knex inserts its row when it
  * finds the table empty: two processes doing so at once left two rows, and from then on knex's
