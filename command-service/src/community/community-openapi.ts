@@ -20,13 +20,10 @@ const MEMBER = `'${M.notMember}', '${M.removed}'`;
 
 /** community-routes.ts */
 export const communityOpenApi: ApiRegistration = (api) => {
-  api.tag(
-    tag,
-    [
-      'One chat per hackathon, open to its registered participants, the organiser, community admins and platform admins or moderators. The organiser is the first community admin; community admins add and remove admins, remove users (a removed user can neither read nor post, and their sockets leave the room at once) and re-add them.',
-      `Messages are 1 to ${COMMUNITY_MESSAGE_MAX_LENGTH} characters after trimming. Posts, edits and deletions reach the sockets in the hackathon's room as \`new_community_message\`, \`community_message_updated\` and \`community_message_deleted\` (see Realtime).`,
-    ].join('\n\n'),
-  );
+  api.tag(tag, [
+    'One chat per hackathon, open to its registered participants, the organiser, community admins and platform admins or moderators. The organiser is the first community admin; community admins add and remove admins, remove users (a removed user can neither read nor post, and their sockets leave the room at once) and re-add them.',
+    `Messages are 1 to ${COMMUNITY_MESSAGE_MAX_LENGTH} characters after trimming. Posts, edits and deletions reach the sockets in the hackathon's room as \`new_community_message\`, \`community_message_updated\` and \`community_message_deleted\` (see Realtime).`,
+  ]);
   api.route({
     method: 'post',
     path: '/api/community/{id}/messages',

@@ -13,13 +13,6 @@ const NOT_OPEN = `'${R.notOpen}', '${R.deadlinePassed}' (by the server's clock)`
 
 /** event-routes.ts and event-registration-routes.ts */
 export const eventOpenApi: ApiRegistration = (api) => {
-  api.tag(
-    tag,
-    [
-      'A new event is `pending` until a moderator or admin approves it; only accepted events are listed and public. The username is locked after creation; `maxAttendees` 0 means unlimited.',
-      'Registrations, the waitlist and offers of one event are decided on one stream per event: `maxAttendees` is never exceeded and the line has no gaps, however many requests arrive at once. When the event is full, `joinWaitlist: true` puts you in line. A place freed by an unregistration, a failed payment or a payment not made in time is offered to the first in line at once (a notification and an e-mail); they have 24 hours to accept (and pay, for a paid event) before it passes to the next.',
-    ].join('\n\n'),
-  );
   describeListingRoutes(api, {
     tag,
     api: eventListingApi,
@@ -35,6 +28,10 @@ export const eventOpenApi: ApiRegistration = (api) => {
       save: 'Save an event (accepted ones only); saving twice records nothing',
       unsave: 'Remove an event from your saved items',
     },
+    about: [
+      'A new event is `pending` until a moderator or admin approves it; only accepted events are listed and public. The username is locked after creation; `maxAttendees` 0 means unlimited.',
+      'Registrations, the waitlist and offers of one event are decided on one stream per event: `maxAttendees` is never exceeded and the line has no gaps, however many requests arrive at once. When the event is full, `joinWaitlist: true` puts you in line. A place freed by an unregistration, a failed payment or a payment not made in time is offered to the first in line at once (a notification and an e-mail); they have 24 hours to accept (and pay, for a paid event) before it passes to the next.',
+    ],
   });
   api.route({ method: 'post', path: '/api/users/calendar-feed', tag, summary: 'Create your calendar feed’s secret URL, or replace it (the old URL stops working)', auth: 'session', ok: { data: CalendarFeedSchema, message: 'Your calendar link is ready. Any earlier link no longer works.' } });
 

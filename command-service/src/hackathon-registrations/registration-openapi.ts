@@ -14,13 +14,10 @@ const NOT_OPEN = `'${M.notOpen}', '${M.deadlinePassed}' (by the server's clock)`
 
 /** registration-routes.ts */
 export const registrationOpenApi: ApiRegistration = (api) => {
-  api.tag(
-    tag,
-    [
-      'Registrations and teams of one hackathon are decided on one stream per hackathon, so `maxParticipants` is never exceeded and a user is in at most one team, however many requests arrive at once.',
-      'Only accepted hackathons whose organiser ticked the registration agreement take registrations, until the registration deadline. Team flow: register, create a team (a 6-character code) or join one by code, the creator submits when the member count is within `teamSettings`; a free hackathon completes at submit, a paid one answers `requiresPayment` and the creator pays through create-payment-order and verify-payment.',
-    ].join('\n\n'),
-  );
+  api.tag(tag, [
+    'Registrations and teams of one hackathon are decided on one stream per hackathon, so `maxParticipants` is never exceeded and a user is in at most one team, however many requests arrive at once.',
+    'Only accepted hackathons whose organiser ticked the registration agreement take registrations, until the registration deadline. Team flow: register, create a team (a 6-character code) or join one by code, the creator submits when the member count is within `teamSettings`; a free hackathon completes at submit, a paid one answers `requiresPayment` and the creator pays through create-payment-order and verify-payment.',
+  ]);
   api.route({
     method: 'post',
     path: '/api/hackathons/{id}/register',

@@ -9,14 +9,7 @@ const tag = 'Hackathons';
 const RULES = 'The first broken rule of spec 2 section 5, in the spec’s order (e.g. ‘Title is required’, ‘End date must be after start date’)';
 
 /** hackathon-routes.ts: the listing writes and their moderation. */
-export const hackathonOpenApi: ApiRegistration = (api) => {
-  api.tag(
-    tag,
-    [
-      'A new hackathon is `pending` until a moderator or admin approves it; only accepted hackathons are listed and public (others answer 403 ‘Not Available’ to everyone but their creator, admins and moderators).',
-      'The form is the whole listing (`PUT` replaces it); empty numbers count as 0; `description` and `eligibilityCriteria` are HTML, sanitised by the server; the username is locked after creation. The username check is `GET /api/hackathons/check-username/{username}`.',
-    ].join('\n\n'),
-  );
+export const hackathonOpenApi: ApiRegistration = (api) =>
   describeListingRoutes(api, {
     tag,
     api: hackathonListingApi,
@@ -32,5 +25,8 @@ export const hackathonOpenApi: ApiRegistration = (api) => {
       save: 'Save a hackathon (accepted ones only); saving twice records nothing',
       unsave: 'Remove a hackathon from your saved items',
     },
+    about: [
+      'A new hackathon is `pending` until a moderator or admin approves it; only accepted hackathons are listed and public (others answer 403 ‘Not Available’ to everyone but their creator, admins and moderators).',
+      'The form is the whole listing (`PUT` replaces it); empty numbers count as 0; `description` and `eligibilityCriteria` are HTML, sanitised by the server; the username is locked after creation. The username check is `GET /api/hackathons/check-username/{username}`.',
+    ],
   });
-};

@@ -12,6 +12,8 @@ export interface ListingOpenApiDefinition {
   rules: string;
   refusals: { notAuthorizedEdit: string; notAuthorizedDelete: string; notStaff: string; approveRejected: string; usernameTaken?: string };
   summaries: { create: string; update: string; remove: string; approve: string; reject: string; save: string; unsave: string };
+  /** The tag's description, in paragraphs: what the kind's routes share. */
+  about: readonly string[];
 }
 
 /** Describes the listing writes every kind has: create, edit, delete, approve, reject, save and unsave. */
@@ -23,6 +25,8 @@ export function describeListingRoutes(api: ApiContract, def: ListingOpenApiDefin
   const moderated = z.strictObject({ _id: z.string(), id: z.string(), status: z.enum(['accepted', 'rejected']) });
   const saved = z.strictObject({ [`${names.one}Id`]: z.string(), saved: z.boolean() });
   const asked = { tag, auth: 'session' as const };
+
+  api.tag(tag, def.about);
 
   api.route({ ...asked, method: 'post', path: collection, summary: S.create, body: schemas.create, ok: { status: 201, data: def.written, message: M.created }, errors: { 400: def.rules, ...(R.usernameTaken ? { 409: R.usernameTaken } : {}) } });
   api.route({ ...asked, method: 'put', path: `${collection}/{id}`, summary: S.update, params, body: schemas.update, ok: { data: def.written, message: M.updated }, errors: { 400: def.rules, 403: R.notAuthorizedEdit, 404: M.notFound } });

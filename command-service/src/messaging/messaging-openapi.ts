@@ -6,13 +6,10 @@ const tag = 'Messaging';
 
 /** The HTTP writes of messaging (messaging-routes.ts); sending goes over the socket. */
 export const messagingOpenApi: ApiRegistration = (api) => {
-  api.tag(
-    tag,
-    [
-      'Messages are sent over the socket (see Realtime). History pages are oldest first within a page, the first page the newest; the `before` cursor is a message id whose position in the event store orders the pages, so they stay stable while messages arrive.',
-      'Presence: a user is online while any of their sockets (any tab, any realtime instance) was seen in the last 75 s.',
-    ].join('\n\n'),
-  );
+  api.tag(tag, [
+    'Messages are sent over the socket (see Realtime). History pages are oldest first within a page, the first page the newest; the `before` cursor is a message id whose position in the event store orders the pages, so they stay stable while messages arrive.',
+    'Presence: a user is online while any of their sockets (any tab, any realtime instance) was seen in the last 75 s.',
+  ]);
   api.route({
     method: 'post',
     path: '/api/users/messages/mark-read/{id}',

@@ -7,14 +7,11 @@ const NotificationId = z.object({ id: z.string().meta({ description: 'The notifi
 
 /** The owner's notification writes (notification-routes.ts). */
 export const notificationOpenApi: ApiRegistration = (api) => {
-  api.tag(
-    tag,
-    [
-      'Created by a process manager: a connection request from A to B gives B `connection_request` (pending) and A `connection_request_sent` (pending, `isOutgoing`, `from` = B); accepting or rejecting gives A `connection_accepted` / `connection_rejected`. `follow` goes to the followee, except for the mutual follows of an accepted connection. A block ends a pending request quietly (both become rejected and read). `status` is null for accepted, rejected and follow notifications.',
-      '`message` is built when read, with the sender\'s current name: "{First Last} sent you a connection request", "You sent a connection request to {First Last}", "{First Last} accepted your connection request", "{First Last} declined your connection request", "{First Last} started following you".',
-      'The list holds at most the 200 newest; `unreadCount` counts all unread. New notifications also arrive on the socket as `new_notification`.',
-    ].join('\n\n'),
-  );
+  api.tag(tag, [
+    'Created by a process manager: a connection request from A to B gives B `connection_request` (pending) and A `connection_request_sent` (pending, `isOutgoing`, `from` = B); accepting or rejecting gives A `connection_accepted` / `connection_rejected`. `follow` goes to the followee, except for the mutual follows of an accepted connection. A block ends a pending request quietly (both become rejected and read). `status` is null for accepted, rejected and follow notifications.',
+    '`message` is built when read, with the sender\'s current name: "{First Last} sent you a connection request", "You sent a connection request to {First Last}", "{First Last} accepted your connection request", "{First Last} declined your connection request", "{First Last} started following you".',
+    'The list holds at most the 200 newest; `unreadCount` counts all unread. New notifications also arrive on the socket as `new_notification`.',
+  ]);
   api.route({
     method: 'patch',
     path: '/api/users/notifications/{id}/read',

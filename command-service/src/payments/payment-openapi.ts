@@ -7,13 +7,10 @@ const tag = 'Payments';
 
 /** The gateway's routes (payment-routes.ts). Orders are created and verified by each feature's own routes. */
 export const paymentOpenApi: ApiRegistration = (api) => {
-  api.tag(
-    tag,
-    [
-      'Orders are created and verified by the routes of what is paid for (for example `POST /api/hackathons/{id}/create-payment-order` and `/verify-payment`). The amount of an order is in the currency’s smallest unit.',
-      'Verification checks HMAC-SHA256 of `<order id>|<payment id>` with the key secret against the order the server stored; a payment is recorded once however often the browser or the webhook repeats it.',
-    ].join('\n\n'),
-  );
+  api.tag(tag, [
+    'Orders are created and verified by the routes of what is paid for (for example `POST /api/hackathons/{id}/create-payment-order` and `/verify-payment`). The amount of an order is in the currency’s smallest unit.',
+    'Verification checks HMAC-SHA256 of `<order id>|<payment id>` with the key secret against the order the server stored; a payment is recorded once however often the browser or the webhook repeats it.',
+  ]);
   api.route({
     method: 'post',
     path: WEBHOOK_PATH,

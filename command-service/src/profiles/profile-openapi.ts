@@ -6,15 +6,12 @@ const tag = 'Profile';
 
 /** PUT /api/users/profile and POST /api/users/profile-picture (profile-routes.ts). */
 export const profileOpenApi: ApiRegistration = (api) => {
-  api.tag(
-    tag,
-    [
-      'Profiles are public (no session needed); a deactivated account is 404 except for its owner, and a profile whose owner blocked the viewer is 403 "This profile is not available". `GET /api/users/{id}` only matches UUIDs.',
-      'Saving (spec 1 section 5, its messages): firstName/lastName required, at most 50; bio at most 500 characters of text, sanitised with an allow-list; tagline at most 100; country required (India or Other), state required for India; address required; the GitHub/LinkedIn/Twitter links must contain github.com / linkedin.com / twitter.com or x.com; website gets `https://` when it has no scheme.',
-      'A field sent (even empty) is saved, a field left out keeps its value; `socialLinks`, when sent, replaces all three. Switching the country away from India clears `state` unless one is sent. A refused save records nothing.',
-      'Pictures: PNG, JPEG, GIF or WebP by content, at most 5 MB, served at `/uploads/profile-pictures/<uuid>.<ext>` (cached for a year); the previous picture is removed.',
-    ].join('\n\n'),
-  );
+  api.tag(tag, [
+    'Profiles are public (no session needed); a deactivated account is 404 except for its owner, and a profile whose owner blocked the viewer is 403 "This profile is not available". `GET /api/users/{id}` only matches UUIDs.',
+    'Saving (spec 1 section 5, its messages): firstName/lastName required, at most 50; bio at most 500 characters of text, sanitised with an allow-list; tagline at most 100; country required (India or Other), state required for India; address required; the GitHub/LinkedIn/Twitter links must contain github.com / linkedin.com / twitter.com or x.com; website gets `https://` when it has no scheme.',
+    'A field sent (even empty) is saved, a field left out keeps its value; `socialLinks`, when sent, replaces all three. Switching the country away from India clears `state` unless one is sent. A refused save records nothing.',
+    'Pictures: PNG, JPEG, GIF or WebP by content, at most 5 MB, served at `/uploads/profile-pictures/<uuid>.<ext>` (cached for a year); the previous picture is removed.',
+  ]);
   api.route({
     method: 'put',
     path: '/api/users/profile',

@@ -11,14 +11,11 @@ const NOT_FOUND = 'No such project (or not a project id)';
 
 /** The project writes (project-routes.ts); each answers the project as it now reads. */
 export const projectOpenApi: ApiRegistration = (api) => {
-  api.tag(
-    tag,
-    [
-      '`githubUrl` and `liveUrl` must be http(s) addresses; `image` an `/uploads/...` URL from the image call or an http(s) address. On `PUT`, `githubUrl`, `liveUrl` and `image` left out keep their value; `""` (or `image: null`) clears them.',
-      'Likes and saves are idempotent (liking twice records nothing). Comments and replies are oldest first; `likes` and `saves` in the order they were given. A reply goes to an existing top-level comment only.',
-      'A project whose owner and the viewer have blocked each other cannot be liked, saved or commented on (403).',
-    ].join('\n\n'),
-  );
+  api.tag(tag, [
+    '`githubUrl` and `liveUrl` must be http(s) addresses; `image` an `/uploads/...` URL from the image call or an http(s) address. On `PUT`, `githubUrl`, `liveUrl` and `image` left out keep their value; `""` (or `image: null`) clears them.',
+    'Likes and saves are idempotent (liking twice records nothing). Comments and replies are oldest first; `likes` and `saves` in the order they were given. A reply goes to an existing top-level comment only.',
+    'A project whose owner and the viewer have blocked each other cannot be liked, saved or commented on (403).',
+  ]);
   api.route({
     method: 'post',
     path: '/api/users/projects/image',

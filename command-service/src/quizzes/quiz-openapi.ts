@@ -20,13 +20,6 @@ const BAD_ANSWERS = 'A question index out of range, an option index out of range
 
 /** quiz-routes.ts: the quiz writes, moderation, registration and payment, taking and re-grading. */
 export const quizOpenApi: ApiRegistration = (api) => {
-  api.tag(
-    tag,
-    [
-      'A new quiz is `pending` until a moderator or admin approves it; only accepted quizzes are listed and public.',
-      'Taking: the first `GET /api/quizzes/{id}/questions` starts the attempt on the server (its clock: start + timeLimit), later fetches resume it with the time left; answers are recorded as they are given (`POST .../answers`); a submit later than the deadline plus 15 seconds is refused, and the server closes and scores an attempt left open at that moment. One attempt per participant. Marking +4 correct, -2 incorrect, 0 unanswered, until the organiser re-grades.',
-    ].join('\n\n'),
-  );
   describeListingRoutes(api, {
     tag,
     api: quizListingApi,
@@ -42,6 +35,10 @@ export const quizOpenApi: ApiRegistration = (api) => {
       save: 'Save a quiz (accepted ones only)',
       unsave: 'Remove a quiz from your saved items',
     },
+    about: [
+      'A new quiz is `pending` until a moderator or admin approves it; only accepted quizzes are listed and public.',
+      'Taking: the first `GET /api/quizzes/{id}/questions` starts the attempt on the server (its clock: start + timeLimit), later fetches resume it with the time left; answers are recorded as they are given (`POST .../answers`); a submit later than the deadline plus 15 seconds is refused, and the server closes and scores an attempt left open at that moment. One attempt per participant. Marking +4 correct, -2 incorrect, 0 unanswered, until the organiser re-grades.',
+    ],
   });
   api.route({
     method: 'post',

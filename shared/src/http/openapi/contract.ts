@@ -81,10 +81,11 @@ export class ApiContract {
   /** Tag descriptions: what a feature's routes share (rules, behaviour the screens rely on). Markdown. */
   readonly tags = new Map<string, string>();
 
-  /** Describes a group of routes (or something beside HTTP, like the socket channel); several calls append. */
-  tag(name: string, description: string): void {
+  /** Describes a group of routes (or something beside HTTP, like the socket channel), in one or more paragraphs; several calls append. */
+  tag(name: string, description: string | readonly string[]): void {
+    const text = typeof description === 'string' ? description : description.join('\n\n');
     const before = this.tags.get(name);
-    this.tags.set(name, before ? `${before}\n\n${description}` : description);
+    this.tags.set(name, before ? `${before}\n\n${text}` : text);
   }
 
   constructor() {
