@@ -22,3 +22,31 @@ export function launchBrowser(): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
 }
+
+/**
+ * React's complaints about a server-rendered page it could not take over as it was (a text or attribute that
+ * differs between the server's HTML and the browser's first render). In a production build they are the
+ * minified errors 418 to 425; in development, messages that name hydration.
+ */
+const HYDRATION_PROBLEM = /hydrat|Minified React error #(418|419|420|421|422|423|424|425)\b/i;
+
+/**
+ * Records every hydration problem and uncaught error of every page of every context the browser opens from
+ * now on, for the journey to fail on when it closes: the public pages are rendered on the server, and a
+ * journey that passes while React throws the server's HTML away would hide it.
+ */
+export function watchHydration(browser: Browser): string[] {
+  const problems: string[] = [];
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...args);
+    context.on('console', (message) => {
+      if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION_PROBLEM.test(message.text())) problems.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+    });
+    context.on('weberror', (error) => {
+      if (HYDRATION_PROBLEM.test(error.error().message)) problems.push(`${error.page()?.url() ?? ''}: ${error.error().message}`);
+    });
+    return context;
+  };
+  return problems;
+}

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadConfig } from '@circuit/shared/config';
 import { createKnex } from '@circuit/shared/db/knex';
 import { composeEmbedded, type Embedded } from '@circuit/embedded/compose';
-import { launchBrowser } from './browser';
+import { launchBrowser, watchHydration } from './browser';
 
 /** The embedded app on an in-memory database and a free port, with a Chromium to drive it. */
 export interface Journey {
@@ -19,6 +19,7 @@ export async function startJourney(): Promise<Journey> {
   const circuit = await composeEmbedded({ config, knex: await createKnex({ kind: 'pglite' }) });
   const base = `http://localhost:${await circuit.listen(0)}`;
   const browser = await launchBrowser();
+  const hydrationProblems = watchHydration(browser);
   const contexts: BrowserContext[] = [];
 
   return {
@@ -45,6 +46,7 @@ export async function startJourney(): Promise<Journey> {
       await browser.close();
       await circuit.stop();
       await circuit.knex.destroy();
+      if (hydrationProblems.length > 0) throw new Error(`React could not hydrate server-rendered pages:\n${hydrationProblems.join('\n')}`);
     },
   };
 }

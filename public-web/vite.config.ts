@@ -6,7 +6,7 @@ import { inlineStylesheet } from './build/inlineStylesheet.ts';
 
 const backend = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), earlyRouteChunks(), inlineStylesheet()],
   server: {
     proxy: {
@@ -23,16 +23,19 @@ export default defineConfig({
       '/socket.io': { target: backend, changeOrigin: true, ws: true },
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    rolldownOptions: {
-      // The screens' small shared modules (icons, labels, card parts) went out as some 60 chunks of 1 to 2 KB,
-      // fetched in waves after the screen's own chunk: on a phone the list's largest paint waited for them
-      // (Lighthouse: /hackathons 89 -> 95, LCP 3.1 -> 2.5 s). Common chunks under 8 KB are copied into the
-      // chunks that use them instead; rolldown then keeps the modules' execution order strict.
-      preserveEntrySignatures: false,
-      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8192 } } },
-    },
-  },
-});
+  build: isSsrBuild
+    ? // The server bundle (public-web/server/public-pages.ts imports it): its entry's exports kept, the public files not copied.
+      { outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        rolldownOptions: {
+          // The screens' small shared modules (icons, labels, card parts) went out as some 60 chunks of 1 to 2 KB,
+          // fetched in waves after the screen's own chunk: on a phone the list's largest paint waited for them
+          // (Lighthouse: /hackathons 89 -> 95, LCP 3.1 -> 2.5 s). Common chunks under 8 KB are copied into the
+          // chunks that use them instead; rolldown then keeps the modules' execution order strict.
+          preserveEntrySignatures: false,
+          output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8192 } } },
+        },
+      },
+}));

@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-server') continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
   }
@@ -52,9 +52,12 @@ for (const app of ['public-web', 'admin-console']) {
   const built = path.join(dir, 'dist', 'index.html');
   // The apps import shared/ (answer types, messages, limits): a change there is a change of the app.
   const sources = Math.max(newestMtime(dir), newestMtime(path.join(root, 'shared')));
-  if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
+  const serverBuilt = app !== 'public-web' || fs.existsSync(path.join(dir, 'dist-server', 'entry-server.js'));
+  if (!fs.existsSync(built) || !serverBuilt || fs.statSync(built).mtimeMs < sources) {
     console.log(`Building ${app}...`);
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: dir, stdio: 'inherit' });
+    // The public pages are rendered on the server too (embedded/src/web/public-pages.ts) from this bundle.
+    if (app === 'public-web') execFileSync('npx', ['vite', 'build', '--ssr', 'src/ssr/entry-server.tsx', '--logLevel', 'warn'], { cwd: dir, stdio: 'inherit' });
   }
   precompress(path.join(dir, 'dist'));
 }

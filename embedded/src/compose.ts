@@ -1,6 +1,5 @@
 import http from 'node:http';
 import path from 'node:path';
-import fs from 'node:fs';
 import express from 'express';
 import type { Config } from '@circuit/shared/config';
 import { createLogger, type Logger } from '@circuit/shared/logger';
@@ -21,54 +20,10 @@ import { seedIfEmpty } from '@circuit/command-service/seed/seed';
 import { createProjectionService } from '@circuit/projection-service/projection-service';
 import { createRealtimeService, realtimeSettings } from '@circuit/realtime-service/realtime-service';
 import { buildCircuitApiDocument } from './api-document';
+import { builtWebApp } from '@circuit/public-web/server/built-web-app';
+import { publicPages } from '@circuit/public-web/server/public-pages';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-/**
- * Serves a built single-page app: files as they are, every other path gets index.html.
- * Fingerprinted files under assets/ never change, so browsers keep them for a year without asking again;
- * everything else (index.html above all) is revalidated on each load. Text files go out as the brotli or
- * gzip copy written beside them at build time (embedded/scripts/build-web.mjs) when the browser accepts it.
- */
-function spa(dir: string): express.Router {
-  const router = express.Router();
-  if (!fs.existsSync(path.join(dir, 'index.html'))) return router;
-  const root = path.resolve(dir);
-  const cacheControl = (file: string) =>
-    path.relative(root, file).startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
-  const precompressed: [encoding: string, extension: string][] = [
-    ['br', '.br'],
-    ['gzip', '.gz'],
-  ];
-
-  function send(req: express.Request, res: express.Response, file: string): boolean {
-    if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return false;
-    res.setHeader('Cache-Control', cacheControl(file));
-    res.setHeader('Vary', 'Accept-Encoding');
-    const accepted = precompressed.find(([encoding, ext]) => req.acceptsEncodings(encoding) === encoding && fs.existsSync(file + ext));
-    if (accepted) {
-      res.type(path.extname(file));
-      res.setHeader('Content-Encoding', accepted[0]);
-      res.sendFile(file + accepted[1], { cacheControl: false });
-    } else {
-      res.sendFile(file, { cacheControl: false });
-    }
-    return true;
-  }
-
-  router.get('/{*path}', (req, res, next) => {
-    let requested: string;
-    try {
-      requested = decodeURIComponent(req.path);
-    } catch {
-      return next();
-    }
-    const file = path.join(root, requested);
-    if (requested !== '/' && path.basename(file) !== 'index.html' && send(req, res, file)) return;
-    send(req, res, path.join(root, 'index.html'));
-  });
-  return router;
-}
 
 export interface EmbeddedOptions {
   config: Config;
@@ -108,8 +63,9 @@ export async function composeEmbedded(options: EmbeddedOptions) {
 
   const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
   const web = express.Router();
-  web.use('/admin-console', spa(path.join(ROOT, 'admin-console/dist')));
-  web.use(spa(path.join(ROOT, 'public-web/dist')));
+  web.use('/admin-console', builtWebApp(path.join(ROOT, 'admin-console/dist')));
+  web.use(publicPages({ dist: path.join(ROOT, 'public-web/dist'), serverEntry: path.join(ROOT, 'public-web/dist-server/entry-server.js'), publicUrl: config.publicUrl, log }));
+  web.use(builtWebApp(path.join(ROOT, 'public-web/dist')));
   const app = createHttpApp({
     log,
     knex,

@@ -31,7 +31,8 @@ export function earlyRouteChunks(): Plugin {
   let outDir = 'dist';
   return {
     name: 'circuit-early-route-chunks',
-    apply: 'build',
+    // The server bundle (vite build --ssr) has no index.html or early.js to write into.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

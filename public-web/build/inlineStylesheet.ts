@@ -15,7 +15,8 @@ interface EmittedFile {
 export function inlineStylesheet(): Plugin {
   return {
     name: 'circuit-inline-stylesheet',
-    apply: 'build',
+    // The server bundle (vite build --ssr) has no index.html or early.js to write into.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     enforce: 'post',
     transformIndexHtml: {
       order: 'post',

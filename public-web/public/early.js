@@ -29,7 +29,8 @@
   if (!early || typeof fetch !== 'function' || window.__circuitAppStarted) return;
   // The screen's code would otherwise be asked for only after the app's own code has arrived and run.
   (ROUTE_CHUNKS[early.screen] || []).forEach(function (file) { preload('modulepreload', file); });
-  if (!early.api) return;
+  // A page rendered on the server carries its data: only its screen's code is worth starting early.
+  if (!early.api || document.documentElement.hasAttribute('data-ssr')) return;
   var answer = fetch(early.api, { credentials: 'include', headers: { Accept: 'application/json' } });
   window.__circuitEarly = { path: early.api, answer: answer };
   answer

@@ -1,10 +1,11 @@
-import { RouterProvider } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { RouterProvider, type DataRouter } from 'react-router-dom';
 import { AppProviders } from './providers';
-import { router } from './router';
 
-export function App() {
+/** The app in the browser: its providers around the router (the server renders the same tree with a static router). */
+export function App({ router, queryClient }: { router: DataRouter; queryClient: QueryClient }) {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );

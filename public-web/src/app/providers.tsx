@@ -1,11 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { ToasterProps } from 'sonner';
 import { AuthProvider } from '../auth/AuthContext';
 import { SocketProvider } from '../realtime/SocketProvider';
 import { sonner, TOAST_DURATION, useToasterWanted } from '../ui/toast';
 import { useMediaQuery } from '../ui/useMediaQuery';
-import { queryClient } from './queryClient';
 
 // Should the library fail to load (a dropped connection), the app goes on without toasts rather than failing.
 const Toaster = lazy(() => sonner().then(({ Toaster }) => ({ default: Toaster }), () => ({ default: (_: ToasterProps): ReactNode => null })));
@@ -24,7 +23,7 @@ function ToastHost() {
 }
 
 /** Data cache, authentication state, the realtime connection and toasts, around the whole app. */
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

@@ -1,8 +1,18 @@
-import { QueryClient } from '@tanstack/react-query';
+import { hydrate, QueryClient, type DehydratedState, type Query } from '@tanstack/react-query';
 import { isClientError } from '../auth/apiClient';
 
 /** Data queries retry once (spec section 9). */
 export const QUERY_RETRIES = 1;
+
+/**
+ * How long an answer that came with a server-rendered page counts as fresh: the screens that take the page
+ * over would otherwise ask for it again the moment they mount.
+ */
+export const SERVER_DATA_FRESH_MS = 10_000;
+
+/** When each query's answer from the server arrived here, while the query still holds that answer. */
+const fromServer = new Map<string, number>();
+const staleTime = (query: Query) => (fromServer.get(query.queryHash) === query.state.dataUpdatedAt ? SERVER_DATA_FRESH_MS : 0);
 
 /** The app's one data cache: the router's loaders start queries in it before a screen's code has arrived. */
 export const queryClient = createQueryClient();
@@ -14,8 +24,16 @@ export function createQueryClient() {
         // One retry for failures that may pass on a second try; a 4xx answer would only repeat itself.
         retry: (failureCount, error) => failureCount < QUERY_RETRIES && !isClientError(error),
         refetchOnWindowFocus: false,
+        staleTime,
       },
       mutations: { retry: false },
     },
   });
+}
+
+/** Puts the answers a server-rendered page came with into the cache, as arriving now (the server's clock is not this one). */
+export function hydrateFromServer(client: QueryClient, state: DehydratedState): void {
+  const now = Date.now();
+  hydrate(client, { ...state, queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: now } })) });
+  for (const q of state.queries) fromServer.set(q.queryHash, now);
 }

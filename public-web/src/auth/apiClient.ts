@@ -133,12 +133,20 @@ function fieldErrorsOf(value: unknown): FieldError[] {
   });
 }
 
+/** Empty in the browser (same origin); on the server, the API of the page being rendered (ssr/entry-server.tsx). */
+let serverApiOrigin: () => string = () => '';
+
+/** Where the server render sends its requests: the API it renders from, signed out. */
+export function setServerApiOrigin(origin: () => string): void {
+  serverApiOrigin = origin;
+}
+
 async function send(path: string, method: Method, body: unknown, signal: AbortSignal | undefined, idempotencyKey: string | undefined): Promise<Response> {
   const multipart = body instanceof FormData;
   try {
     const early = method === 'GET' ? takeEarlyAnswer(path) : undefined;
     if (early) return await early;
-    return await fetch(path, {
+    return await fetch(serverApiOrigin() + path, {
       method,
       credentials: 'include',
       headers: {

@@ -12,7 +12,7 @@ const EARLY_JS = fs.readFileSync(new URL('../../public/early.js', import.meta.ur
  * Runs public/early.js as the browser would, on `url`, with a fetch that records what it was asked and a head that
  * records the links added to it; `routeChunks` stands for what the build writes into it.
  */
-function load(url: string, routeChunks?: Record<string, string[]>, appStarted = false) {
+function load(url: string, routeChunks?: Record<string, string[]>, appStarted = false, serverRendered = false) {
   const asked: string[] = [];
   const links: { rel?: string; href?: string }[] = [];
   const { pathname, search } = new URL(url, 'http://circuit.test');
@@ -20,7 +20,11 @@ function load(url: string, routeChunks?: Record<string, string[]>, appStarted = 
   const context = vm.createContext({
     window,
     location: { pathname, search },
-    document: { createElement: () => ({ setAttribute: () => undefined }), head: { appendChild: (link: { rel?: string; href?: string }) => links.push(link) } },
+    document: {
+      documentElement: { hasAttribute: (name: string) => serverRendered && name === 'data-ssr' },
+      createElement: () => ({ setAttribute: () => undefined }),
+      head: { appendChild: (link: { rel?: string; href?: string }) => links.push(link) },
+    },
     fetch: (path: string) => {
       asked.push(path);
       return new Promise(() => undefined);
@@ -41,6 +45,13 @@ describe('public/early.js', () => {
 
   it('asks for nothing elsewhere, nor on a filtered list (its path is the app’s to make)', () => {
     for (const url of ['/', '/hackathons?status=registration_open', '/hackathons/x/team', '/events', '/login']) expect(load(url).asked).toEqual([]);
+  });
+
+  it('on a page the server rendered (its data is in it) preloads the screen’s code and asks for no data', () => {
+    const rendered = load('/hackathons/cyber-shield-ctf', { detail: ['/assets/HackathonDetailPage-b.js'] }, false, true);
+    expect(rendered.asked).toEqual([]);
+    expect(rendered.early).toBeUndefined();
+    expect(rendered.links.map((l) => l.href)).toEqual(['/assets/HackathonDetailPage-b.js']);
   });
 
   it('asks for nothing once the app has started (its code came from the cache first and asked itself)', () => {

@@ -6,6 +6,7 @@ import { LOCATION_LABELS } from '../hackathons/labels';
 import { QuizBadge } from '../quizzes/QuizCard';
 import type { ListingCard } from './listings';
 import { mmmDdYyyy, rupees } from './personal-format';
+import { plainText } from '../seo/plainText';
 
 interface Shown {
   banner: string;
@@ -16,7 +17,6 @@ interface Shown {
   where: { icon: typeof MapPin; label: string; value: string };
 }
 
-const stripHtml = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
 
 function shown(item: ListingCard): Shown | null {
   if (item.hackathon) {
@@ -29,7 +29,7 @@ function shown(item: ListingCard): Shown | null {
   }
   if (item.quiz) {
     const q = item.quiz;
-    return { banner: q.image, badge: <QuizBadge quiz={q} />, description: stripHtml(q.description), start: q.dates.startDate, price: q.pricing.type === 'paid' ? q.pricing.amount : 0, where: { icon: Tag, label: 'Category', value: q.category } };
+    return { banner: q.image, badge: <QuizBadge quiz={q} />, description: plainText(q.description), start: q.dates.startDate, price: q.pricing.type === 'paid' ? q.pricing.amount : 0, where: { icon: Tag, label: 'Category', value: q.category } };
   }
   return null;
 }

@@ -5,7 +5,7 @@ import { EventRegistrationMessages as M } from '@circuit/shared/validation/event
 import { isApiError, messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
 import { LoginButtonLink } from '../auth/LoginLinks';
-import { formatDateTime } from '../hackathons/labels';
+import { useDateLabels } from '../ui/useDateLabels';
 import { CheckoutError, payWithCheckout } from '../payments/checkout';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -25,6 +25,7 @@ function closedReason(e: Event): string | null {
 /** The registration card (spec 2 section 4) with the waitlist's states: in line, offered a place, paying. */
 export function EventRegistrationCard({ event }: { event: Event }) {
   const { user } = useAuth();
+  const dates = useDateLabels();
   const status = useEventRegistrationStatus(event.id, Boolean(user));
   const actions = useRegistrationActions(event.id);
   const [modal, setModal] = useState(false);
@@ -86,7 +87,7 @@ export function EventRegistrationCard({ event }: { event: Event }) {
   } else if (s.registered) {
     body = (
       <div className="space-y-3">
-        <p className="text-sm text-slate-700">Your place is held{s.holdUntil ? ` until ${formatDateTime(s.holdUntil)}` : ''}. Pay to confirm it.</p>
+        <p className="text-sm text-slate-700">Your place is held{s.holdUntil ? ` until ${dates.dateTime(s.holdUntil)}` : ''}. Pay to confirm it.</p>
         <Button fullWidth onClick={() => void pay()} disabled={paying}>
           {paying ? 'Processing...' : 'Complete Payment'}
         </Button>
@@ -99,7 +100,7 @@ export function EventRegistrationCard({ event }: { event: Event }) {
     body = (
       <div className="space-y-3">
         <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> A place freed up for you. Confirm it before {formatDateTime(s.offer.expiresAt)}.
+          <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> A place freed up for you. Confirm it before {dates.dateTime(s.offer.expiresAt)}.
         </p>
         <Button fullWidth onClick={() => void run(() => actions.accept.mutateAsync(), 'Failed to register')} disabled={actions.accept.isPending || paying}>
           {event.pricing.type === 'paid' ? 'Confirm and pay' : 'Confirm my place'}
@@ -130,7 +131,7 @@ export function EventRegistrationCard({ event }: { event: Event }) {
         { label: 'Attendees', value: seatsText(event) },
         event.placesOnOffer > 0 && { label: 'Offered to the waitlist', value: event.placesOnOffer },
         event.waitlistCount > 0 && { label: 'Waitlist', value: event.waitlistCount },
-        { label: 'Registration closes', value: formatDateTime(event.dates.registrationDeadline) },
+        { label: 'Registration closes', value: dates.dateTime(event.dates.registrationDeadline) },
       ]}
     >
       {body}

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import type { Event } from '@circuit/shared/api/events';
 import { RichText } from '../hackathons/DetailSections';
 import { PhaseBadge } from '../hackathons/HackathonCard';
-import { formatDateTime, LOCATION_LABELS } from '../hackathons/labels';
+import { LOCATION_LABELS } from '../hackathons/labels';
+import { useDateLabels } from '../ui/useDateLabels';
 import { EVENT_CATEGORY_LABELS, EVENT_TYPE_LABELS, eventPrice } from './labels';
 
 const STATE_STYLES: Record<string, string> = { Upcoming: 'bg-sky-100 text-sky-800', 'In Progress': 'bg-emerald-100 text-emerald-800', Completed: 'bg-slate-200 text-slate-700' };
@@ -19,6 +20,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Every part of the event page (spec 2 section 2), shared by the detail page and the form's preview. */
 export function EventView({ event: e, actions, notes, registration }: { event: Event; actions?: ReactNode; notes?: ReactNode; registration: ReactNode }) {
+  const dates = useDateLabels();
   const place = e.location.type === 'online' ? 'Online' : [e.location.address, e.location.city, e.location.state, e.location.country].filter(Boolean).join(', ');
   const links = Object.entries(e.socialMediaLinks).filter(([, url]) => url);
   return (
@@ -76,7 +78,7 @@ export function EventView({ event: e, actions, notes, registration }: { event: E
                 <CalendarDays className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
                 <span>
                   <span className="sr-only">When: </span>
-                  {formatDateTime(e.dates.startDate)} to {formatDateTime(e.dates.endDate)}
+                  {dates.dateTime(e.dates.startDate)} to {dates.dateTime(e.dates.endDate)}
                 </span>
               </li>
               <li className="flex gap-2">

@@ -2,7 +2,8 @@ import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Hackathon } from '@circuit/shared/api/hackathons';
-import { formatDateTime, LOCATION_LABELS } from './labels';
+import { LOCATION_LABELS } from './labels';
+import { useDateLabels } from '../ui/useDateLabels';
 
 function AsideCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -18,7 +19,8 @@ function AsideCard({ id, title, children }: { id: string; title: string; childre
 export function EventDetails({ hackathon: h }: { hackathon: Hackathon }) {
   const place = [h.location.address, h.location.city, h.location.state, h.location.country].filter(Boolean).join(', ');
   // Only a preview has unset dates.
-  const when = (iso: string) => (iso ? formatDateTime(iso) : 'Not set yet');
+  const dates = useDateLabels();
+  const when = (iso: string) => (iso ? dates.dateTime(iso) : 'Not set yet');
   const rows: [string, string][] = [
     ['Registration closes', when(h.dates.registrationDeadline)],
     ['Starts', when(h.dates.startDate)],

@@ -53,17 +53,37 @@ export function money(amount: number, currency: string): string {
  * '3:30 pm IST'), so what an organiser typed into the form reads the same on the page. The rule and its
  * wording live in shared/src/time/format.ts, for the console and the mails too.
  */
-const viewer = inZone(viewerTimeZone());
-type When = Parameters<typeof viewer.date>[0];
+type When = Parameters<ReturnType<typeof inZone>['date']>[0];
 
 /** A narrow column breaks a date only after a comma: no-break spaces keep '5 Sept 2026' and '5:30 pm IST' whole. */
 const unbroken = (text: string) => text.split(', ').map((part) => part.replaceAll(' ', '\u00a0')).join(', ');
 
-/** '5 Sept 2026', the viewer's calendar day; '' for a value that is not a date. */
-export const formatDate = (when: When) => unbroken(viewer.date(when));
+export interface DateLabels {
+  /** '5 Sept 2026', the calendar day; '' for a value that is not a date. */
+  date(when: When): string;
+  /** '5:30 pm IST', the zone named. */
+  time(when: When): string;
+  /** 'Sat, 5 Sept 2026, 5:30 pm IST'; `{ weekday: false }` for tables. */
+  dateTime(when: When, options?: { weekday?: boolean }): string;
+}
 
-/** '5:30 pm IST' in the viewer's zone, named. */
-export const formatTime = (when: When) => unbroken(viewer.time(when));
+const byZone = new Map<string, DateLabels>();
+/** The three labels in one zone (kept per zone: a page of cards asks for them once each). */
+export function dateLabelsIn(timeZone: string): DateLabels {
+  let labels = byZone.get(timeZone);
+  if (!labels) {
+    const zone = inZone(timeZone);
+    labels = { date: (when) => unbroken(zone.date(when)), time: (when) => unbroken(zone.time(when)), dateTime: (when, options) => unbroken(zone.dateTime(when, options)) };
+    byZone.set(timeZone, labels);
+  }
+  return labels;
+}
 
-/** 'Sat, 5 Sept 2026, 5:30 pm IST' in the viewer's zone, named; `{ weekday: false }` for tables. */
-export const formatDateTime = (when: When, options?: { weekday?: boolean }) => unbroken(viewer.dateTime(when, options));
+/*
+ * The viewer's zone, for screens only the browser renders. A page the server renders too takes its labels
+ * from useDateLabels (ui/useDateLabels.ts), which starts in the server's zone and then moves to the viewer's.
+ */
+const viewer = dateLabelsIn(viewerTimeZone());
+export const formatDate = viewer.date;
+export const formatTime = viewer.time;
+export const formatDateTime = viewer.dateTime;

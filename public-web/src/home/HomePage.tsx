@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { ArrowRight, Brain, CalendarDays, LayoutDashboard, MessagesSquare, Plus, Trophy, UserRound, Users } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -66,9 +67,36 @@ function Hero({ user, loading }: { user: User | null; loading: boolean }) {
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,var(--color-indigo-100),transparent_55%)]"
       />
       <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.15fr_1fr] lg:px-8">
-        <div className="max-w-2xl">
-          {user ? (
-            <>
+        {/*
+          The welcome for a signed-in visitor takes the place of the pitch in the same grid cell, and the pitch
+          stays there unseen: the server renders the pitch (it cannot know the visitor), and the page below
+          does not move when the session turns out to be signed in.
+        */}
+        <div className="grid max-w-2xl">
+          <div className={clsx('[grid-area:1/1]', user && 'invisible')} aria-hidden={user ? true : undefined} inert={user ? true : undefined}>
+            <p className="inline-flex items-center gap-2 rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-indigo-700 ring-1 ring-inset ring-indigo-200">
+              For students and developers
+            </p>
+            <h1 className="mt-5 text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl">
+              Build, compete and learn <span className="text-indigo-600">together</span>.
+            </h1>
+            <p className="mt-5 text-lg text-slate-600">
+              Circuit brings hackathons, events and quizzes into one place, with a developer profile that grows
+              with every project and the people you meet along the way.
+            </p>
+            {/* Hidden, not removed, while the session is checked: no flash of sign-up buttons, no layout shift. */}
+            <div className={`mt-8 flex flex-col gap-3 sm:flex-row ${loading ? 'invisible' : ''}`}>
+              <ButtonLink to="/signup" size="lg">
+                Create your free account
+                <ArrowRight className="size-5" aria-hidden="true" />
+              </ButtonLink>
+              <ButtonLink to="/login" size="lg" variant="secondary">
+                I already have an account
+              </ButtonLink>
+            </div>
+          </div>
+          {user && (
+            <div className="[grid-area:1/1]">
               <p className="text-sm font-semibold text-indigo-600">Good to see you</p>
               <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
                 Welcome back, {user.firstName || user.username}!
@@ -85,30 +113,7 @@ function Hero({ user, loading }: { user: User | null; loading: boolean }) {
                   View your profile
                 </ButtonLink>
               </div>
-            </>
-          ) : (
-            <>
-              <p className="inline-flex items-center gap-2 rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-indigo-700 ring-1 ring-inset ring-indigo-200">
-                For students and developers
-              </p>
-              <h1 className="mt-5 text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl">
-                Build, compete and learn <span className="text-indigo-600">together</span>.
-              </h1>
-              <p className="mt-5 text-lg text-slate-600">
-                Circuit brings hackathons, events and quizzes into one place, with a developer profile that grows
-                with every project and the people you meet along the way.
-              </p>
-              {/* Hidden, not removed, while the session is checked: no flash of sign-up buttons, no layout shift. */}
-              <div className={`mt-8 flex flex-col gap-3 sm:flex-row ${loading ? 'invisible' : ''}`}>
-                <ButtonLink to="/signup" size="lg">
-                  Create your free account
-                  <ArrowRight className="size-5" aria-hidden="true" />
-                </ButtonLink>
-                <ButtonLink to="/login" size="lg" variant="secondary">
-                  I already have an account
-                </ButtonLink>
-              </div>
-            </>
+            </div>
           )}
         </div>
         <CodeCard />

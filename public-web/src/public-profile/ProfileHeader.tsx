@@ -19,14 +19,15 @@ export interface ViewerRelationship {
 
 interface ProfileHeaderProps extends ViewerRelationship {
   profile: Profile;
-  signedIn: boolean;
+  /** Known to be signed out: while the session is still being checked neither sign-in nor the controls show. */
+  signedOut: boolean;
   /** Signed in, someone else's profile: the relationship buttons and the actions on the user. */
   showControls: boolean;
   onReport(): void;
 }
 
 /** The card at the top: cover, avatar, the viewer's actions, name, handle, tagline, place, counts and bio. */
-export function ProfileHeader({ profile, signedIn, showControls, relationship, relationshipLoading, relationshipError, onReport }: ProfileHeaderProps) {
+export function ProfileHeader({ profile, signedOut, showControls, relationship, relationshipLoading, relationshipError, onReport }: ProfileHeaderProps) {
   const location = [profile.state, profile.country].filter(Boolean).join(', ');
   const listPath = (list: string) => `/user/${encodeURIComponent(profile.username)}/${list}`;
 
@@ -45,7 +46,7 @@ export function ProfileHeader({ profile, signedIn, showControls, relationship, r
               ) : relationshipError ? (
                 <p className="text-sm text-slate-500">Could not load your relationship with this user.</p>
               ) : null)}
-            {!signedIn && (
+            {signedOut && (
               <LoginButtonLink size="md">
                 Sign in to connect
               </LoginButtonLink>

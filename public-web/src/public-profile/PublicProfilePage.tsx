@@ -66,7 +66,7 @@ function ProfileLayout({ profile, isOwn, ...viewer }: { profile: Profile; isOwn:
         </div>
       )}
 
-      <ProfileHeader profile={profile} signedIn={signedIn} showControls={showControls} {...viewer} onReport={() => setReporting(true)} />
+      <ProfileHeader profile={profile} signedOut={state.status === 'unauthenticated'} showControls={showControls} {...viewer} onReport={() => setReporting(true)} />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-6">

@@ -46,7 +46,9 @@ export function usePublicProfile(username: string): ProfileView {
     else if (status !== 403) notify.error(PROFILE_LOAD_FAILED);
   }, [query.isError, query.error]);
 
-  if (query.isPending || state.status === 'loading') return { kind: 'loading' };
+  // The profile shows as soon as it is here (the server renders it for a signed-out visitor); what depends
+  // on who is looking (own profile, relationship buttons) fills in once the session is known.
+  if (query.isPending) return { kind: 'loading' };
 
   if (query.isError) {
     const status = isApiError(query.error) ? query.error.status : 0;

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { QuizCard as Card } from '@circuit/shared/api/quizzes';
 import { Banner, CardFact } from '../hackathons/HackathonCard';
 import { money } from '../hackathons/labels';
+import { plainText } from '../seo/plainText';
 
 export const PHASE_LABELS: Record<Card['phase'], { label: string; className: string }> = {
   upcoming: { label: 'Upcoming', className: 'bg-blue-50 text-blue-700' },
@@ -22,7 +23,6 @@ export function QuizBadge({ quiz }: { quiz: Pick<Card, 'phase' | 'status'> }) {
 }
 
 export const priceOf = (quiz: Pick<Card, 'pricing'>) => (quiz.pricing.type === 'paid' && quiz.pricing.amount > 0 ? money(quiz.pricing.amount, quiz.pricing.currency) : 'Free');
-const stripHtml = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
 
 /** A quiz card (spec 3 section 3: image, title, description, status, time limit, category, participants, price), with an optional save toggle. */
 export function QuizCard({ quiz, footer, saved, onToggleSave, href = `/quiz/${quiz.id}` }: { quiz: Card; footer?: ReactNode; saved?: boolean; onToggleSave?(): void; href?: string }) {
@@ -50,7 +50,7 @@ export function QuizCard({ quiz, footer, saved, onToggleSave, href = `/quiz/${qu
             <span className="relative">{quiz.title}</span>
           </Link>
         </h2>
-        <p className="line-clamp-2 text-sm text-slate-600">{stripHtml(quiz.description)}</p>
+        <p className="line-clamp-2 text-sm text-slate-600">{plainText(quiz.description)}</p>
         <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
           <CardFact icon={Clock} label="Time limit">
             {quiz.timeLimit} min

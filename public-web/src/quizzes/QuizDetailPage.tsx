@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { Quiz } from '@circuit/shared/api/quizzes';
 import { Banner } from '../hackathons/HackathonCard';
 import { RichText, Section } from '../hackathons/DetailSections';
-import { formatDateTime } from '../hackathons/labels';
+import { useDateLabels } from '../ui/useDateLabels';
 import { ButtonLink } from '../ui/Button';
 import { StateScreen } from '../ui/EmptyState';
 import { PageSpinner } from '../ui/Spinner';
@@ -38,6 +38,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 /** /quiz/{id} (spec 3 section 2). */
 export function QuizDetailPage() {
   const { id = '' } = useParams();
+  const dates = useDateLabels();
   const quiz = useQuiz(id);
   const saves = useQuizSaves();
   useDocumentTitle(quiz.data?.title ?? 'Quiz');
@@ -119,10 +120,10 @@ export function QuizDetailPage() {
               Important Dates
             </h2>
             <dl>
-              <Fact label="Registration opens" value={formatDateTime(q.dates.registrationStartDate)} />
-              <Fact label="Registration closes" value={formatDateTime(q.dates.registrationEndDate)} />
-              <Fact label="Quiz starts" value={formatDateTime(q.dates.startDate)} />
-              <Fact label="Quiz ends" value={formatDateTime(q.dates.endDate)} />
+              <Fact label="Registration opens" value={dates.dateTime(q.dates.registrationStartDate)} />
+              <Fact label="Registration closes" value={dates.dateTime(q.dates.registrationEndDate)} />
+              <Fact label="Quiz starts" value={dates.dateTime(q.dates.startDate)} />
+              <Fact label="Quiz ends" value={dates.dateTime(q.dates.endDate)} />
             </dl>
           </section>
         </aside>

@@ -2,7 +2,7 @@ import { ArrowLeft, Medal, TriangleAlert, Trophy } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { LeaderboardEntry, QuizLeaderboard } from '@circuit/shared/api/quizzes';
-import { formatDateTime } from '../hackathons/labels';
+import { useDateLabels } from '../ui/useDateLabels';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { EmptyState, StateScreen } from '../ui/EmptyState';
@@ -70,6 +70,7 @@ function Review({ result }: { result: NonNullable<QuizLeaderboard['userResult']>
 /** /quizzes/{id}/leaderboard (spec 3 section 2): top 5 with medals, the full list, your own result; live while the quiz runs. */
 export function QuizLeaderboardPage() {
   const { id = '' } = useParams();
+  const dates = useDateLabels();
   const board = useLeaderboard(id);
   const detail = useQuiz(id);
   useLiveLeaderboard(id);
@@ -96,7 +97,7 @@ export function QuizLeaderboardPage() {
       </h1>
       <p className="mt-1 text-slate-600">
         +{quiz.marking.correct} marks for correct, {quiz.marking.incorrect} for incorrect · ranked by marks, then time
-        {quiz.gradedAt && ` · re-graded on ${formatDateTime(quiz.gradedAt)}`}
+        {quiz.gradedAt && ` · re-graded on ${dates.dateTime(quiz.gradedAt)}`}
       </p>
       {detail.data?.canManage && detail.data.questions.length > 0 && (
         <div className="mt-4">
@@ -147,7 +148,7 @@ export function QuizLeaderboardPage() {
             previousGradings.map((g) => (
               <section key={g.gradedAt} className="mt-4 rounded-2xl border border-slate-200 bg-white shadow-sm">
                 <h2 className="border-b border-slate-100 px-4 py-3 font-semibold text-slate-900">
-                  As graded on {formatDateTime(g.gradedAt)} (+{g.marking.correct} / {g.marking.incorrect})
+                  As graded on {dates.dateTime(g.gradedAt)} (+{g.marking.correct} / {g.marking.incorrect})
                 </h2>
                 <ol className="divide-y divide-slate-100">
                   {g.leaderboard.map((e) => (

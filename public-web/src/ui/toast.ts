@@ -26,7 +26,7 @@ function subscribe(listener: () => void) {
 }
 
 /** Whether the toaster is wanted yet: true from the first toast on (ToastHost mounts it then). */
-export const useToasterWanted = (): boolean => useSyncExternalStore(subscribe, () => library !== undefined);
+export const useToasterWanted = (): boolean => useSyncExternalStore(subscribe, () => library !== undefined, () => false);
 
 /** `id`: a burst of toasts with the same id shows as one; `duration` replaces the kind's own. */
 interface ToastOptions {

@@ -2,8 +2,19 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import type { Announcement } from '@circuit/shared/api/hackathon-announcements';
 import { RichText } from '../DetailSections';
-import { postedOn, TYPE_LABELS, TYPE_STYLES } from './labels';
+import { useDateLabels } from '../../ui/useDateLabels';
+import { TYPE_LABELS, TYPE_STYLES } from './labels';
 import { ResultsView } from './ResultsView';
+
+/** The day it was posted, on the viewer's calendar. */
+export function PostedOn({ iso, className }: { iso: string; className?: string }) {
+  const { date } = useDateLabels();
+  return (
+    <time dateTime={iso} className={className}>
+      {date(iso)}
+    </time>
+  );
+}
 
 export function TypeBadge({ type }: { type: Announcement['type'] }) {
   return <span className={clsx('rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', TYPE_STYLES[type])}>{TYPE_LABELS[type]}</span>;
@@ -19,9 +30,7 @@ export function AnnouncementCard({ announcement: a, full = true, headingLevel = 
     <article aria-labelledby={`announcement-${a.id}`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
         <TypeBadge type={a.type} />
-        <time dateTime={a.createdAt} className="text-xs text-slate-500">
-          {postedOn(a.createdAt)}
-        </time>
+        <PostedOn iso={a.createdAt} className="text-xs text-slate-500" />
       </div>
       <Heading id={`announcement-${a.id}`} className="mt-2 break-words text-lg font-semibold text-slate-900">
         {a.title}

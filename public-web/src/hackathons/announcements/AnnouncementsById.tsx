@@ -8,8 +8,7 @@ import { EmptyState, StateScreen } from '../../ui/EmptyState';
 import { PageSpinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { RichText } from '../DetailSections';
-import { AnnouncementCard, TypeBadge } from './AnnouncementCard';
-import { postedOn } from './labels';
+import { AnnouncementCard, PostedOn, TypeBadge } from './AnnouncementCard';
 import { ResultsView } from './ResultsView';
 import { useAnnouncementsPage } from './useAnnouncementsPage';
 
@@ -78,7 +77,7 @@ export function AnnouncementsById({ hackathonId }: { hackathonId: string }) {
         description={
           open && (
             <span className="flex flex-wrap items-center gap-2">
-              <TypeBadge type={open.type} /> <time dateTime={open.createdAt}>{postedOn(open.createdAt)}</time>
+              <TypeBadge type={open.type} /> <PostedOn iso={open.createdAt} />
             </span>
           )
         }

@@ -3,12 +3,10 @@ import { Link } from 'react-router-dom';
 import { HACKATHON_BOARD_LIMITS } from '@circuit/shared/hackathons/options';
 import { plural } from '../../ui/plural';
 import { Spinner } from '../../ui/Spinner';
-import { TypeBadge } from './AnnouncementCard';
+import { plainText } from '../../seo/plainText';
+import { PostedOn, TypeBadge } from './AnnouncementCard';
 import { useAnnouncements } from './announcementsApi';
-import { postedOn } from './labels';
 
-/** The text of sanitised HTML, for a two-line preview (DOMParser runs no scripts and loads nothing). */
-const textOf = (html: string) => (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 /** The detail page's Announcements section: the latest two, and a link to all of them. */
 export function LatestAnnouncements({ hackathonId, username }: { hackathonId: string; username: string }) {
@@ -29,12 +27,10 @@ export function LatestAnnouncements({ hackathonId, username }: { hackathonId: st
             <li key={a.id} className="rounded-xl bg-slate-50 p-4">
               <div className="flex flex-wrap items-center gap-2">
                 <TypeBadge type={a.type} />
-                <time dateTime={a.createdAt} className="text-xs text-slate-500">
-                  {postedOn(a.createdAt)}
-                </time>
+                <PostedOn iso={a.createdAt} className="text-xs text-slate-500" />
               </div>
               <h3 className="mt-1 break-words font-semibold text-slate-900">{a.title}</h3>
-              <p className="mt-1 line-clamp-2 break-words text-sm text-slate-600">{textOf(a.content)}</p>
+              <p className="mt-1 line-clamp-2 break-words text-sm text-slate-600">{plainText(a.content)}</p>
             </li>
           ))}
         </ul>

@@ -1,5 +1,4 @@
 import type { AnnouncementType, SponsorTier } from '@circuit/shared/hackathons/options';
-import { formatDate } from '../labels';
 
 export const TYPE_LABELS: Record<AnnouncementType, string> = { general: 'General', important: 'Important', results: 'Results' };
 
@@ -10,9 +9,6 @@ export const TYPE_STYLES: Record<AnnouncementType, string> = {
 };
 
 export const TIER_LABELS: Record<SponsorTier, string> = { platinum: 'Platinum', gold: 'Gold', silver: 'Silver', bronze: 'Bronze', community: 'Community' };
-
-/** The day it was posted, on the viewer's calendar. */
-export const postedOn = formatDate;
 
 /** "1st", "2nd", "3rd", "4th"... */
 export function ordinal(n: number): string {

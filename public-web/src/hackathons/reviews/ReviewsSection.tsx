@@ -9,12 +9,12 @@ import { Spinner } from '../../ui/Spinner';
 import { ReviewForm } from './ReviewForm';
 import { Stars } from './StarRating';
 import { useReviews } from './useReviews';
-import { formatDate } from '../labels';
+import { useDateLabels } from '../../ui/useDateLabels';
 
-const when = formatDate;
 const nameOf = (r: Review) => `${r.user.firstName} ${r.user.lastName}`.trim() || r.user.username || 'Circuit user';
 
 function ReviewItem({ review, mine }: { review: Review; mine?: boolean }) {
+  const { date: when } = useDateLabels();
   return (
     <li className="py-4 first:pt-0">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

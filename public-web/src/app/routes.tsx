@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import { HomePage } from '../home/HomePage';
 import { NotFoundPage } from '../not-found/NotFoundPage';
@@ -19,7 +19,7 @@ const screen = (path: string, load: () => Promise<ComponentType>): RouteObject =
  * since its form library would otherwise weigh on every page; early.js fetches it with the HTML of /login.
  * Sections whose screens are not built yet show a "coming soon" page rather than the not-found page.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -78,4 +78,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];

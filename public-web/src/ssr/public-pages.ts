@@ -1,0 +1,103 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath, type Params } from 'react-router-dom';
+import type { Event } from '@circuit/shared/api/events';
+import type { Hackathon } from '@circuit/shared/api/hackathons';
+import type { Quiz, QuizLeaderboard } from '@circuit/shared/api/quizzes';
+import type { Project } from '@circuit/shared/api/projects';
+import type { User } from '@circuit/shared/api/users';
+import { eventKeys } from '../events/eventsApi';
+import { hackathonKeys } from '../hackathons/hackathonQueries';
+import { projectKeys } from '../projects/projectsApi';
+import { quizKeys } from '../quizzes/quizzesApi';
+import {
+  headOfAnnouncements,
+  headOfEvent,
+  headOfHackathon,
+  headOfHome,
+  headOfInfoPage,
+  headOfLeaderboard,
+  headOfList,
+  headOfProfile,
+  headOfQuiz,
+  type InfoPage,
+  type PageHead,
+  type Site,
+} from '../seo';
+import { userKeys } from '../users/keys';
+
+/** Finds an answer the render fetched, by its query key. */
+type Lookup = <T>(key: readonly unknown[]) => T | undefined;
+
+interface PublicPage {
+  pattern: string;
+  /** The query whose answer is the page (a listing, a profile): when the API refuses it, the page is not rendered. */
+  mainQuery?: (params: Params) => readonly unknown[];
+  head: (params: Params, data: Lookup, site: Site) => PageHead;
+}
+
+/** A page made of one answer, its head a function of it. */
+const pageOf =
+  <T,>(pattern: string, key: (params: Params) => readonly unknown[], head: (answer: T, site: Site) => PageHead): PublicPage => ({
+    pattern,
+    mainQuery: key,
+    head: (params, data, site) => head(data<T>(key(params))!, site),
+  });
+
+const fixed = (pattern: string, head: (site: Site) => PageHead): PublicPage => ({ pattern, head: (_params, _data, site) => head(site) });
+
+const profile = (pattern: string): PublicPage => ({
+  pattern,
+  mainQuery: (p) => userKeys.detail(p.username!),
+  head: (p, data, site) => headOfProfile(data<User>(userKeys.detail(p.username!))!, site, data<Project[]>(projectKeys.list(p.username!))),
+});
+
+/**
+ * The pages rendered on the server, and the head each one gets: what anyone may open from a shared link or
+ * a search result. Every other screen (dashboards, forms, chat, the quiz being taken) is for a signed-in
+ * user and stays a client screen behind the static shell.
+ */
+const PUBLIC_PAGES: PublicPage[] = [
+  fixed('/', headOfHome),
+  fixed('/hackathons', (site) => headOfList('hackathons', site)),
+  pageOf<Hackathon>('/hackathons/:username', (p) => hackathonKeys.detail(p.username!), headOfHackathon),
+  pageOf<Hackathon>('/hackathons/:username/announcements', (p) => hackathonKeys.detail(p.username!), headOfAnnouncements),
+  fixed('/events', (site) => headOfList('events', site)),
+  pageOf<Event>('/events/:username', (p) => eventKeys.detail(p.username!), headOfEvent),
+  fixed('/quizzes', (site) => headOfList('quizzes', site)),
+  pageOf<Quiz>('/quiz/:id', (p) => quizKeys.detail(p.id!), (quiz, site) => headOfQuiz(quiz, site)),
+  pageOf<Quiz>('/quizzes/:id', (p) => quizKeys.detail(p.id!), (quiz, site) => headOfQuiz(quiz, site)),
+  pageOf<QuizLeaderboard>('/quizzes/:id/leaderboard', (p) => quizKeys.leaderboard(p.id!), headOfLeaderboard),
+  profile('/in/:username'),
+  profile('/user/:username'),
+  ...(['about', 'help', 'contact', 'terms', 'privacy'] as const).map((page: InfoPage) => fixed(`/${page}`, (site) => headOfInfoPage(page, site))),
+];
+
+function matchPage(pathname: string): { page: PublicPage; params: Params } | null {
+  for (const page of PUBLIC_PAGES) {
+    const match = matchPath(page.pattern, pathname);
+    if (match) return { page, params: match.params };
+  }
+  return null;
+}
+
+export const isServerRendered = (pathname: string): boolean => matchPage(pathname) !== null;
+
+export type PageOutcome = { kind: 'head'; head: PageHead } | { kind: 'refused'; status: number };
+
+/**
+ * The head of a rendered public page from the data its render fetched, or the status the API refused the
+ * page's own answer with (a listing in review, no such user): such a page is not rendered on the server.
+ */
+export function outcomeOfPage(pathname: string, client: QueryClient, site: Site): PageOutcome {
+  const found = matchPage(pathname);
+  if (!found) throw new Error(`${pathname} is not a server-rendered page`);
+  const { page, params } = found;
+  if (page.mainQuery) {
+    const state = client.getQueryState(page.mainQuery(params));
+    if (state?.data === undefined) {
+      const status = (state?.error as { status?: unknown } | null | undefined)?.status;
+      return { kind: 'refused', status: typeof status === 'number' && status >= 400 ? status : 404 };
+    }
+  }
+  return { kind: 'head', head: page.head(params, (key) => client.getQueryData(key), site) };
+}

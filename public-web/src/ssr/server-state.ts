@@ -1,0 +1,31 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router-dom';
+
+/**
+ * What a server-rendered page hands the browser beside its HTML: the data its screens read (so the client
+ * asks for none of it again) and the router's state. It travels as a JSON data block, not a script: the
+ * site's Content-Security-Policy runs no inline script, and a data block is never run.
+ */
+export interface ServerState {
+  queries: DehydratedState;
+  router: HydrationState;
+}
+
+export const SERVER_STATE_ID = 'circuit-ssr';
+
+/** The block's text: JSON where `<`, `>`, `&` and the two line separators are escaped, so no value can end the element. */
+export function serverStateScript(state: ServerState): string {
+  const json = JSON.stringify(state).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `<script type="application/json" id="${SERVER_STATE_ID}">${json}</script>`;
+}
+
+/** The state the server embedded in this page, or null for a page the browser renders alone. */
+export function readServerState(doc: Document): ServerState | null {
+  const text = doc.getElementById(SERVER_STATE_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as ServerState;
+  } catch {
+    return null;
+  }
+}
