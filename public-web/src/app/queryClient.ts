@@ -37,3 +37,15 @@ export function hydrateFromServer(client: QueryClient, state: DehydratedState): 
   hydrate(client, { ...state, queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: now } })) });
   for (const q of state.queries) fromServer.set(q.queryHash, now);
 }
+
+/**
+ * The server rendered the page for a signed-out visitor: once the session turns out to be signed in, its
+ * answers are asked again for this viewer (a profile that blocked them, their own result, what they may
+ * manage), while the page keeps showing them until the new ones arrive.
+ */
+export function refreshServerAnswers(client: QueryClient): void {
+  if (fromServer.size === 0) return;
+  const hashes = new Set(fromServer.keys());
+  fromServer.clear();
+  void client.invalidateQueries({ predicate: (query) => hashes.has(query.queryHash) });
+}

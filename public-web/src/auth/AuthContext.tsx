@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { isApiError, messageOf } from './apiClient';
 import { authApi } from './authApi';
+import { refreshServerAnswers } from '../app/queryClient';
 import { broadcastAuthState } from './authEvents';
 import { userId, type User } from './types';
 
@@ -74,7 +75,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     authApi
       .session(controller.signal)
-      .then((user) => startTransition(() => dispatch(user ? { type: 'signedIn', user } : { type: 'failed', error: 'Authentication failed' })))
+      .then((user) => {
+        if (user) refreshServerAnswers(queryClient);
+        startTransition(() => dispatch(user ? { type: 'signedIn', user } : { type: 'failed', error: 'Authentication failed' }));
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         startTransition(() => dispatch({ type: 'failed', error: 'Authentication failed' }));

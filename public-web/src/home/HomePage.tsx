@@ -70,9 +70,29 @@ function Hero({ user, loading }: { user: User | null; loading: boolean }) {
         {/*
           The welcome for a signed-in visitor takes the place of the pitch in the same grid cell, and the pitch
           stays there unseen: the server renders the pitch (it cannot know the visitor), and the page below
-          does not move when the session turns out to be signed in.
+          does not move when the session turns out to be signed in. The welcome comes first, as it is read.
         */}
         <div className="grid max-w-2xl">
+          {user && (
+            <div className="[grid-area:1/1]">
+              <p className="text-sm font-semibold text-indigo-600">Good to see you</p>
+              <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+                Welcome back, {user.firstName || user.username}!
+              </h1>
+              <p className="mt-4 text-lg text-slate-600">
+                Pick up where you left off: your registrations and saved items are on your dashboard.
+              </p>
+              <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+                <ButtonLink to="/user-dashboard" size="lg">
+                  <LayoutDashboard className="size-5" aria-hidden="true" />
+                  Go to your dashboard
+                </ButtonLink>
+                <ButtonLink to="/profile" size="lg" variant="secondary">
+                  View your profile
+                </ButtonLink>
+              </div>
+            </div>
+          )}
           <div className={clsx('[grid-area:1/1]', user && 'invisible')} aria-hidden={user ? true : undefined} inert={user ? true : undefined}>
             <p className="inline-flex items-center gap-2 rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-indigo-700 ring-1 ring-inset ring-indigo-200">
               For students and developers
@@ -95,26 +115,6 @@ function Hero({ user, loading }: { user: User | null; loading: boolean }) {
               </ButtonLink>
             </div>
           </div>
-          {user && (
-            <div className="[grid-area:1/1]">
-              <p className="text-sm font-semibold text-indigo-600">Good to see you</p>
-              <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-                Welcome back, {user.firstName || user.username}!
-              </h1>
-              <p className="mt-4 text-lg text-slate-600">
-                Pick up where you left off: your registrations and saved items are on your dashboard.
-              </p>
-              <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-                <ButtonLink to="/user-dashboard" size="lg">
-                  <LayoutDashboard className="size-5" aria-hidden="true" />
-                  Go to your dashboard
-                </ButtonLink>
-                <ButtonLink to="/profile" size="lg" variant="secondary">
-                  View your profile
-                </ButtonLink>
-              </div>
-            </div>
-          )}
         </div>
         <CodeCard />
       </div>

@@ -1,11 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, type Params } from 'react-router-dom';
 import type { Event } from '@circuit/shared/api/events';
+import type { AnnouncementList } from '@circuit/shared/api/hackathon-announcements';
 import type { Hackathon } from '@circuit/shared/api/hackathons';
 import type { Quiz, QuizLeaderboard } from '@circuit/shared/api/quizzes';
 import type { Project } from '@circuit/shared/api/projects';
 import type { User } from '@circuit/shared/api/users';
 import { eventKeys } from '../events/eventsApi';
+import { announcementsOf, boardKeys } from '../hackathons/announcements/announcementsApi';
 import { hackathonKeys } from '../hackathons/hackathonQueries';
 import { projectKeys } from '../projects/projectsApi';
 import { quizKeys } from '../quizzes/quizzesApi';
@@ -60,7 +62,7 @@ const PUBLIC_PAGES: PublicPage[] = [
   fixed('/', headOfHome),
   fixed('/hackathons', (site) => headOfList('hackathons', site)),
   pageOf<Hackathon>('/hackathons/:username', (p) => hackathonKeys.detail(p.username!), headOfHackathon),
-  pageOf<Hackathon>('/hackathons/:username/announcements', (p) => hackathonKeys.detail(p.username!), headOfAnnouncements),
+  pageOf<AnnouncementList>('/hackathons/:username/announcements', (p) => boardKeys.announcements(announcementsOf(p.username!)), (list, site) => headOfAnnouncements(list.hackathon, site)),
   fixed('/events', (site) => headOfList('events', site)),
   pageOf<Event>('/events/:username', (p) => eventKeys.detail(p.username!), headOfEvent),
   fixed('/quizzes', (site) => headOfList('quizzes', site)),

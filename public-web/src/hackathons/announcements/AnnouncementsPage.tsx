@@ -1,8 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { AnnouncementsById } from './AnnouncementsById';
 import { AnnouncementsByUsername } from './AnnouncementsByUsername';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { announcementsOf, isHackathonId } from './announcementsApi';
 
 /**
  * /hackathons/{username}/announcements and /hackathons/{hackathonId}/announcements share one path
@@ -10,5 +9,5 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function AnnouncementsPage() {
   const { username = '' } = useParams();
-  return UUID.test(username) ? <AnnouncementsById hackathonId={username.toLowerCase()} /> : <AnnouncementsByUsername username={username} />;
+  return isHackathonId(username) ? <AnnouncementsById hackathonId={announcementsOf(username)} /> : <AnnouncementsByUsername username={username} />;
 }

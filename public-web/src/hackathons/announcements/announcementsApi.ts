@@ -3,6 +3,14 @@ import type { Announcement, AnnouncementList, SponsorList } from '@circuit/share
 import type { AnnouncementFormInput, SponsorFormInput } from '@circuit/shared/validation/hackathon-announcements';
 import { api, newRequestId } from '../../auth/apiClient';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A hackathon's id (a UUID, which no username can be) rather than its username. */
+export const isHackathonId = (param: string) => UUID.test(param);
+
+/** What a page asks the announcements of: the hackathon's id (lower case) or its username, as the address gives it. */
+export const announcementsOf = (param: string) => (isHackathonId(param) ? param.toLowerCase() : param);
+
 /** Keys by prefix; writes refresh the lists and the listing (its detail carries the sponsors). */
 export const boardKeys = {
   announcements: (hackathon: string) => ['announcements', hackathon] as const,
