@@ -22,15 +22,18 @@
     link.href = href;
     if (as) link.as = as;
     if (as === 'image') link.setAttribute('fetchpriority', 'high');
+    // A page rendered on the server shows without its code: the code comes after the page's images.
+    else if (serverRendered) link.setAttribute('fetchpriority', 'low');
     document.head.appendChild(link);
   }
+  var serverRendered = document.documentElement.hasAttribute('data-ssr');
   var early = earlyPath(location.pathname, location.search);
   // The app ran first (its code came from the cache): it has asked already.
   if (!early || typeof fetch !== 'function' || window.__circuitAppStarted) return;
   // The screen's code would otherwise be asked for only after the app's own code has arrived and run.
   (ROUTE_CHUNKS[early.screen] || []).forEach(function (file) { preload('modulepreload', file); });
   // A page rendered on the server carries its data: only its screen's code is worth starting early.
-  if (!early.api || document.documentElement.hasAttribute('data-ssr')) return;
+  if (!early.api || serverRendered) return;
   var answer = fetch(early.api, { credentials: 'include', headers: { Accept: 'application/json' } });
   window.__circuitEarly = { path: early.api, answer: answer };
   answer

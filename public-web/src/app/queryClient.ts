@@ -1,4 +1,4 @@
-import { hydrate, QueryClient, type DehydratedState, type Query } from '@tanstack/react-query';
+import { hydrate, QueryClient, type DehydratedState, type Query, type QueryClientConfig } from '@tanstack/react-query';
 import { isClientError } from '../auth/apiClient';
 
 /** Data queries retry once (spec section 9). */
@@ -14,22 +14,25 @@ export const SERVER_DATA_FRESH_MS = 10_000;
 const fromServer = new Map<string, number>();
 const staleTime = (query: Query) => (fromServer.get(query.queryHash) === query.state.dataUpdatedAt ? SERVER_DATA_FRESH_MS : 0);
 
-/** The app's one data cache: the router's loaders start queries in it before a screen's code has arrived. */
-export const queryClient = createQueryClient();
+/** The cache's settings, for the browser's cache and the server render's. */
+export const queryClientConfig: QueryClientConfig = {
+  defaultOptions: {
+    queries: {
+      // One retry for failures that may pass on a second try; a 4xx answer would only repeat itself.
+      retry: (failureCount, error) => failureCount < QUERY_RETRIES && !isClientError(error),
+      refetchOnWindowFocus: false,
+      staleTime,
+    },
+    mutations: { retry: false },
+  },
+};
 
 export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        // One retry for failures that may pass on a second try; a 4xx answer would only repeat itself.
-        retry: (failureCount, error) => failureCount < QUERY_RETRIES && !isClientError(error),
-        refetchOnWindowFocus: false,
-        staleTime,
-      },
-      mutations: { retry: false },
-    },
-  });
+  return new QueryClient(queryClientConfig);
 }
+
+/** The app's one data cache: the router's loaders start queries in it before a screen's code has arrived. */
+export const queryClient = createQueryClient();
 
 /** Puts the answers a server-rendered page came with into the cache, as arriving now (the server's clock is not this one). */
 export function hydrateFromServer(client: QueryClient, state: DehydratedState): void {

@@ -5,10 +5,9 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { dehydrate } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type HydrationState, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
-import { createQueryClient } from '../app/queryClient';
 import { routes } from '../app/routes';
 import { setServerApiOrigin } from '../auth/apiClient';
-import { fetchAskedQueries } from './collect-queries';
+import { AskedQueries, fetchAskedQueries } from './collect-queries';
 import { renderHeadTags, siteAt } from '../seo';
 import { pageDocument } from './page-document';
 import { outcomeOfPage } from './public-pages';
@@ -68,7 +67,7 @@ async function render(template: string, url: URL): Promise<RenderedPage> {
   const context = await handler.query(new Request(url.href, { headers: { Accept: 'text/html' } }));
   if (context instanceof Response) return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   const router = createStaticRouter(handler.dataRoutes, context);
-  const client = createQueryClient();
+  const client = new AskedQueries();
   const tree = (
     <StrictMode>
       <AppProviders queryClient={client}>

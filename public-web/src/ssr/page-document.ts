@@ -16,9 +16,17 @@ export interface DocumentParts {
   state: string;
 }
 
+/*
+ * The page is there before its code: the code that hydrates it goes at low priority, behind the page's own
+ * images (a listing's banner is its largest paint). The app's shell, which shows nothing without its code,
+ * keeps the build's priorities.
+ */
+const APP_CODE = /<(script type="module"|link rel="modulepreload")/g;
+
 export function pageDocument(template: string, { headTags, appHtml, state }: DocumentParts): string {
   if (!OUTLET.test(template)) throw new Error('index.html has no app-outlet marks');
   let html = template.replace(/<html([^>]*)>/, (_m, attributes: string) => `<html${attributes} data-ssr>`);
+  html = html.replace(APP_CODE, (_m, tag: string) => `<${tag} fetchpriority="low"`);
   html = html.replace(DESCRIPTION, () => '').replace(TITLE, () => headTags);
   html = html.replace(OUTLET, () => appHtml);
   return html.replace('</body>', () => `${state}</body>`);

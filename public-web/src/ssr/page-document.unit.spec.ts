@@ -7,6 +7,8 @@ const template = `<!doctype html>
   <head>
     <meta name="description" content="Generic" />
     <title>Circuit — generic</title>
+    <script type="module" crossorigin src="/assets/index.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react.js">
   </head>
   <body>
     <div id="root"><!--app-outlet--><header>static</header><!--/app-outlet--></div>
@@ -23,6 +25,12 @@ describe('the document of a server-rendered page', () => {
     expect(html).toContain('<div id="root"><main>page</main></div>');
     expect(html).not.toContain('static');
     expect(html).toMatch(/<script type="application\/json" id="circuit-ssr">\{\}<\/script><\/body>/);
+  });
+
+  it("asks for the app's code at low priority, after the page's own images", () => {
+    const html = pageDocument(template, { headTags: '<title>x</title>', appHtml: '', state: '' });
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react.js">');
   });
 
   it('takes `$&` and `$1` in a page as text, not as replacement patterns', () => {
