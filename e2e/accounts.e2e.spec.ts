@@ -200,9 +200,16 @@ describe.skipIf(Boolean(skipReason))(`accounts journey in Chromium${skipReason ?
     await expect.poll(() => bulleted.getAttribute('aria-pressed')).toBe('false');
     await page.keyboard.type('big');
     // ProseMirror applies typed text and then sets the browser's selection to match; Shift+Arrow pressed within
-    // those milliseconds (faster than anyone types) would be overwritten.
-    await page.waitForTimeout(200);
-    for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowLeft');
+    // those milliseconds (faster than anyone types, longer on a busy machine) would be overwritten: select
+    // the word again until the browser's selection holds it.
+    const selected = () => page.evaluate(() => window.getSelection()?.toString() ?? '');
+    for (let attempt = 0; attempt < 5 && (await selected()) !== 'big'; attempt++) {
+      await page.keyboard.press('End');
+      await page.waitForTimeout(200 * (attempt + 1));
+      for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowLeft');
+      await page.waitForTimeout(100);
+    }
+    expect(await selected()).toBe('big');
     await toolbar.getByLabel('Font size (1 to 7)').selectOption('5');
 
     expect(await seriousViolations(page)).toEqual([]);

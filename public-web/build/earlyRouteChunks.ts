@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 
 /** The screens public/early.js starts: the source module of each, by the name early.js looks it up with. */
 const EARLY_SCREENS = {
+  home: 'src/home/HomePage.tsx',
   list: 'src/hackathons/HackathonsPage.tsx',
   detail: 'src/hackathons/HackathonDetailPage.tsx',
   login: 'src/auth/LoginPage.tsx',
@@ -17,6 +18,8 @@ interface ChunkInfo {
   fileName: string;
   isEntry?: boolean;
   facadeModuleId?: string | null;
+  /** Every module in the chunk (a screen's chunk may have no facade when its module is only imported lazily). */
+  moduleIds?: string[];
   imports?: string[];
 }
 
@@ -49,7 +52,8 @@ export function earlyRouteChunks(): Plugin {
       for (const c of all) if (c.type === 'chunk' && c.isEntry) closure(c.fileName, preloadedByHtml);
       chunks = {};
       for (const [name, module] of Object.entries(EARLY_SCREENS)) {
-        const screen = all.find((c) => c.type === 'chunk' && c.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
+        const isModule = (id: string | null | undefined) => Boolean(id?.replaceAll('\\', '/').endsWith(module));
+        const screen = all.find((c) => c.type === 'chunk' && (isModule(c.facadeModuleId) || (c.moduleIds ?? []).some(isModule)));
         if (!screen) this.error(`early route chunks: no chunk for ${module}`);
         chunks[name] = [...closure(screen.fileName)].filter((f) => !preloadedByHtml.has(f)).map((f) => `/${f}`);
       }

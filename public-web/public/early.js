@@ -1,7 +1,8 @@
 /*
  * Loaded beside the app's code (a classic async script, allowed by the page's script-src 'self'): on the two
  * pages whose largest paint is a listing's banner, the API call, the screen's code and then the banner's download
- * start with the HTML instead of after the app's code has arrived and run; on the sign-in page, its code. The app's GET of the same path takes the answer
+ * start with the HTML instead of after the app's code has arrived and run; on the sign-in and home pages, their code
+ * (a page rendered on the server has its data already: only the code). The app's GET of the same path takes the answer
  * once (public-web/src/auth/earlyRequests.ts); these paths are checked against the app's own in
  * earlyRequests.unit.spec.ts.
  */
@@ -10,6 +11,7 @@
   // The built screens' files, by screen (written by public-web/build/earlyRouteChunks.ts; empty in development).
   var ROUTE_CHUNKS = {};
   function earlyPath(pathname, search) {
+    if (pathname === '/') return { screen: 'home' };
     if (pathname === '/login') return { screen: 'login' };
     if (pathname === '/hackathons' && search === '') return { screen: 'list', api: '/api/hackathons?country=India&limit=16', banner: function (body) { return body.data && body.data[0] && body.data[0].images && body.data[0].images.banner; } };
     var detail = /^\/hackathons\/([A-Za-z0-9_-]{3,50})\/?$/.exec(pathname);

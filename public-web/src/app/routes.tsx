@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
 import type { ComponentType } from 'react';
-import { HomePage } from '../home/HomePage';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { RootLayout, ShellFallback } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -14,9 +13,10 @@ const screen = (path: string, load: () => Promise<ComponentType>): RouteObject =
 });
 
 /**
- * The routes. Home, the page most visits start on, is in the first bundle; every other screen loads on first
- * visit (a chunk each), so a signed-out visitor never downloads the chat or the editor. Sign-in is a chunk too,
- * since its form library would otherwise weigh on every page; early.js fetches it with the HTML of /login.
+ * The routes. Every screen loads on first visit (a chunk each), so a signed-out visitor never downloads the chat
+ * or the editor. Home is one too: it comes rendered from the server, so its first paint does not wait for its
+ * code, and the other pages' first load no longer carries it. Sign-in is a chunk since its form library would
+ * otherwise weigh on every page; early.js fetches it with the HTML of /login.
  * Sections whose screens are not built yet show a "coming soon" page rather than the not-found page.
  */
 export const routes: RouteObject[] = [
@@ -26,7 +26,7 @@ export const routes: RouteObject[] = [
     // Shown only while the first screen's code loads when the app starts on a lazily loaded route.
     hydrateFallbackElement: <ShellFallback />,
     children: [
-      { index: true, element: <HomePage /> },
+      { index: true, lazy: async () => ({ Component: (await import('../home/HomePage')).HomePage }) },
       screen('login', async () => (await import('../auth/LoginPage')).LoginPage),
       screen('signup', async () => (await import('../auth/SignupPage')).SignupPage),
       screen('forgot-password', async () => (await import('../auth/ForgotPasswordPage')).ForgotPasswordPage),

@@ -63,11 +63,12 @@ describe('public/early.js', () => {
 
   it('preloads the screen’s code the build wrote into it, for the screen of the page only', () => {
     expect(EARLY_JS).toContain(ROUTE_CHUNKS_PLACEHOLDER);
-    const chunks = { list: ['/assets/HackathonsPage-a.js'], detail: ['/assets/HackathonDetailPage-b.js', '/assets/RegistrationCard-c.js'], login: ['/assets/LoginPage-d.js'] };
+    const chunks = { home: ['/assets/HomePage-e.js'], list: ['/assets/HackathonsPage-a.js'], detail: ['/assets/HackathonDetailPage-b.js', '/assets/RegistrationCard-c.js'], login: ['/assets/LoginPage-d.js'] };
     const preloaded = (url: string) => load(url, chunks).links.filter((l) => l.rel === 'modulepreload').map((l) => l.href);
     expect(preloaded('/hackathons/cyber-shield-ctf')).toEqual(chunks.detail);
     expect(preloaded('/hackathons')).toEqual(chunks.list);
     expect(preloaded('/login')).toEqual(chunks.login);
+    expect(preloaded('/')).toEqual(chunks.home);
     expect(load('/login', chunks).asked).toEqual([]);
     expect(preloaded('/events')).toEqual([]);
     expect(load('/hackathons').links).toEqual([]);
