@@ -5,15 +5,8 @@ import zlib from 'node:zlib';
 import express from 'express';
 import type { Logger } from '@circuit/shared/logger';
 
-/** What the server bundle of public-web exports (public-web/src/ssr/entry-server.tsx). */
-interface PageRenderer {
-  isServerRendered(pathname: string): boolean;
-  renderPage(
-    template: string,
-    url: URL,
-    options: { apiOrigin: string },
-  ): Promise<{ kind: 'page'; status: number; html: string } | { kind: 'redirect'; status: number; location: string } | { kind: 'not-rendered'; status: number }>;
-}
+/** What the server bundle (built from public-web/src/ssr/entry-server.tsx) exports. */
+type PageRenderer = Pick<typeof import('../src/ssr/entry-server'), 'isServerRendered' | 'renderPage'>;
 
 export interface PublicPagesOptions {
   /** The built web app (index.html is the template). */
