@@ -17,10 +17,12 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HT
  */
 const JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
+/** A value as JSON that may stand inside any <script> element (JSON-LD, the server render's data block). */
+export const scriptSafeJson = (value: unknown): string => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => JSON_ESCAPES[c] ?? c);
+
 /** One JSON-LD node as its script element. */
 export function jsonLdScript(data: JsonLd): string {
-  const json = JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => JSON_ESCAPES[c] ?? c);
-  return `<script type="application/ld+json">${json}</script>`;
+  return `<script type="application/ld+json">${scriptSafeJson(data)}</script>`;
 }
 
 const meta = (key: 'name' | 'property', id: string, content: string | number | undefined) =>

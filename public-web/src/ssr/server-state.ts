@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router-dom';
+import { scriptSafeJson } from '../seo/renderHeadTags';
 
 /**
  * What a server-rendered page hands the browser beside its HTML: the data its screens read (so the client
@@ -13,10 +14,9 @@ export interface ServerState {
 
 export const SERVER_STATE_ID = 'circuit-ssr';
 
-/** The block's text: JSON where `<`, `>`, `&` and the two line separators are escaped, so no value can end the element. */
+/** The block: JSON escaped so that no value can end the element (the same escaping as the page's JSON-LD). */
 export function serverStateScript(state: ServerState): string {
-  const json = JSON.stringify(state).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `<script type="application/json" id="${SERVER_STATE_ID}">${json}</script>`;
+  return `<script type="application/json" id="${SERVER_STATE_ID}">${scriptSafeJson(state)}</script>`;
 }
 
 /** The state the server embedded in this page, or null for a page the browser renders alone. */
