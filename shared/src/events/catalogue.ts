@@ -17,6 +17,9 @@ import { EventRegistrationEventSchemas } from './event-registrations';
 import { QuizEventSchemas } from './quizzes';
 import { UserStandingEventSchemas } from './user-standing';
 import { ReportReviewEventSchemas } from './report-review';
+import { HackathonScoringEventSchemas } from './hackathon-scoring';
+import { HackathonJudgingEventSchemas } from './hackathon-judging';
+import { HackathonProjectEventSchemas } from './hackathon-projects';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
@@ -38,6 +41,9 @@ export const EventCatalogue = {
   ...QuizEventSchemas,
   ...UserStandingEventSchemas,
   ...ReportReviewEventSchemas,
+  ...HackathonJudgingEventSchemas,
+  ...HackathonProjectEventSchemas,
+  ...HackathonScoringEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EventCatalogue;
