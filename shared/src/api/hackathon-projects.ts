@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { ASSIGNMENT_MODES, JudgingCriterionSchema, JudgingTrackSchema, VotingSettingsSchema } from '../events/hackathon-judging';
+import { HackathonProjectVersionSchema } from '../events/hackathon-projects';
+import { Timestamp } from './users';
+
+/**
+ * The answers of hackathon projects and the judging setup (docs/judging.md): GET
+ * /api/hackathons/{id}/judging, /projects, /projects/{projectId}, /project, and the hackathon
+ * projects a profile shows. A project's id is its entrant's: the team's id, or a solo
+ * participant's user id.
+ */
+
+const PersonSchema = z
+  .strictObject({ _id: z.string(), username: z.string(), firstName: z.string(), lastName: z.string(), profilePicture: z.string().nullable() })
+  .meta({ id: 'HackathonProjectPerson' });
+export type HackathonProjectPerson = z.infer<typeof PersonSchema>;
+
+export const ProjectVersionSchema = HackathonProjectVersionSchema.strict().meta({
+  id: 'HackathonProjectVersion',
+  description: '`description` is sanitised HTML; `videoEmbedUrl` the YouTube or Vimeo player address of `links.video` (null for another link)',
+});
+export type ProjectVersion = z.infer<typeof ProjectVersionSchema>;
+
+export const ProjectAwardSchema = z
+  .strictObject({ prize: z.string(), trackId: z.string().nullable(), place: z.number().int() })
+  .meta({ id: 'HackathonProjectAward', description: 'A prize the project won, from the published winners' });
+export type ProjectAward = z.infer<typeof ProjectAwardSchema>;
+
+export const JudgingHackathonSchema = z
+  .strictObject({ _id: z.string(), username: z.string(), title: z.string() })
+  .meta({ id: 'JudgingHackathon' });
+
+/** A gallery card: the version judged (the last submitted before the deadline). */
+export const ProjectCardSchema = z
+  .strictObject({
+    id: z.string().meta({ description: 'The entrant’s id: the team’s, or the solo participant’s user id' }),
+    hackathonId: z.string(),
+    entrant: z.enum(['team', 'solo']),
+    teamName: z.string().nullable(),
+    title: z.string(),
+    tagline: z.string(),
+    image: z.string().nullable().meta({ description: 'The first image, if any' }),
+    builtWith: z.array(z.string()),
+    trackIds: z.array(z.string()),
+    members: z.array(PersonSchema),
+    awards: z.array(ProjectAwardSchema),
+    submittedAt: Timestamp,
+  })
+  .meta({ id: 'HackathonProjectCard' });
+export type ProjectCard = z.infer<typeof ProjectCardSchema>;
+
+export const ProjectGallerySchema = z
+  .strictObject({
+    hackathon: JudgingHackathonSchema,
+    galleryOpen: z.boolean(),
+    tracks: z.array(JudgingTrackSchema),
+    projects: z.array(ProjectCardSchema).meta({ description: 'Winners first by place, then newest submission first' }),
+    total: z.number().int(),
+    viewer: z.strictObject({
+      scope: z.enum(['everyone', 'staff', 'judge', 'team', 'none']).meta({
+        description: 'What the viewer sees: everything (gallery open), everything (organiser or admin), what is assigned (judge), their own team’s, or nothing',
+      }),
+    }),
+  })
+  .meta({ id: 'HackathonProjectGallery' });
+export type ProjectGallery = z.infer<typeof ProjectGallerySchema>;
+
+export const ProjectDetailSchema = z
+  .strictObject({
+    ...ProjectCardSchema.shape,
+    hackathon: JudgingHackathonSchema,
+    version: ProjectVersionSchema,
+  })
+  .meta({ id: 'HackathonProjectDetail' });
+export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
+
+export const MyProjectSchema = z
+  .strictObject({
+    hackathon: JudgingHackathonSchema,
+    projectId: z.string().nullable().meta({ description: 'null: the viewer is not an entrant (see canSubmit)' }),
+    entrant: z.enum(['team', 'solo']).nullable(),
+    teamName: z.string().nullable(),
+    members: z.array(PersonSchema),
+    status: z.enum(['none', 'draft', 'submitted', 'withdrawn']),
+    draft: ProjectVersionSchema.nullable(),
+    draftSavedAt: Timestamp.nullable(),
+    submitted: ProjectVersionSchema.nullable().meta({ description: 'The version judged: the last submitted before the deadline' }),
+    submittedAt: Timestamp.nullable(),
+    deadline: Timestamp.nullable().meta({ description: 'The submission deadline (the hackathon’s end date unless the organiser set one); null when neither is set' }),
+    deadlinePassed: z.boolean(),
+    canSubmit: z.boolean().meta({ description: 'Whether the viewer may enter a project (a complete team, or a solo registrant where the team minimum is 1)' }),
+    canEdit: z.boolean().meta({ description: 'canSubmit and the deadline has not passed' }),
+    tracks: z.array(JudgingTrackSchema),
+  })
+  .meta({ id: 'MyHackathonProject' });
+export type MyProject = z.infer<typeof MyProjectSchema>;
+
+export const JudgeSchema = z
+  .strictObject({
+    id: z.string().meta({ description: 'What DELETE /judges/{judgeId} takes: the user id, or the e-mail of a pending invitation' }),
+    status: z.enum(['active', 'pending']).meta({ description: 'pending: invited by an e-mail no account holds verified yet' }),
+    user: PersonSchema.nullable(),
+    email: z.string().nullable().meta({ description: 'Only for the organiser and admins, and only for invitations by e-mail' }),
+  })
+  .meta({ id: 'HackathonJudge' });
+export type Judge = z.infer<typeof JudgeSchema>;
+
+export const WinnerAnswerSchema = z
+  .strictObject({ prize: z.string(), trackId: z.string().nullable(), place: z.number().int(), projectId: z.string(), projectTitle: z.string() })
+  .meta({ id: 'HackathonWinner' });
+
+export const JudgingSetupAnswerSchema = z
+  .strictObject({
+    hackathon: JudgingHackathonSchema,
+    submissionDeadline: Timestamp.nullable(),
+    deadlineIsDefault: z.boolean().meta({ description: 'The deadline is the hackathon’s end date (the organiser set none)' }),
+    tracks: z.array(JudgingTrackSchema),
+    criteria: z.array(JudgingCriterionSchema),
+    galleryOpen: z.boolean(),
+    voting: VotingSettingsSchema,
+    assignment: z.strictObject({
+      mode: z.enum(ASSIGNMENT_MODES),
+      judgesPerProject: z.number().int(),
+      trackJudges: z.record(z.string(), z.array(z.string())),
+      assignedAt: Timestamp.nullable().meta({ description: 'When Assign was last pressed; null: never' }),
+    }),
+    judges: z.array(JudgeSchema),
+    winners: z.array(WinnerAnswerSchema),
+    winnersPublishedAt: Timestamp.nullable(),
+    viewer: z.strictObject({ isOrganiser: z.boolean().meta({ description: 'The creator or an admin' }), isJudge: z.boolean(), canSubmit: z.boolean() }),
+  })
+  .meta({ id: 'HackathonJudgingSetup' });
+export type JudgingSetupAnswer = z.infer<typeof JudgingSetupAnswerSchema>;
+
+/** A submitted hackathon project on a member's profile (beside the portfolio projects, not among them). */
+export const ProfileHackathonProjectSchema = z
+  .strictObject({
+    id: z.string(),
+    hackathon: JudgingHackathonSchema,
+    title: z.string(),
+    tagline: z.string(),
+    image: z.string().nullable(),
+    builtWith: z.array(z.string()),
+    awards: z.array(ProjectAwardSchema),
+    submittedAt: Timestamp,
+  })
+  .meta({ id: 'ProfileHackathonProject' });
+export type ProfileHackathonProject = z.infer<typeof ProfileHackathonProjectSchema>;
+
+/** What the writes answer: the project as the owner's GET /project shows it, or the setup as GET /judging does. */
+export const MyProjectAnswerSchema = z.strictObject({ project: MyProjectSchema }).meta({ id: 'MyHackathonProjectAnswer' });
+export const JudgingSetupWriteAnswerSchema = z.strictObject({ judging: JudgingSetupAnswerSchema }).meta({ id: 'HackathonJudgingSetupAnswer' });
