@@ -149,12 +149,24 @@ export const JudgingVotesSchema = z
   .meta({ id: 'JudgingVotes' });
 export type JudgingVotes = z.infer<typeof JudgingVotesSchema>;
 
-/** The answer of a score or note write: the project's line as the judge now sees it. */
-export const ScoreWrittenSchema = z.strictObject({ project: AssignedProjectSchema }).meta({ id: 'ScoreWritten' });
+/** The answer of a score or note write: the project's line of the judge's sheet, from the judge's own stream. */
+export const ScoreWrittenSchema = z
+  .strictObject({
+    hackathonId: z.string(),
+    projectId: z.string(),
+    scores: AssignedProjectSchema.shape.scores,
+    note: z.string(),
+    scored: z.number().int(),
+    complete: z.boolean(),
+    changed: z.boolean().meta({ description: 'false when the value was already the current one (nothing appended)' }),
+  })
+  .meta({ id: 'ScoreWritten' });
+export type ScoreWritten = z.infer<typeof ScoreWrittenSchema>;
 
 /** The answer of a vote write. */
 export const VoteWrittenSchema = z
   .strictObject({
+    hackathonId: z.string(),
     trackId: z.string().nullable(),
     projectId: z.string().nullable().meta({ description: 'The project voted for now; null after a withdrawal' }),
     changed: z.boolean().meta({ description: 'false when the same vote was already recorded (nothing appended)' }),
