@@ -5,6 +5,7 @@ import { ProjectEventSchemas } from '@circuit/shared/events/projects';
 import type { Logger } from '@circuit/shared/logger';
 import type { EventStore, RecordedEvent } from '@circuit/shared/ports/event-store';
 import { ProcessManager } from '../process-managers/process-manager';
+import { hackathonProjectUploadUses } from '../hackathon-projects/project-upload-uses';
 
 /**
  * Which upload each profile and project uses now: what the sweeper of abandoned uploads decides
@@ -45,7 +46,7 @@ export function uploadUsesOf(event: Pick<RecordedEvent, 'type' | 'data' | 'strea
     case 'ProjectDeleted':
       return [{ owner: `project:${ProjectEventSchemas.ProjectDeleted.parse(event.data).projectId}`, url: null }];
     default:
-      return [];
+      return hackathonProjectUploadUses(event);
   }
 }
 

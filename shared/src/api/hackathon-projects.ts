@@ -147,6 +147,9 @@ export const ProfileHackathonProjectSchema = z
   .meta({ id: 'ProfileHackathonProject' });
 export type ProfileHackathonProject = z.infer<typeof ProfileHackathonProjectSchema>;
 
-/** What the writes answer: the project as the owner's GET /project shows it, or the setup as GET /judging does. */
-export const MyProjectAnswerSchema = z.strictObject({ project: MyProjectSchema }).meta({ id: 'MyHackathonProjectAnswer' });
-export const JudgingSetupWriteAnswerSchema = z.strictObject({ judging: JudgingSetupAnswerSchema }).meta({ id: 'HackathonJudgingSetupAnswer' });
+/** What the judging writes answer (read GET /judging for the setup as it now stands). */
+export const JudgingWrittenSchema = z.strictObject({ id: z.string().meta({ description: 'The hackathon id' }), hackathonId: z.string() }).meta({ id: 'HackathonJudgingWritten' });
+/** What the project writes answer (read GET /project for the project as it now stands). */
+export const ProjectWrittenSchema = z
+  .strictObject({ id: z.string().meta({ description: 'The project id' }), hackathonId: z.string(), projectId: z.string() })
+  .meta({ id: 'HackathonProjectWritten' });
