@@ -17,6 +17,8 @@ import { communityOpenApi } from './community/community-openapi';
 import { eventOpenApi } from './events/event-openapi';
 import { quizOpenApi } from './quizzes/quiz-openapi';
 import { communityAdminOpenApi } from './community-admin/community-admin-openapi';
+import { judgingOpenApi } from './hackathon-judging/judging-openapi';
+import { projectSubmissionOpenApi } from './hackathon-projects/project-submission-openapi';
 
 /** The command service's part of the contract: one registration per feature, beside its routes. */
 export const commandServiceOpenApi: ApiRegistration[] = [
@@ -38,4 +40,6 @@ export const commandServiceOpenApi: ApiRegistration[] = [
   eventOpenApi,
   quizOpenApi,
   communityAdminOpenApi,
+  judgingOpenApi,
+  projectSubmissionOpenApi,
 ];

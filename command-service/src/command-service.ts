@@ -52,6 +52,10 @@ import { reviewRoutes } from './hackathon-reviews/review-routes';
 import { createAnnouncementService } from './hackathon-announcements/announcement-service';
 import { announcementRoutes } from './hackathon-announcements/announcement-routes';
 import { AnnouncementNotifier } from './hackathon-announcements/announcement-notifier';
+import { createJudgingService } from './hackathon-judging/judging-service';
+import { judgingRoutes } from './hackathon-judging/judging-routes';
+import { createProjectSubmissionService } from './hackathon-projects/project-submission-service';
+import { projectSubmissionRoutes } from './hackathon-projects/project-submission-routes';
 import { createCommunityService } from './community/community-service';
 import { communityRoutes } from './community/community-routes';
 import { communityAdminRoutes } from './community-admin/community-admin-routes';
@@ -205,6 +209,8 @@ export async function createCommandService(
       registrationRoutes(deps, registrations),
       reviewRoutes(deps.queries, reviews),
       announcementRoutes(deps.queries, announcements),
+      judgingRoutes(createJudgingService(deps)),
+      projectSubmissionRoutes(createProjectSubmissionService(deps)),
       communityRoutes(deps, community),
       communityAdminRoutes(deps, community),
       eventRoutes(events),
