@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -40,6 +40,11 @@ export function watchHydration(browser: Browser): string[] {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
     const context = await newContext(...args);
+    // Without JavaScript nothing is hydrated: the page as the server sent it is the page.
+    if (args[0]?.javaScriptEnabled !== false) {
+      const newPage = context.newPage.bind(context);
+      context.newPage = async () => waitForHydrationOnNavigation(await newPage());
+    }
     context.on('console', (message) => {
       if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION_PROBLEM.test(message.text())) problems.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
     });
@@ -49,4 +54,26 @@ export function watchHydration(browser: Browser): string[] {
     return context;
   };
   return problems;
+}
+
+/** On a server-rendered page until React has taken it over (public-web/src/main.tsx marks <html>); on any other page at once. */
+const hydratedOrClientRendered = () => !document.documentElement.hasAttribute('data-ssr') || document.documentElement.hasAttribute('data-hydrated');
+
+/**
+ * A server-rendered page shows before its code has run (early.js asks for the code once the page has loaded);
+ * a journey acting in that moment would click a button that does nothing yet. So a navigation of the journey
+ * ends when the page is hydrated, as a visitor's first tap does (early.js starts the code on it).
+ */
+function waitForHydrationOnNavigation(page: Page): Page {
+  for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page['reload']>;
+    Object.assign(page, {
+      [name]: async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        await page.waitForFunction(hydratedOrClientRendered, undefined, { timeout: 20_000 });
+        return response;
+      },
+    });
+  }
+  return page;
 }

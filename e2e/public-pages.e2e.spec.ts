@@ -140,6 +140,25 @@ describe.skipIf(Boolean(skipReason))(`public pages rendered on the server, in Ch
     await context.close();
   });
 
+  it("keeps what a visitor typed into the server's sign-in form before its code arrived, and signs them in with it", { timeout: 60_000 }, async () => {
+    const context = await journey.browser.newContext();
+    const page = await context.newPage();
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    // The page's own goto: the journeys' one waits for hydration, and this test types before it.
+    await (Object.getPrototypeOf(page) as Page).goto.call(page, `${journey.base}/login`);
+    await page.getByLabel('Email or username').fill('org_kavya');
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+    expect(await page.getByLabel('Email or username').inputValue()).toBe('org_kavya');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await context.close();
+  });
+
   it('fills in the signed-in parts after hydration: the header knows the visitor', { timeout: 60_000 }, async () => {
     const page = visitor.page;
     await page.goto(`${journey.base}/hackathons/monsoon-build`);

@@ -24,18 +24,43 @@
     link.href = href;
     if (as) link.as = as;
     if (as === 'image') link.setAttribute('fetchpriority', 'high');
-    // A page rendered on the server shows without its code: the code comes after the page's images.
-    else if (serverRendered) link.setAttribute('fetchpriority', 'low');
     document.head.appendChild(link);
   }
-  var serverRendered = document.documentElement.hasAttribute('data-ssr');
   var early = earlyPath(location.pathname, location.search);
+  /*
+   * A page rendered on the server shows and reads without its code, and carries its data. Its code (named in
+   * the circuit-code meta tag by public-web/src/ssr/page-document.ts: the entry, then its imports) is asked
+   * for once the page has loaded, so that on a phone's network it does not share the line with the page's
+   * own images, or as soon as the visitor touches or types, whichever comes first.
+   */
+  if (document.documentElement.hasAttribute('data-ssr')) {
+    var started = false;
+    var startCode = function () {
+      var listed = document.querySelector('meta[name="circuit-code"]');
+      if (started || !listed) return;
+      started = true;
+      var files = listed.getAttribute('content').split(' ');
+      files.slice(1).concat((early && ROUTE_CHUNKS[early.screen]) || []).forEach(function (file) { preload('modulepreload', file); });
+      var entry = document.createElement('script');
+      entry.type = 'module';
+      entry.crossOrigin = '';
+      entry.src = files[0];
+      document.head.appendChild(entry);
+    };
+    if (document.readyState === 'complete') startCode();
+    else {
+      window.addEventListener('load', startCode, { once: true });
+      ['pointerdown', 'keydown', 'touchstart', 'focusin'].forEach(function (type) {
+        window.addEventListener(type, startCode, { once: true, capture: true, passive: true });
+      });
+    }
+    return;
+  }
   // The app ran first (its code came from the cache): it has asked already.
   if (!early || typeof fetch !== 'function' || window.__circuitAppStarted) return;
   // The screen's code would otherwise be asked for only after the app's own code has arrived and run.
   (ROUTE_CHUNKS[early.screen] || []).forEach(function (file) { preload('modulepreload', file); });
-  // A page rendered on the server carries its data: only its screen's code is worth starting early.
-  if (!early.api || serverRendered) return;
+  if (!early.api) return;
   var answer = fetch(early.api, { credentials: 'include', headers: { Accept: 'application/json' } });
   window.__circuitEarly = { path: early.api, answer: answer };
   answer

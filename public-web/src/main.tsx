@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { App } from './app/App';
@@ -24,6 +24,12 @@ async function loadScreensOf(location: Location): Promise<void> {
   );
 }
 
+/** Marks the page as taken over by React once the hydrated tree has committed (the browser journeys wait for it). */
+function MarkHydrated() {
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
+  return null;
+}
+
 async function start() {
   const server = readServerState(document);
   if (server) {
@@ -35,6 +41,7 @@ async function start() {
       root!,
       <StrictMode>
         <App router={router} queryClient={queryClient} />
+        <MarkHydrated />
       </StrictMode>,
     );
     return;

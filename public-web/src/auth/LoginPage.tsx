@@ -1,7 +1,6 @@
 import clsx from 'clsx';
 import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { PageSpinner } from '../ui/Spinner';
 import { useAuth } from './AuthContext';
 import { AuthLayout, textLinkClasses } from './AuthLayout';
 import { OtpLoginForm } from './OtpLoginForm';
@@ -24,8 +23,9 @@ export function LoginPage() {
   const { target, returnTo } = useReturnTo();
   useOAuthErrorToast();
 
-  if (state.status === 'loading') return <PageSpinner />;
   // Signed in (after a login here, or opened while signed in): back where sign-in started, else the dashboard.
+  // While the session is still being checked the form shows, as the server renders it: the rare visitor who
+  // turns out to be signed in is sent on, and everyone else can start typing at once.
   if (state.status === 'authenticated') return <Navigate to={target} replace />;
 
   if (verifying) return <UnverifiedAccountStep {...verifying} onBack={() => setVerifying(null)} />;

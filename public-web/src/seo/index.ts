@@ -3,5 +3,5 @@ export { siteAt, type HeadImage, type JsonLd, type OgType, type PageHead, type S
 export { headOfAnnouncements, headOfEvent, headOfHackathon } from './listingHeads';
 export { headOfLeaderboard, headOfQuiz } from './quizHead';
 export { headOfProfile } from './profileHead';
-export { headOfHome, headOfInfoPage, headOfList, headOfNotFound, type InfoPage, type ListKind } from './siteHeads';
+export { headOfHome, headOfInfoPage, headOfList, headOfNotFound, headOfSignIn, type InfoPage, type ListKind } from './siteHeads';
 export { escapeHtml, jsonLdScript, renderHeadTags } from './renderHeadTags';

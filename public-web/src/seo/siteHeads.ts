@@ -83,6 +83,16 @@ export function headOfInfoPage(page: InfoPage, site: Site): PageHead {
   return plainHead(site, titleOf(title, site), description, `/${page}`);
 }
 
+/** /login: the one signed-out form rendered on the server, so that its page shows before its code. */
+export function headOfSignIn(site: Site): PageHead {
+  return plainHead(
+    site,
+    titleOf('Sign in', site),
+    'Sign in to Circuit to register for hackathons, events and quizzes, follow and message other developers, and manage what you host.',
+    '/login',
+  );
+}
+
 /** /404 and every unknown path: never indexed. */
 export function headOfNotFound(site: Site): PageHead {
   return { ...plainHead(site, titleOf('Page not found', site), 'There is no page at this address on Circuit. It may have moved, or the address may be mistyped.', '/404'), noindex: true };

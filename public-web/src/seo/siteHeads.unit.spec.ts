@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { site } from './answerFixtures';
 import { siteAt } from './pageHead';
-import { headOfHome, headOfInfoPage, headOfList, headOfNotFound, type InfoPage, type ListKind } from './siteHeads';
+import { headOfHome, headOfInfoPage, headOfList, headOfNotFound, headOfSignIn, type InfoPage, type ListKind } from './siteHeads';
 
 describe('headOfHome', () => {
   it("keeps public-web/index.html's title and describes the site as a WebSite", () => {
@@ -23,6 +23,16 @@ describe('headOfList', () => {
     expect(head.canonical).toBe(`https://circuit.example/${kind}`);
     expect(head.jsonLd[0]).toMatchObject({ '@type': 'CollectionPage', url: head.canonical, isPartOf: { '@type': 'WebSite', url: 'https://circuit.example/' } });
     expect(head.description.length).toBeLessThanOrEqual(160);
+  });
+});
+
+describe('headOfSignIn', () => {
+  it('titles /login and keeps it findable, with a description that fits a result', () => {
+    const head = headOfSignIn(site);
+    expect(head.title).toBe('Sign in · Circuit');
+    expect(head.canonical).toBe('https://circuit.example/login');
+    expect(head.description.length).toBeLessThanOrEqual(160);
+    expect(head.noindex).toBeUndefined();
   });
 });
 

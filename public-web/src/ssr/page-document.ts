@@ -17,16 +17,31 @@ export interface DocumentParts {
 }
 
 /*
- * The page is there before its code: the code that hydrates it goes at low priority, behind the page's own
- * images (a listing's banner is its largest paint). The app's shell, which shows nothing without its code,
- * keeps the build's priorities.
+ * The page is there before its code: the code that hydrates it is not named to the browser as the page
+ * loads but listed in a meta tag, and public/early.js asks for it once the page has loaded (its images, a
+ * listing's banner being its largest paint) or at the visitor's first touch or key, whichever comes first.
+ * On a phone's network the code (some 150 KB) would otherwise share the line with the page's own HTML,
+ * styles and images. The app's shell, which shows nothing without its code, keeps the build's tags.
  */
-const APP_CODE = /<(script type="module"|link rel="modulepreload")/g;
+const APP_CODE = /[ \t]*<(?:script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>|link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>)\s*/g;
+
+/** Takes the app's module script and its preloads out of the template, listed in one meta tag (the entry first). */
+function deferAppCode(html: string): string {
+  const entries: string[] = [];
+  const preloads: string[] = [];
+  const without = html.replace(APP_CODE, (_m, entry: string | undefined, preload: string | undefined) => {
+    if (entry) entries.push(entry);
+    if (preload) preloads.push(preload);
+    return '';
+  });
+  if (entries.length !== 1) throw new Error(`index.html has ${entries.length} module scripts; one is expected`);
+  return without.replace('</head>', () => `<meta name="circuit-code" content="${[...entries, ...preloads].join(' ')}" />\n  </head>`);
+}
 
 export function pageDocument(template: string, { headTags, appHtml, state }: DocumentParts): string {
   if (!OUTLET.test(template)) throw new Error('index.html has no app-outlet marks');
   let html = template.replace(/<html([^>]*)>/, (_m, attributes: string) => `<html${attributes} data-ssr>`);
-  html = html.replace(APP_CODE, (_m, tag: string) => `<${tag} fetchpriority="low"`);
+  html = deferAppCode(html);
   html = html.replace(DESCRIPTION, () => '').replace(TITLE, () => headTags);
   html = html.replace(OUTLET, () => appHtml);
   return html.replace('</body>', () => `${state}</body>`);

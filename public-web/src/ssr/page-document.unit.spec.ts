@@ -27,10 +27,10 @@ describe('the document of a server-rendered page', () => {
     expect(html).toMatch(/<script type="application\/json" id="circuit-ssr">\{\}<\/script><\/body>/);
   });
 
-  it("asks for the app's code at low priority, after the page's own images", () => {
+  it("names the app's code in a meta tag for early.js to ask for once the page has loaded, instead of script tags", () => {
     const html = pageDocument(template, { headTags: '<title>x</title>', appHtml: '', state: '' });
-    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">');
-    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react.js">');
+    expect(html).not.toMatch(/<script type="module"|modulepreload/);
+    expect(html).toContain('<meta name="circuit-code" content="/assets/index.js /assets/react.js" />');
   });
 
   it('takes `$&` and `$1` in a page as text, not as replacement patterns', () => {

@@ -21,6 +21,7 @@ import {
   headOfList,
   headOfProfile,
   headOfQuiz,
+  headOfSignIn,
   type InfoPage,
   type PageHead,
   type Site,
@@ -71,6 +72,7 @@ const PUBLIC_PAGES: PublicPage[] = [
   pageOf<QuizLeaderboard>('/quizzes/:id/leaderboard', (p) => quizKeys.leaderboard(p.id!), headOfLeaderboard),
   profile('/in/:username'),
   profile('/user/:username'),
+  fixed('/login', headOfSignIn),
   ...(['about', 'help', 'contact', 'terms', 'privacy'] as const).map((page: InfoPage) => fixed(`/${page}`, (site) => headOfInfoPage(page, site))),
 ];
 
