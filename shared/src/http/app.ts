@@ -28,7 +28,8 @@ export interface HttpAppOptions {
 
 /**
  * The policy of both web apps (and harmless on JSON): scripts only from our own files, never
- * inline; styles may be inline (React and MUI set them); images also from https (avatars, bios).
+ * inline; styles may be inline (React and MUI set them); images also from https (avatars, bios);
+ * frames only the privacy-friendly YouTube and Vimeo players of hackathon projects' videos.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -41,12 +42,13 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
+  'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
 ].join('; ');
 
 /** The policy with Razorpay Checkout's script, frames and API allowed (Razorpay configured). */
 export const CONTENT_SECURITY_POLICY_WITH_RAZORPAY = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' https://checkout.razorpay.com")
   .replace("connect-src 'self'", "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com")
-  .concat("; frame-src https://api.razorpay.com https://checkout.razorpay.com");
+  .replace('frame-src ', 'frame-src https://api.razorpay.com https://checkout.razorpay.com ');
 
 /** The pin of every answer to a request that came over https, whatever NODE_ENV says. */
 export const HSTS = { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } as const;
