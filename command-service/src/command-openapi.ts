@@ -18,6 +18,7 @@ import { eventOpenApi } from './events/event-openapi';
 import { quizOpenApi } from './quizzes/quiz-openapi';
 import { communityAdminOpenApi } from './community-admin/community-admin-openapi';
 import { judgingOpenApi } from './hackathon-judging/judging-openapi';
+import { scoringOpenApi } from './hackathon-judging/scoring-openapi';
 import { projectSubmissionOpenApi } from './hackathon-projects/project-submission-openapi';
 
 /** The command service's part of the contract: one registration per feature, beside its routes. */
@@ -41,5 +42,6 @@ export const commandServiceOpenApi: ApiRegistration[] = [
   quizOpenApi,
   communityAdminOpenApi,
   judgingOpenApi,
+  scoringOpenApi,
   projectSubmissionOpenApi,
 ];

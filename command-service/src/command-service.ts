@@ -54,6 +54,10 @@ import { announcementRoutes } from './hackathon-announcements/announcement-route
 import { AnnouncementNotifier } from './hackathon-announcements/announcement-notifier';
 import { createJudgingService } from './hackathon-judging/judging-service';
 import { judgingRoutes } from './hackathon-judging/judging-routes';
+import { createScoringService } from './hackathon-judging/scoring-service';
+import { createVotingService } from './hackathon-judging/voting-service';
+import { scoringRoutes } from './hackathon-judging/scoring-routes';
+import { ResultsNotifier } from './hackathon-judging/results-notifier';
 import { createProjectSubmissionService } from './hackathon-projects/project-submission-service';
 import { projectSubmissionRoutes } from './hackathon-projects/project-submission-routes';
 import { createCommunityService } from './community/community-service';
@@ -159,6 +163,7 @@ export async function createCommandService(
     notifications,
     reviewNotifier,
     announcementNotifier,
+    new ResultsNotifier({ knex: deps.knex, store: feed, log: deps.log }),
     paymentDispatcher,
     new DuplicatePaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, mailer: deps.mailer, publicUrl: deps.config.publicUrl, payments }),
     new EventNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log }),
@@ -210,6 +215,7 @@ export async function createCommandService(
       reviewRoutes(deps.queries, reviews),
       announcementRoutes(deps.queries, announcements),
       judgingRoutes(createJudgingService(deps)),
+      scoringRoutes(createScoringService(deps), createVotingService(deps)),
       projectSubmissionRoutes(createProjectSubmissionService(deps)),
       communityRoutes(deps, community),
       communityAdminRoutes(deps, community),

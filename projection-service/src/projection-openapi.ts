@@ -15,10 +15,12 @@ import { registrationQueryOpenApi } from './hackathon-registrations/registration
 import { hackathonQueryOpenApi } from './hackathons/hackathon-query-openapi';
 import { reviewQueryOpenApi } from './hackathon-reviews/review-query-openapi';
 import { announcementQueryOpenApi } from './hackathon-announcements/announcement-query-openapi';
+import { hackathonProjectQueryOpenApi } from './hackathon-projects/project-query-openapi';
 import { communityQueryOpenApi } from './community/community-query-openapi';
 import { eventQueryOpenApi } from './events/event-query-openapi';
 import { quizQueryOpenApi } from './quizzes/quiz-query-openapi';
 import { dashboardQueryOpenApi } from './dashboard/dashboard-query-openapi';
+import { scoringQueryOpenApi } from './hackathon-judging/scoring-query-openapi';
 
 /** The projection service's part of the contract (the GET /api queries): one registration per feature. */
 export const projectionServiceOpenApi: ApiRegistration[] = [
@@ -32,10 +34,12 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   hackathonQueryOpenApi,
   reviewQueryOpenApi,
   announcementQueryOpenApi,
+  hackathonProjectQueryOpenApi,
   communityQueryOpenApi,
   eventQueryOpenApi,
   quizQueryOpenApi,
   dashboardQueryOpenApi,
+  scoringQueryOpenApi,
   adminOpenApi,
   moderationOpenApi,
   reportsOpenApi,

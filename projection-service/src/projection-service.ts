@@ -29,11 +29,15 @@ import { migrateReportQueueReadModels } from './admin/reports/reports-migrations
 import { reviewQueryRoutes } from './hackathon-reviews/review-query-routes';
 import { migrateAnnouncementsReadModels } from './hackathon-announcements/announcements-migrations';
 import { announcementQueryRoutes } from './hackathon-announcements/announcement-query-routes';
+import { migrateHackathonProjectsReadModels } from './hackathon-projects/projects-migrations';
+import { hackathonProjectQueryRoutes } from './hackathon-projects/project-query-routes';
 import { migrateCommunityReadModels } from './community/community-migrations';
 import { communityQueryRoutes } from './community/community-query-routes';
 import { migrateEventsReadModels } from './events/events-migrations';
 import { eventQueryRoutes } from './events/event-query-routes';
 import { migrateQuizzesReadModels } from './quizzes/quizzes-migrations';
+import { migrateScoringReadModels } from './hackathon-judging/scoring-migrations';
+import { scoringQueryRoutes } from './hackathon-judging/scoring-query-routes';
 import { quizQueryRoutes } from './quizzes/quiz-query-routes';
 import { ogCardRoutes } from './og-cards/og-card-routes';
 import { sitemapRoutes } from './sitemap/sitemap-routes';
@@ -65,9 +69,11 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
   await migrateReviewsReadModels(knex);
   await migrateReportQueueReadModels(knex);
   await migrateAnnouncementsReadModels(knex);
+  await migrateHackathonProjectsReadModels(knex);
   await migrateCommunityReadModels(knex);
   await migrateEventsReadModels(knex);
   await migrateQuizzesReadModels(knex);
+  await migrateScoringReadModels(knex);
 }
 
 /** The read side: projection workers and the GET /api query endpoints. */
@@ -93,6 +99,8 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
     // After the listing's fixed paths (/api/hackathons/username/{username} is not a hackathon called "username").
     reviewQueryRoutes(deps.knex, cache),
     announcementQueryRoutes(deps.knex, cache),
+    hackathonProjectQueryRoutes(deps.knex, deps.now),
+    scoringQueryRoutes(deps.knex, deps.store),
     communityQueryRoutes(deps.knex),
     quizQueryRoutes(deps.knex, deps.now),
     dashboardQueryRoutes(deps.knex),

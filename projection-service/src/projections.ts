@@ -8,10 +8,12 @@ import { registrationsProjection } from './hackathon-registrations/registrations
 import { hackathonsProjection } from './hackathons/hackathons-projection';
 import { reviewsProjection } from './hackathon-reviews/reviews-projection';
 import { announcementsProjection, sponsorsProjection } from './hackathon-announcements/announcements-projection';
+import { hackathonProjectsProjection } from './hackathon-projects/projects-projection';
 import { communityProjection } from './community/community-projection';
 import { eventsProjection } from './events/events-projection';
 import { quizzesProjection } from './quizzes/quizzes-projection';
 import { reportQueueProjection } from './admin/reports/reports-projection';
+import { scoringProjection } from './hackathon-judging/scoring-projection';
 
 /**
  * Every read model. Each has its own checkpoint and owns its tables; a projection added here is
@@ -28,8 +30,10 @@ export const allProjections: Projection[] = [
   reviewsProjection,
   announcementsProjection,
   sponsorsProjection,
+  hackathonProjectsProjection,
   communityProjection,
   eventsProjection,
   quizzesProjection,
   reportQueueProjection,
+  scoringProjection,
 ];
