@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
 import { ProjectSchema } from '@circuit/shared/api/projects';
+import { ProfileHackathonProjectSchema } from '@circuit/shared/api/hackathon-projects';
 
 export const projectQueryOpenApi: ApiRegistration = (api) => {
   api.route({
@@ -15,7 +16,11 @@ export const projectQueryOpenApi: ApiRegistration = (api) => {
       status: 200,
       description: 'The projects',
       contentType: 'application/json',
-      schema: z.strictObject({ success: z.literal(true), projects: z.array(ProjectSchema) }),
+      schema: z.strictObject({
+        success: z.literal(true),
+        projects: z.array(ProjectSchema),
+        hackathonProjects: z.array(ProfileHackathonProjectSchema).meta({ description: 'Hackathon projects the user entered, once the hackathon’s gallery is open; newest first' }),
+      }),
     },
     errors: { 400: 'Username is required (signed out, no username)', 403: 'The owner has blocked you', 404: 'User not found' },
   });

@@ -4,9 +4,11 @@ import { notFound, refused } from '@circuit/shared/commands/domain-errors';
 import { findProjectView, loadProjectViews } from '@circuit/shared/read-models/projects';
 import type { UserRow } from '@circuit/shared/read-models/users';
 import { findUserByUsername, visibleProfile } from '../profiles/profile-query-routes';
+import { profileHackathonProjects } from '../hackathon-projects/profile-hackathon-projects';
 
 /**
- * GET /api/users/projects?username= -> `{ success, projects }`, newest first. Without a username
+ * GET /api/users/projects?username= -> `{ success, projects, hackathonProjects }`, newest first (the
+ * hackathon projects the user entered, beside the portfolio: a separate list, the Project shape stays as it was). Without a username
  * the signed-in user's own projects. A profile the viewer may not see (404, 403) hides its projects too.
  * GET /api/users/projects/:id -> `{ success, data }`, one project under the same rule.
  */
@@ -23,8 +25,8 @@ export function projectQueryRoutes(knex: Knex): Router {
       ? await findUserByUsername(knex, username)
       : await knex<UserRow>('users').where({ id: viewerId }).first();
     const owner = await visibleProfile(knex, row, viewerId);
-    const projects = await loadProjectViews(knex, { ownerId: owner.id });
-    res.json({ success: true, projects });
+    const [projects, hackathonProjects] = await Promise.all([loadProjectViews(knex, { ownerId: owner.id }), profileHackathonProjects(knex, owner.id)]);
+    res.json({ success: true, projects, hackathonProjects });
   });
 
   // One project: where a command answered 202 (its read model was still catching up) points to poll.

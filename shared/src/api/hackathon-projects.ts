@@ -149,7 +149,16 @@ export type ProfileHackathonProject = z.infer<typeof ProfileHackathonProjectSche
 
 /** What the judging writes answer (read GET /judging for the setup as it now stands). */
 export const JudgingWrittenSchema = z.strictObject({ id: z.string().meta({ description: 'The hackathon id' }), hackathonId: z.string() }).meta({ id: 'HackathonJudgingWritten' });
+export type JudgingWritten = z.infer<typeof JudgingWrittenSchema>;
 /** What the project writes answer (read GET /project for the project as it now stands). */
 export const ProjectWrittenSchema = z
   .strictObject({ id: z.string().meta({ description: 'The project id' }), hackathonId: z.string(), projectId: z.string() })
   .meta({ id: 'HackathonProjectWritten' });
+export type ProjectWritten = z.infer<typeof ProjectWrittenSchema>;
+
+/** GET /api/hackathons/{id}/projects: search and filters. */
+export const GalleryQuerySchema = z.object({
+  q: z.string().trim().max(100).default('').meta({ description: 'Words of the title, tagline or built-with tags' }),
+  track: z.string().default('').meta({ description: 'Only projects entering this track id' }),
+  winners: z.enum(['true', 'false']).optional().meta({ description: '`true`: only the published winners' }),
+});

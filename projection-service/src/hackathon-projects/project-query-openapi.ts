@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
+import { GalleryQuerySchema, JudgingSetupAnswerSchema, MyProjectSchema, ProjectDetailSchema, ProjectGallerySchema } from '@circuit/shared/api/hackathon-projects';
+import { JudgingMessages as J } from '@circuit/shared/hackathons/judging-messages';
+import { HackathonMessages as M } from '@circuit/shared/validation/hackathons';
+
+const hackathonRef = z.object({ id: z.string().meta({ description: 'The hackathon id, or its username' }) });
+const errors = { 403: `${M.notAvailable}: not accepted, and you are not its creator, an admin or a moderator`, 404: M.notFound };
+
+/** project-query-routes.ts */
+export const hackathonProjectQueryOpenApi: ApiRegistration = (api) => {
+  api.route({
+    method: 'get',
+    path: '/api/hackathons/{id}/judging',
+    tag: 'Hackathon judging',
+    summary: 'The judging setup, the judges and the published winners, with what the viewer is',
+    description: 'Pending invitations by e-mail are listed for the organiser only.',
+    auth: 'optional',
+    params: hackathonRef,
+    ok: { data: JudgingSetupAnswerSchema },
+    errors,
+  });
+  api.route({
+    method: 'get',
+    path: '/api/hackathons/{id}/projects',
+    tag: 'Hackathon projects',
+    summary: 'The project gallery, with search and filters',
+    description:
+      'Everyone sees every project once the organiser opens the gallery. Before that the organiser and admins see every project, a judge the projects assigned to them, a team its own, anyone else none (`viewer.scope`). ' +
+      'Each project is the version judged: the last submitted before the deadline.',
+    auth: 'optional',
+    params: hackathonRef,
+    query: GalleryQuerySchema,
+    ok: { data: ProjectGallerySchema },
+    errors,
+  });
+  api.route({
+    method: 'get',
+    path: '/api/hackathons/{id}/projects.csv',
+    tag: 'Hackathon projects',
+    summary: 'Every project judged now as CSV (team, members, links, tracks, awards), for the organiser',
+    description: 'Every value quoted; a value a spreadsheet would run as a formula starts with an apostrophe.',
+    auth: 'session',
+    params: hackathonRef,
+    ok: { status: 200, description: 'RFC 4180 CSV with a UTF-8 byte-order mark', contentType: 'text/csv', schema: z.string() },
+    errors: { ...errors, 403: `${J.notOrganiser}; ${errors[403]}` },
+  });
+  api.route({
+    method: 'get',
+    path: '/api/hackathons/{id}/projects/{projectId}',
+    tag: 'Hackathon projects',
+    summary: 'One project: team, links, video embed, images',
+    description: 'Under the gallery’s rule; 404 for a project the viewer may not see, so its existence is not told.',
+    auth: 'optional',
+    params: hackathonRef.extend({ projectId: z.string().meta({ description: 'The team’s id, or the solo participant’s user id' }) }),
+    ok: { data: ProjectDetailSchema },
+    errors: { ...errors, 404: `${J.projectNotFound}; ${M.notFound}` },
+  });
+  api.route({
+    method: 'get',
+    path: '/api/hackathons/{id}/project',
+    tag: 'Hackathon projects',
+    summary: 'The viewer’s own team project: the draft, the version judged, the deadline, whether they may edit',
+    auth: 'session',
+    params: hackathonRef,
+    ok: { data: MyProjectSchema },
+    errors,
+  });
+};

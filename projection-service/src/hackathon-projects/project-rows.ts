@@ -1,0 +1,71 @@
+import type { DomainEvent } from '@circuit/shared/events/catalogue';
+import type { JudgingState } from '@circuit/shared/hackathons/judging-state';
+import type { HACKATHON_PROJECT_EVENT_TYPES, HackathonProjectVersion } from '@circuit/shared/events/hackathon-projects';
+
+/** The rows of projects-projection.ts and the pure rules the queries read them by. */
+
+/** The judging row's state: the judging stream folded by the same fold the command side decides with. */
+export type JudgingView = JudgingState;
+export { deadlineOf, evolveJudging as evolveJudgingView, noJudging as noJudgingView } from '@circuit/shared/hackathons/judging-state';
+
+export interface SubmissionRow {
+  version: HackathonProjectVersion;
+  memberIds: string[];
+  teamName: string | null;
+  at: string;
+}
+
+export interface ProjectRow {
+  hackathon_id: string;
+  project_id: string;
+  entrant: 'team' | 'solo';
+  team_name: string | null;
+  draft: HackathonProjectVersion | null;
+  draft_saved_at: string | Date | null;
+  last_submitted_at: string | Date | null;
+  submissions: SubmissionRow[];
+  member_ids: string[];
+  withdrawn: boolean;
+}
+
+export function evolveProjectRow(row: ProjectRow | undefined, event: DomainEvent<(typeof HACKATHON_PROJECT_EVENT_TYPES)[number]>): ProjectRow {
+  const d = event.data;
+  const current: ProjectRow = row ?? {
+    hackathon_id: d.hackathonId,
+    project_id: d.projectId,
+    entrant: 'entrant' in d ? d.entrant : 'team',
+    team_name: null,
+    draft: null,
+    draft_saved_at: null,
+    last_submitted_at: null,
+    submissions: [],
+    member_ids: [],
+    withdrawn: false,
+  };
+  switch (event.type) {
+    case 'HackathonProjectDraftSaved':
+      return { ...current, entrant: event.data.entrant, draft: event.data.version, draft_saved_at: event.data.at };
+    case 'HackathonProjectSubmitted': {
+      const s = event.data;
+      const submission: SubmissionRow = { version: s.version, memberIds: s.memberIds, teamName: s.teamName, at: s.at };
+      return {
+        ...current,
+        entrant: s.entrant,
+        team_name: s.teamName,
+        submissions: [...current.submissions, submission],
+        member_ids: [...new Set([...current.member_ids, ...s.memberIds])],
+        last_submitted_at: s.at,
+        withdrawn: false,
+      };
+    }
+    case 'HackathonProjectWithdrawn':
+      return { ...current, withdrawn: true };
+  }
+}
+
+/** The submission judged and shown: the last at or before the deadline; null when none or withdrawn. */
+export function judgedSubmission(row: Pick<ProjectRow, 'submissions' | 'withdrawn'>, deadline: string): SubmissionRow | null {
+  if (row.withdrawn) return null;
+  const until = deadline ? Date.parse(deadline) : Infinity;
+  return row.submissions.findLast((s) => Date.parse(s.at) <= until) ?? null;
+}
