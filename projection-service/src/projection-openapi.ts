@@ -16,7 +16,6 @@ import { hackathonQueryOpenApi } from './hackathons/hackathon-query-openapi';
 import { reviewQueryOpenApi } from './hackathon-reviews/review-query-openapi';
 import { announcementQueryOpenApi } from './hackathon-announcements/announcement-query-openapi';
 import { hackathonProjectQueryOpenApi } from './hackathon-projects/project-query-openapi';
-import { hackathonProjectQueryOpenApi } from './hackathon-projects/project-query-openapi';
 import { communityQueryOpenApi } from './community/community-query-openapi';
 import { eventQueryOpenApi } from './events/event-query-openapi';
 import { quizQueryOpenApi } from './quizzes/quiz-query-openapi';
@@ -35,7 +34,6 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   hackathonQueryOpenApi,
   reviewQueryOpenApi,
   announcementQueryOpenApi,
-  hackathonProjectQueryOpenApi,
   hackathonProjectQueryOpenApi,
   communityQueryOpenApi,
   eventQueryOpenApi,

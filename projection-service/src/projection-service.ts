@@ -31,8 +31,6 @@ import { migrateAnnouncementsReadModels } from './hackathon-announcements/announ
 import { announcementQueryRoutes } from './hackathon-announcements/announcement-query-routes';
 import { migrateHackathonProjectsReadModels } from './hackathon-projects/projects-migrations';
 import { hackathonProjectQueryRoutes } from './hackathon-projects/project-query-routes';
-import { migrateHackathonProjectsReadModels } from './hackathon-projects/projects-migrations';
-import { hackathonProjectQueryRoutes } from './hackathon-projects/project-query-routes';
 import { migrateCommunityReadModels } from './community/community-migrations';
 import { communityQueryRoutes } from './community/community-query-routes';
 import { migrateEventsReadModels } from './events/events-migrations';
@@ -72,7 +70,6 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
   await migrateReportQueueReadModels(knex);
   await migrateAnnouncementsReadModels(knex);
   await migrateHackathonProjectsReadModels(knex);
-  await migrateHackathonProjectsReadModels(knex);
   await migrateCommunityReadModels(knex);
   await migrateEventsReadModels(knex);
   await migrateQuizzesReadModels(knex);
@@ -102,7 +99,6 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
     // After the listing's fixed paths (/api/hackathons/username/{username} is not a hackathon called "username").
     reviewQueryRoutes(deps.knex, cache),
     announcementQueryRoutes(deps.knex, cache),
-    hackathonProjectQueryRoutes(deps.knex, deps.now),
     hackathonProjectQueryRoutes(deps.knex, deps.now),
     scoringQueryRoutes(deps.knex, deps.store),
     communityQueryRoutes(deps.knex),

@@ -9,7 +9,6 @@ import { hackathonsProjection } from './hackathons/hackathons-projection';
 import { reviewsProjection } from './hackathon-reviews/reviews-projection';
 import { announcementsProjection, sponsorsProjection } from './hackathon-announcements/announcements-projection';
 import { hackathonProjectsProjection } from './hackathon-projects/projects-projection';
-import { hackathonProjectsProjection } from './hackathon-projects/projects-projection';
 import { communityProjection } from './community/community-projection';
 import { eventsProjection } from './events/events-projection';
 import { quizzesProjection } from './quizzes/quizzes-projection';
@@ -31,7 +30,6 @@ export const allProjections: Projection[] = [
   reviewsProjection,
   announcementsProjection,
   sponsorsProjection,
-  hackathonProjectsProjection,
   hackathonProjectsProjection,
   communityProjection,
   eventsProjection,
