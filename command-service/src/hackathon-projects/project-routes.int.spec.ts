@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appWithMembers, type Member, type TestApp } from '@circuit/embedded/testing/test-app';
+import { hackathonProjectStream } from '@circuit/shared/events/hackathon-projects';
+import { JudgingMessages as M } from '@circuit/shared/hackathons/judging-messages';
+import { appendListedHackathon } from '../hackathon-registrations/hackathon-fixtures';
+
+/**
+ * Hackathon projects and the judging setup through the embedded app (docs/judging.md): the
+ * organiser's setup and judges, a team's draft and submission against the deadline on the
+ * server's clock, who sees the gallery before and after it opens, the profile list and the CSV.
+ */
+
+const HOUR = 3_600_000;
+
+describe('hackathon projects and the judging setup over HTTP', () => {
+  let t: TestApp;
+  let organiser: Member, admin: Member, alice: Member, bob: Member, carol: Member, stranger: Member, judge: Member;
+  let hackathonId: string;
+  let teamId: string;
+  let trackId: string;
+  let deadline: Date;
+  const url = (path: string) => `/api/hackathons/${hackathonId}${path}`;
+  const project = (overrides: Record<string, unknown> = {}) => ({
+    title: '=HYPERLINK("http://evil.test")',
+    tagline: 'Flood alerts over SMS',
+    description: '<p>Alerts <script>alert(1)</script>for villages</p>',
+    builtWith: ['TypeScript', 'Twilio'],
+    links: { repository: 'https://github.com/x/floodwatch', demo: '', video: 'https://youtu.be/dQw4w9WgXcQ' },
+    images: ['/uploads/images/a.png'],
+    trackIds: [trackId],
+    ...overrides,
+  });
+  const setup = (galleryOpen: boolean) => ({
+    submissionDeadline: deadline.toISOString(),
+    tracks: [{ id: trackId, name: 'Climate', description: 'For the planet' }],
+    criteria: [{ name: 'Impact', description: 'Does it matter?', weight: 2, scale: 5 }],
+    galleryOpen,
+    assignment: { mode: 'all' },
+  });
+
+  beforeAll(async () => {
+    ({ t, members: [organiser, admin, alice, bob, carol, stranger, judge] } = await appWithMembers(['user', 'admin', 'user', 'user', 'user', 'user', 'user']));
+    ({ hackathonId } = await appendListedHackathon(t.store, { createdBy: organiser.userId, minMembers: 2, takeRegistrations: 'true', now: t.clock.now() }));
+    for (const who of [alice, bob, carol]) await who.agent.post(url('/register')).send({}).expect(201);
+    const created = await alice.agent.post(url('/teams')).send({ name: 'Byte Me' }).expect(201);
+    teamId = created.body.data.team.id;
+    await bob.agent.post(url('/teams/join')).send({ code: created.body.data.team.code }).expect(200);
+    await alice.agent.post(url(`/teams/${teamId}/submit`)).expect(200);
+    deadline = new Date(t.clock.now().getTime() + 2 * HOUR);
+  });
+  afterAll(async () => t?.stop());
+
+  it('lets only the organiser or an admin save the setup, and names new tracks and criteria', async () => {
+    trackId = 'climate';
+    await stranger.agent.put(url('/judging')).send(setup(false)).expect(403, { success: false, message: M.notOrganiser });
+    await t.request().put(url('/judging')).send(setup(false)).expect(401);
+    await organiser.agent.put(url('/judging')).send(setup(false)).expect(200);
+    await admin.agent.put(url('/judging')).send(setup(false)).expect(200);
+    const { body } = await organiser.agent.get(url('/judging')).expect(200);
+    expect(body.data).toMatchObject({ submissionDeadline: deadline.toISOString(), deadlineIsDefault: false, galleryOpen: false, viewer: { isOrganiser: true, isJudge: false, canSubmit: false } });
+    expect(body.data.tracks).toEqual([{ id: 'climate', name: 'Climate', description: 'For the planet' }]);
+    expect(body.data.criteria[0]).toMatchObject({ name: 'Impact', weight: 2, scale: 5, id: expect.any(String) });
+    const asBob = await bob.agent.get(url('/judging')).expect(200);
+    expect(asBob.body.data.viewer).toEqual({ isOrganiser: false, isJudge: false, canSubmit: true });
+  });
+
+  it('refuses a project from anyone but a member of a complete team', async () => {
+    await stranger.agent.put(url('/project')).send(project()).expect(403, { success: false, message: M.notEntrant });
+    // Registered, but without a team where the team minimum is 2.
+    await carol.agent.put(url('/project')).send(project()).expect(403, { success: false, message: M.notEntrant });
+    await t.request().put(url('/project')).send(project()).expect(401);
+    await alice.agent.put(url('/project')).send(project({ trackIds: ['nope'] })).expect(400, { success: false, message: M.unknownTrack });
+    expect(await t.store.readStream(hackathonProjectStream(hackathonId, stranger.userId))).toEqual([]);
+  });
+
+  it('keeps the draft for the team, sanitised, with the video embedded', async () => {
+    const saved = await alice.agent.put(url('/project')).send(project()).expect(200);
+    expect(saved.body.data).toEqual({ id: teamId, hackathonId, projectId: teamId });
+    const { body } = await bob.agent.get(url('/project')).expect(200);
+    expect(body.data).toMatchObject({ projectId: teamId, entrant: 'team', teamName: 'Byte Me', status: 'draft', canSubmit: true, canEdit: true, deadlinePassed: false, submitted: null });
+    expect(body.data.draft).toMatchObject({ description: '<p>Alerts for villages</p>', videoEmbedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', trackIds: ['climate'] });
+    expect(body.data.members.map((m: { username: string }) => m.username)).toEqual([alice.username, bob.username]);
+    await bob.agent.post(url('/project/submit')).expect(200);
+  });
+
+  it('hides the gallery from signed-out visitors until it opens; the team, the organiser and assigned judges see it before', async () => {
+    const signedOut = await t.request().get(url('/projects')).expect(200);
+    expect(signedOut.body.data).toMatchObject({ galleryOpen: false, projects: [], total: 0, viewer: { scope: 'none' } });
+    await t.request().get(url(`/projects/${teamId}`)).expect(404, { success: false, message: M.projectNotFound });
+    expect((await stranger.agent.get(url('/projects')).expect(200)).body.data.projects).toEqual([]);
+    const own = await bob.agent.get(url('/projects')).expect(200);
+    expect(own.body.data).toMatchObject({ viewer: { scope: 'team' }, total: 1 });
+    expect((await organiser.agent.get(url('/projects')).expect(200)).body.data).toMatchObject({ viewer: { scope: 'staff' }, total: 1 });
+
+    await organiser.agent.post(url('/judges')).send({ username: judge.username }).expect(200);
+    await organiser.agent.post(url('/judges')).send({ username: judge.username }).expect(409, { success: false, message: M.judgeAlready });
+    await organiser.agent.post(url('/judges')).send({ email: 'later@example.com' }).expect(200, { success: true, message: M.judgeInvitedByEmail, data: { id: hackathonId, hackathonId } });
+    // A judge sees nothing until Assign gives them projects.
+    expect((await judge.agent.get(url('/projects')).expect(200)).body.data).toMatchObject({ viewer: { scope: 'judge' }, total: 0 });
+    await stranger.agent.post(url('/judging/assign')).expect(403);
+    await organiser.agent.post(url('/judging/assign')).expect(200);
+    expect((await judge.agent.get(url('/projects')).expect(200)).body.data.total).toBe(1);
+    await judge.agent.get(url(`/projects/${teamId}`)).expect(200);
+
+    const judging = (await organiser.agent.get(url('/judging')).expect(200)).body.data;
+    expect(judging.judges).toEqual([
+      { id: judge.userId, status: 'active', user: expect.objectContaining({ username: judge.username }), email: null },
+      { id: 'later@example.com', status: 'pending', user: null, email: 'later@example.com' },
+    ]);
+    expect(judging.assignment.assignedAt).toEqual(expect.any(String));
+    // The pending invitation's address is the organiser's to see.
+    expect((await t.request().get(url('/judging')).expect(200)).body.data.judges.map((j: { id: string }) => j.id)).toEqual([judge.userId]);
+    await organiser.agent.delete(url('/judges/later%40example.com')).expect(200);
+  });
+
+  it('holds the deadline on the server clock: a late edit is refused and the version submitted before it stays', async () => {
+    await alice.agent.put(url('/project')).send(project({ title: 'FloodWatch v2' })).expect(200);
+    t.clock.advance(2 * HOUR + 1000);
+    await alice.agent.put(url('/project')).send(project({ title: 'Too late' })).expect(400, { success: false, message: M.deadlinePassed });
+    await bob.agent.post(url('/project/submit')).expect(400, { success: false, message: M.deadlinePassed });
+    const { body } = await alice.agent.get(url('/project')).expect(200);
+    expect(body.data).toMatchObject({ deadlinePassed: true, canEdit: false, status: 'submitted' });
+    expect(body.data.submitted.title).toBe('=HYPERLINK("http://evil.test")');
+    expect(body.data.draft.title).toBe('FloodWatch v2');
+  });
+
+  it('shows the gallery to everyone once opened, with search, filters, winners and the members’ profiles', async () => {
+    await organiser.agent.put(url('/judging')).send(setup(true)).expect(200);
+    const open = await t.request().get(url('/projects')).expect(200);
+    expect(open.body.data).toMatchObject({ galleryOpen: true, total: 1, viewer: { scope: 'everyone' } });
+    expect(open.body.data.projects[0]).toMatchObject({ id: teamId, teamName: 'Byte Me', title: '=HYPERLINK("http://evil.test")', image: '/uploads/images/a.png', awards: [] });
+    expect((await t.request().get(url('/projects?q=twilio')).expect(200)).body.data.total).toBe(1);
+    expect((await t.request().get(url('/projects?q=blockchain')).expect(200)).body.data.total).toBe(0);
+    expect((await t.request().get(url('/projects?track=other')).expect(200)).body.data.total).toBe(0);
+    const detail = await t.request().get(url(`/projects/${teamId}`)).expect(200);
+    expect(detail.body.data.version).toMatchObject({ links: { repository: 'https://github.com/x/floodwatch' }, videoEmbedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' });
+
+    await organiser.agent.post(url('/results/publish')).send({ winners: [{ prize: 'Best climate hack', trackId: 'nope', place: 1, projectId: teamId }] }).expect(400, { success: false, message: M.winnerUnknownTrack });
+    await organiser.agent.post(url('/results/publish')).send({ winners: [{ prize: 'Best climate hack', trackId: 'climate', place: 1, projectId: carol.userId }] }).expect(400, { success: false, message: M.winnerUnknownProject });
+    await organiser.agent.post(url('/results/publish')).send({ winners: [{ prize: 'Best climate hack', trackId: 'climate', place: 1, projectId: teamId }] }).expect(200);
+    const winners = await t.request().get(url('/projects?winners=true')).expect(200);
+    expect(winners.body.data.projects[0].awards).toEqual([{ prize: 'Best climate hack', trackId: 'climate', place: 1 }]);
+
+    const profile = await t.request().get(`/api/users/projects?username=${bob.username}`).expect(200);
+    expect(profile.body.hackathonProjects).toEqual([expect.objectContaining({ id: teamId, title: '=HYPERLINK("http://evil.test")', awards: [{ prize: 'Best climate hack', trackId: 'climate', place: 1 }] })]);
+    expect((await t.request().get(`/api/users/projects?username=${carol.username}`).expect(200)).body.hackathonProjects).toEqual([]);
+  });
+
+  it('exports the projects as CSV for the organiser, every value quoted and formulas neutralised', async () => {
+    await stranger.agent.get(url('/projects.csv')).expect(403);
+    const res = await organiser.agent.get(url('/projects.csv')).expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const [header, line] = res.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toBe('"Project id","Title","Tagline","Team","Members","Tracks","Built with","Repository","Demo","Video","Awards","Submitted at"');
+    expect(line).toContain(`"${teamId}","'=HYPERLINK(""http://evil.test"")","Flood alerts over SMS","Byte Me"`);
+    expect(line).toContain('"Climate","TypeScript, Twilio","https://github.com/x/floodwatch"');
+  });
+
+  it('refuses projects in a hackathon that is not approved', async () => {
+    const pending = await appendListedHackathon(t.store, { createdBy: organiser.userId, minMembers: 1, takeRegistrations: 'true', approved: false, now: t.clock.now() });
+    await alice.agent.put(`/api/hackathons/${pending.hackathonId}/project`).send(project({ trackIds: [] })).expect(400, { success: false, message: M.notApproved });
+    // Not public: its judging and gallery are not shown to others.
+    await stranger.agent.get(`/api/hackathons/${pending.hackathonId}/projects`).expect(403);
+  });
+});
