@@ -7,6 +7,7 @@ import { CATEGORY_LABELS } from './labels';
 import { ReviewsSection } from './reviews/ReviewsSection';
 import { LatestAnnouncements } from './announcements/LatestAnnouncements';
 import { CommunityChatSection } from '../community';
+import { ProjectEntryLinks } from './projects/ProjectEntryLinks';
 
 interface HackathonViewProps {
   hackathon: Hackathon;
@@ -54,6 +55,7 @@ export function HackathonView({ hackathon: h, actions, notes, registration, prev
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <div className="space-y-6 lg:col-start-3 lg:row-start-1">
           {registration}
+          {!preview && <ProjectEntryLinks hackathon={h} />}
           <EventDetails hackathon={h} />
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { isApiError, messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
 import { ProjectsSection } from '../projects/ProjectsSection';
+import { ProfileHackathonProjects } from '../hackathons/projects/ProfileHackathonProjects';
 import { Button, ButtonLink } from '../ui/Button';
 import { StateScreen } from '../ui/EmptyState';
 import { PageSpinner } from '../ui/Spinner';
@@ -112,8 +113,9 @@ function OwnProfile({ username }: { username: string }) {
         </div>
       </div>
 
-      <div className="mt-6">
+      <div className="mt-6 space-y-6">
         <ProjectsSection username={profile.username} editable />
+        <ProfileHackathonProjects username={profile.username} />
       </div>
     </div>
   );

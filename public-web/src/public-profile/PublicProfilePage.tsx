@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { ProjectsSection } from '../projects/ProjectsSection';
+import { ProfileHackathonProjects } from '../hackathons/projects/ProfileHackathonProjects';
 import { ButtonLink } from '../ui/Button';
 import { PageSpinner } from '../ui/Spinner';
 import { fullName, idOf, type Profile } from '../users/types';
@@ -72,6 +73,7 @@ function ProfileLayout({ profile, isOwn, ...viewer }: { profile: Profile; isOwn:
         <div className="min-w-0 space-y-6">
           <SkillsCard profile={profile} />
           <ProjectsSection username={profile.username} editable={false} />
+          <ProfileHackathonProjects username={profile.username} />
         </div>
         <div className="space-y-6">
           <SocialLinksCard profile={profile} />

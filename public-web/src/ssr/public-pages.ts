@@ -3,23 +3,27 @@ import { matchPath, type Params } from 'react-router-dom';
 import type { Event } from '@circuit/shared/api/events';
 import type { AnnouncementList } from '@circuit/shared/api/hackathon-announcements';
 import type { Hackathon } from '@circuit/shared/api/hackathons';
+import type { ProjectDetail, ProjectGallery } from '@circuit/shared/api/hackathon-projects';
 import type { Quiz, QuizLeaderboard } from '@circuit/shared/api/quizzes';
 import type { Project } from '@circuit/shared/api/projects';
 import type { User } from '@circuit/shared/api/users';
 import { eventKeys } from '../events/eventsApi';
 import { announcementsOf, boardKeys } from '../hackathons/announcements/announcementsApi';
 import { hackathonKeys } from '../hackathons/hackathonQueries';
+import { hackathonProjectKeys } from '../hackathons/projects/projectsApi';
 import { projectKeys } from '../projects/projectsApi';
 import { quizKeys } from '../quizzes/quizzesApi';
 import {
   headOfAnnouncements,
   headOfEvent,
   headOfHackathon,
+  headOfHackathonProject,
   headOfHome,
   headOfInfoPage,
   headOfLeaderboard,
   headOfList,
   headOfProfile,
+  headOfProjectGallery,
   headOfQuiz,
   headOfSignIn,
   type InfoPage,
@@ -64,6 +68,9 @@ const PUBLIC_PAGES: PublicPage[] = [
   fixed('/hackathons', (site) => headOfList('hackathons', site)),
   pageOf<Hackathon>('/hackathons/:username', (p) => hackathonKeys.detail(p.username!), headOfHackathon),
   pageOf<AnnouncementList>('/hackathons/:username/announcements', (p) => boardKeys.announcements(announcementsOf(p.username!)), (list, site) => headOfAnnouncements(list.hackathon, site)),
+  // A signed-out visitor's answers (viewer null), as the server fetches them.
+  pageOf<ProjectGallery>('/hackathons/:username/projects', (p) => hackathonProjectKeys.gallery(p.username!, null), headOfProjectGallery),
+  pageOf<ProjectDetail>('/hackathons/:username/projects/:projectId', (p) => hackathonProjectKeys.detail(p.username!, p.projectId!, null), headOfHackathonProject),
   fixed('/events', (site) => headOfList('events', site)),
   pageOf<Event>('/events/:username', (p) => eventKeys.detail(p.username!), headOfEvent),
   fixed('/quizzes', (site) => headOfList('quizzes', site)),
