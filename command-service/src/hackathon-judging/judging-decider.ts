@@ -34,7 +34,8 @@ export type JudgingCommand =
   | ({ type: 'ExcludeVotes'; voterIds: string[]; reason: string } & On)
   | ({ type: 'PublishWinners'; winners: Winner[]; submittedProjectIds: readonly string[] } & On);
 
-function assertOrganiser(on: On): void {
+/** Exported for the service, which checks it before reading every project stream for Assign or PublishWinners. */
+export function assertOrganiser(on: Pick<On, 'listing' | 'actor'>): void {
   assertExists(on.listing);
   if (!isOrganiser(on.listing, on.actor)) throw forbidden(M.notOrganiser);
 }

@@ -7,7 +7,7 @@ import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { accountByUsername, actorOf } from '../accounts/actors';
 import { submittedProjects } from '../hackathon-projects/entrants';
-import { deadlineOf, judgingDecider, judgingFold, type JudgingCommand, type JudgingState } from './judging-decider';
+import { assertOrganiser, deadlineOf, judgingDecider, judgingFold, type JudgingCommand, type JudgingState } from './judging-decider';
 import { findJudgingListing, type JudgingListing } from './judging-listing';
 import { resolveEmails } from './judge-emails';
 
@@ -33,10 +33,12 @@ export function createJudgingService(deps: CommandServiceDeps) {
 
   async function execute(userId: string, idOrUsername: string, command: Omitted<JudgingCommand> | ((listing: JudgingListing, state: JudgingState) => Promise<Omitted<JudgingCommand>>), ctx: CommandContext): Promise<string> {
     const listing = await findJudgingListing(deps.store, idOrUsername);
+    const actor = await actorOf(deps.store, userId);
+    assertOrganiser({ listing, actor });
     const state = await judgingOf(listing.hackathonId);
     const own = typeof command === 'function' ? await command(listing, state) : command;
     const resolved = await resolveEmails(deps.store, state.judgeEmails);
-    const full = { ...own, listing, actor: await actorOf(deps.store, userId), now: now(), resolved } as JudgingCommand;
+    const full = { ...own, listing, actor, now: now(), resolved } as JudgingCommand;
     const result = await handleCommand(deps.store, hackathonJudgingStream(listing.hackathonId), judgingDecider, full, ctx, now);
     await caughtUp(deps.progress, result.position, result.events);
     return listing.hackathonId;

@@ -3,8 +3,8 @@ import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
 import { AnnouncementListSchema, SponsorListSchema } from '@circuit/shared/api/hackathon-announcements';
 import { HackathonMessages as M } from '@circuit/shared/validation/hackathons';
 
-const HackathonRef = z.object({ id: z.string().meta({ description: 'The hackathon id, or its username' }) });
-const errors = { 403: `${M.notAvailable}: not accepted, and you are not its creator, an admin or a moderator`, 404: M.notFound };
+export const HackathonRef = z.object({ id: z.string().meta({ description: 'The hackathon id, or its username' }) });
+export const errors = { 403: `${M.notAvailable}: not accepted, and you are not its creator, an admin or a moderator`, 404: M.notFound };
 
 /** announcement-query-routes.ts */
 export const announcementQueryOpenApi: ApiRegistration = (api) => {

@@ -3,9 +3,7 @@ import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
 import { GalleryQuerySchema, JudgingSetupAnswerSchema, MyProjectSchema, ProjectDetailSchema, ProjectGallerySchema } from '@circuit/shared/api/hackathon-projects';
 import { JudgingMessages as J } from '@circuit/shared/hackathons/judging-messages';
 import { HackathonMessages as M } from '@circuit/shared/validation/hackathons';
-
-const hackathonRef = z.object({ id: z.string().meta({ description: 'The hackathon id, or its username' }) });
-const errors = { 403: `${M.notAvailable}: not accepted, and you are not its creator, an admin or a moderator`, 404: M.notFound };
+import { HackathonRef as hackathonRef, errors } from '../hackathon-announcements/announcement-query-openapi';
 
 /** project-query-routes.ts */
 export const hackathonProjectQueryOpenApi: ApiRegistration = (api) => {

@@ -11,7 +11,8 @@ import { AnnouncementMessages } from '../hackathons/announcement-messages';
 const M = AnnouncementMessages;
 
 const text = (max: number) => z.string().trim().max(max).default('');
-const link = () =>
+/** An http(s) link or nothing: the announcements' and the hackathon projects' links. */
+export const link = () =>
   z
     .string()
     .trim()

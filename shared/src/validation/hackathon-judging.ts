@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASSIGNMENT_MODES } from '../events/hackathon-judging';
 import { JudgingMessages as M } from '../hackathons/judging-messages';
+import { link } from './hackathon-announcements';
 
 /**
  * The request bodies of hackathon projects and the judging setup (docs/judging.md), as the web app
@@ -11,13 +12,6 @@ export { JudgingMessages } from '../hackathons/judging-messages';
 
 const text = (max: number, message?: string) => z.string().trim().max(max, message).default('');
 const instant = (message: string) => z.string().trim().refine((v) => Number.isFinite(Date.parse(v)), message);
-const link = () =>
-  z
-    .string()
-    .trim()
-    .max(500)
-    .refine((v) => v === '' || /^https?:\/\/[^\s/]/i.test(v), M.link)
-    .default('');
 
 /** An id the client keeps from the last answer; a new item comes without one and the server names it. */
 const itemId = z.string().trim().max(64).optional();
