@@ -156,6 +156,18 @@ describe('hackathon projects and the judging setup over HTTP', () => {
     expect(line).toContain('"Climate","TypeScript, Twilio","https://github.com/x/floodwatch"');
   });
 
+  it('makes an invitation by e-mail a judge once an account holds that address verified, on both sides', async () => {
+    await organiser.agent.post(url('/judges')).send({ email: 'Late.Judge@example.com' }).expect(200);
+    const user = t.newUser({ email: 'late.judge@example.com' });
+    const { userId } = await t.embedded.commands.accounts.register({ ...user, emailVerified: true }, {});
+    const judges = (await organiser.agent.get(url('/judging')).expect(200)).body.data.judges;
+    expect(judges).toContainEqual({ id: userId, status: 'active', user: expect.objectContaining({ username: user.username }), email: null });
+    // The command side resolves it from the account streams too: inviting the same person by username is a repeat.
+    await organiser.agent.post(url('/judges')).send({ username: user.username }).expect(409, { success: false, message: M.judgeAlready });
+    await organiser.agent.delete(url(`/judges/${userId}`)).expect(200);
+    expect((await organiser.agent.get(url('/judging')).expect(200)).body.data.judges.map((j: { id: string }) => j.id)).toEqual([judge.userId]);
+  });
+
   it('refuses projects in a hackathon that is not approved', async () => {
     const pending = await appendListedHackathon(t.store, { createdBy: organiser.userId, minMembers: 1, takeRegistrations: 'true', approved: false, now: t.clock.now() });
     await alice.agent.put(`/api/hackathons/${pending.hackathonId}/project`).send(project({ trackIds: [] })).expect(400, { success: false, message: M.notApproved });
