@@ -12,7 +12,7 @@ export interface Append {
 }
 
 /** A small deterministic PRNG (mulberry32), so two runs of a bench write the same feed. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
