@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useState } from 'react';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from './AuthContext';
 import { AuthLayout, textLinkClasses } from './AuthLayout';
@@ -7,10 +7,12 @@ import { OtpLoginForm } from './OtpLoginForm';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { authPath, useReturnTo } from './returnTo';
 import { SocialButtons } from './SocialButtons';
-import { UnverifiedAccountStep } from './UnverifiedAccountStep';
 import { useOAuthErrorToast, type UnverifiedAccount } from './useSignIn';
 
 type Mode = 'password' | 'otp';
+
+// Needed only after a sign-in refused for an unverified e-mail, so the page's first load does not carry it.
+const UnverifiedAccountStep = lazy(async () => ({ default: (await import('./UnverifiedAccountStep')).UnverifiedAccountStep }));
 
 /** /login: password and one-time-code sign-in (spec section 2, "Sign-in"). */
 export function LoginPage() {
@@ -28,30 +30,39 @@ export function LoginPage() {
   // turns out to be signed in is sent on, and everyone else can start typing at once.
   if (state.status === 'authenticated') return <Navigate to={target} replace />;
 
-  if (verifying) return <UnverifiedAccountStep {...verifying} onBack={() => setVerifying(null)} />;
-
+  // One boundary around both steps: the switch to the code step is a transition, so the form stays on screen
+  // until that step's code is in.
   return (
-    <AuthLayout
-      title="Sign in to your account"
-      subtitle={
-        <>
-          Or{' '}
-          <Link to={authPath('/signup', returnTo)} className={textLinkClasses}>
-            create a new account
-          </Link>
-        </>
-      }
-    >
-      <SignInMethodSwitch mode={mode} onChange={setMode} />
-
-      {mode === 'password' ? (
-        <PasswordLoginForm initialIdentifier={prefill} onUnverified={setVerifying} />
+    <Suspense fallback={null}>
+      {verifying ? (
+        <UnverifiedAccountStep {...verifying} onBack={() => setVerifying(null)} />
       ) : (
-        <OtpLoginForm initialEmail={prefill.includes('@') ? prefill : ''} />
-      )}
+        <AuthLayout
+          title="Sign in to your account"
+          subtitle={
+            <>
+              Or{' '}
+              <Link to={authPath('/signup', returnTo)} className={textLinkClasses}>
+                create a new account
+              </Link>
+            </>
+          }
+        >
+          <SignInMethodSwitch mode={mode} onChange={setMode} />
 
-      <SocialButtons returnTo={returnTo} />
-    </AuthLayout>
+          {mode === 'password' ? (
+            <PasswordLoginForm
+              initialIdentifier={prefill}
+              onUnverified={(account) => startTransition(() => setVerifying(account))}
+            />
+          ) : (
+            <OtpLoginForm initialEmail={prefill.includes('@') ? prefill : ''} />
+          )}
+
+          <SocialButtons returnTo={returnTo} />
+        </AuthLayout>
+      )}
+    </Suspense>
   );
 }
 

@@ -1,31 +1,19 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { queryClient } from '../app/queryClient';
-import { preloadImage } from '../ui/preloadImage';
-import { hackathonFilterCodec } from './filters';
-import { hackathonListQuery, hackathonQuery } from './hackathonQueries';
 
 /*
- * Route loaders of the hackathon list and a hackathon's page. On a phone the banner is the page's largest
- * paint, and without these it waited for the screen's code, then the API answer, then its own download.
- * They start the API request while the screen's code is still loading and, once the answer is in, the
- * banner's download; neither waits, the screen shows its own loading state and errors.
+ * Route loaders of the hackathon list and a hackathon's page: they start the API request (and then the banner's
+ * download) while the screen's code is still loading; see ./prefetchHackathonData. That code (the filters'
+ * codec, the queries) loads with the first navigation that needs it rather than with every page: a page
+ * rendered on the server has its data and runs no loader. Neither waits: the screen shows its own loading state.
  */
 
-export function prefetchHackathonList({ request }: LoaderFunctionArgs): null {
-  const filters = hackathonFilterCodec.fromParams(new URL(request.url).searchParams);
-  void queryClient.fetchInfiniteQuery(hackathonListQuery(filters)).then(
-    (list) => preloadImage(list.pages[0]?.data[0]?.images.banner),
-    () => undefined,
-  );
+export function prefetchHackathonList(args: LoaderFunctionArgs): null {
+  void import('./prefetchHackathonData').then(({ prefetchHackathonList }) => prefetchHackathonList(args), () => undefined);
   return null;
 }
 
-export function prefetchHackathon({ params }: LoaderFunctionArgs): null {
-  const username = params.username;
-  if (!username) return null;
-  void queryClient.fetchQuery(hackathonQuery(username)).then(
-    (hackathon) => preloadImage(hackathon.images.banner),
-    () => undefined,
-  );
+export function prefetchHackathon(args: LoaderFunctionArgs): null {
+  if (!args.params.username) return null;
+  void import('./prefetchHackathonData').then(({ prefetchHackathon }) => prefetchHackathon(args), () => undefined);
   return null;
 }

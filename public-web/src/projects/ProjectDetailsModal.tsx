@@ -15,6 +15,7 @@ import { notify } from '../ui/toast';
 import { fullName } from '../users/types';
 import { projectId, projectKeys, projectsApi, type Project, type ProjectComment, type ProjectToggle } from './projectsApi';
 import { LoginLink } from '../auth/LoginLinks';
+import { countComments } from './countComments';
 
 interface ProjectDetailsModalProps {
   /** The owner's username: the project is read from that owner's list, so it stays current. */
@@ -166,9 +167,7 @@ function ProjectDetails({ project, username }: { project: Project; username: str
   );
 }
 
-/** Comments and their replies, counted alike (the card and the dialog show the same number). */
-export const countComments = (comments: ProjectComment[] | undefined): number =>
-  (comments ?? []).reduce((sum, c) => sum + 1 + countComments(c.replies), 0);
+export { countComments } from './countComments';
 
 function CommentItem({
   comment,

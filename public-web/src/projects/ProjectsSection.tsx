@@ -8,9 +8,11 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
 import { notify } from '../ui/toast';
-import { countComments, ProjectDetailsModal } from './ProjectDetailsModal';
+import { countComments } from './countComments';
 import { projectId, projectKeys, projectsApi, type Project } from './projectsApi';
 
+// A project's details open on a click, so a profile's first load does not carry them.
+const ProjectDetailsModal = lazy(async () => ({ default: (await import('./ProjectDetailsModal')).ProjectDetailsModal }));
 // The project form loads only for its owner, when they add or edit a project.
 const ProjectFormModal = lazy(async () => ({ default: (await import('./ProjectFormModal')).ProjectFormModal }));
 
@@ -80,7 +82,11 @@ export function ProjectsSection({ username, editable }: { username: string; edit
         )}
       </Card>
 
-      <ProjectDetailsModal username={username} projectId={detailsId} onClose={() => setDetailsId(null)} />
+      {detailsId && (
+        <Suspense fallback={null}>
+          <ProjectDetailsModal username={username} projectId={detailsId} onClose={() => setDetailsId(null)} />
+        </Suspense>
+      )}
       {editable && (
         <>
           {form.open && (

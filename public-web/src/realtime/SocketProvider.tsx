@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { userId as idOf } from '../auth/types';
 import {
@@ -8,8 +8,12 @@ import {
   SOCKET_RECONNECT_DELAY_MS,
   SOCKET_TIMEOUT_MS,
 } from './constants';
-import { RealtimeBridge } from './RealtimeBridge';
 import { SocketContext, type AppSocket, type SocketContextValue, type SocketStatus } from './socketContext';
+
+// Signed-in only, so signed-out visitors' first load does not carry it; the connection waits for its code
+// (below), so no event of the session arrives before the bridge can hear it.
+const loadBridge = () => import('./RealtimeBridge');
+const RealtimeBridge = lazy(async () => ({ default: (await loadBridge()).RealtimeBridge }));
 
 /**
  * One Socket.IO connection per signed-in session (spec section 4, "Realtime connection"): opened when
@@ -31,7 +35,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     setGeneration(0);
 
     // socket.io-client loads with the first signed-in session, so signed-out visitors never download it.
-    void import('socket.io-client').then(({ io }) => {
+    void Promise.all([import('socket.io-client'), loadBridge()]).then(([{ io }]) => {
       if (cancelled) return;
       const socket: AppSocket = io({
         path: SOCKET_PATH,
@@ -122,7 +126,11 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
   return (
     <SocketContext.Provider value={value}>
-      {currentUserId && <RealtimeBridge />}
+      {currentUserId && (
+        <Suspense fallback={null}>
+          <RealtimeBridge />
+        </Suspense>
+      )}
       {children}
     </SocketContext.Provider>
   );

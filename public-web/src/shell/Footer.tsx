@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { LogoMark } from '../ui/LogoMark';
-import { mainSections } from './navigation';
+import { mainSections } from './sections';
 
 const columns = [
   { title: 'Explore', links: mainSections.map(({ label, to }) => ({ label, to })) },

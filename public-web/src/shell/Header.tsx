@@ -1,45 +1,21 @@
 import clsx from 'clsx';
-import { Bell, Menu as MenuIcon, MessageSquare, Search, X } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Menu as MenuIcon, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { ButtonLink } from '../ui/Button';
-import { CountBadge, withCount } from './Badge';
 import { useHeaderCounts } from './headerCounts';
-import { HostPromoteMenu } from './HostPromoteMenu';
 import { Logo } from './Logo';
-import { MobileMenu } from './MobileMenu';
-import { mainSections } from './navigation';
-import { ProfileMenu } from './ProfileMenu';
+import { focusRing, navLinkClasses } from './navLinkClasses';
+import { mainSections } from './sections';
 
-const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
+// A signed-out first view shows neither the open mobile menu nor the signed-in actions: both load when needed,
+// so every page's first load is lighter. The menu starts loading as the pointer or focus reaches its toggle.
+const loadMobileMenu = () => import('./MobileMenu');
+const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
+const SignedInActions = lazy(async () => ({ default: (await import('./SignedInActions')).SignedInActions }));
 
-export const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  clsx(
-    'inline-flex h-9 items-center rounded-lg px-3 text-sm font-semibold transition-colors',
-    focusRing,
-    isActive ? 'text-indigo-600 bg-indigo-50' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-  );
-
-function IconLink({ to, label, count = 0, children }: { to: string; label: string; count?: number; children: ReactNode }) {
-  return (
-    <NavLink
-      to={to}
-      aria-label={withCount(label, count)}
-      title={label}
-      className={({ isActive }) =>
-        clsx(
-          'relative inline-flex size-9 items-center justify-center rounded-lg transition-colors',
-          focusRing,
-          isActive ? 'bg-indigo-50 text-indigo-600' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-        )
-      }
-    >
-      {children}
-      <CountBadge count={count} />
-    </NavLink>
-  );
-}
+const sessionPlaceholder = <div className="h-9 w-24" aria-hidden="true" />;
 
 /** The navigation bar on top of every screen (spec section 2, "Application shell"). */
 export function Header() {
@@ -85,7 +61,7 @@ export function Header() {
         </div>
 
         <div className="ml-auto flex items-center gap-1.5">
-          {state.status === 'loading' && <div className="h-9 w-24" aria-hidden="true" />}
+          {state.status === 'loading' && sessionPlaceholder}
 
           {state.status === 'unauthenticated' && (
             <div className="hidden items-center gap-2 lg:flex">
@@ -99,27 +75,10 @@ export function Header() {
           )}
 
           {signedIn && (
-            <>
-              <div className="hidden items-center gap-1 lg:flex">
-                <HostPromoteMenu />
-                <NavLink to="/user-dashboard" className={navLinkClasses}>
-                  Dashboard
-                </NavLink>
-                <span className="mx-1.5 h-6 w-px bg-slate-200" aria-hidden="true" />
-              </div>
-              <IconLink to="/messages" label="Messages" count={counts.unreadMessages}>
-                <MessageSquare className="size-5" aria-hidden="true" />
-              </IconLink>
-              <IconLink to="/notifications" label="Notifications" count={counts.unreadNotifications}>
-                <Bell className="size-5" aria-hidden="true" />
-              </IconLink>
-              <div className="hidden items-center gap-1.5 lg:flex">
-                <IconLink to="/search" label="Search users">
-                  <Search className="size-5" aria-hidden="true" />
-                </IconLink>
-                <ProfileMenu user={state.user} />
-              </div>
-            </>
+            // Until its code is in, the place kept while the session was checked stays.
+            <Suspense fallback={sessionPlaceholder}>
+              <SignedInActions user={state.user} counts={counts} />
+            </Suspense>
           )}
 
           <button
@@ -133,13 +92,20 @@ export function Header() {
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
             onClick={() => setMobileOpen((open) => !open)}
+            onPointerEnter={() => void loadMobileMenu()}
+            onFocus={() => void loadMobileMenu()}
+            onTouchStart={() => void loadMobileMenu()}
           >
             {mobileOpen ? <X className="size-5" aria-hidden="true" /> : <MenuIcon className="size-5" aria-hidden="true" />}
           </button>
         </div>
       </nav>
 
-      {mobileOpen && <MobileMenu id="mobile-menu" counts={counts} onNavigate={() => setMobileOpen(false)} />}
+      {mobileOpen && (
+        <Suspense fallback={null}>
+          <MobileMenu id="mobile-menu" counts={counts} onNavigate={() => setMobileOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,11 +1,7 @@
 import { Bookmark, Brain, LayoutDashboard, LogOut, Megaphone, Trophy, User as UserIcon } from 'lucide-react';
 
-/** The product's main sections (header and footer). Their screens come with later features. */
-export const mainSections = [
-  { label: 'Hackathons', to: '/hackathons' },
-  { label: 'Events', to: '/events' },
-  { label: 'Quizzes', to: '/quizzes' },
-] as const;
+// Kept apart from the menus' icons, so the header and footer of every page do not carry them.
+export { mainSections } from './sections';
 
 /** The Host & Promote menu of the signed-in header (spec section 2, "Application shell"). */
 export const hostPromoteLinks = [

@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Button } from './Button';
-import { Dialog } from './Dialog';
+
+// Pages ask a question only after a click, so the dialog's code is not part of their first load.
+const Dialog = lazy(async () => ({ default: (await import('./Dialog')).Dialog }));
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -26,25 +28,28 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  if (!open) return null;
   return (
-    <Dialog
-      open={open}
-      onClose={onCancel}
-      title={title}
-      description={message}
-      size="sm"
-      alert={tone === 'danger'}
-      busy={loading}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={loading}>
-            {cancelLabel}
-          </Button>
-          <Button variant={tone === 'danger' ? 'danger' : 'primary'} onClick={onConfirm} loading={loading}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
-    />
+    <Suspense fallback={null}>
+      <Dialog
+        open={open}
+        onClose={onCancel}
+        title={title}
+        description={message}
+        size="sm"
+        alert={tone === 'danger'}
+        busy={loading}
+        footer={
+          <>
+            <Button variant="secondary" onClick={onCancel} disabled={loading}>
+              {cancelLabel}
+            </Button>
+            <Button variant={tone === 'danger' ? 'danger' : 'primary'} onClick={onConfirm} loading={loading}>
+              {confirmLabel}
+            </Button>
+          </>
+        }
+      />
+    </Suspense>
   );
 }

@@ -1,4 +1,5 @@
 import { Pencil, Star, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { Hackathon } from '@circuit/shared/api/hackathons';
 import type { Review } from '@circuit/shared/api/hackathon-reviews';
 import { LoginButtonLink } from '../../auth/LoginLinks';
@@ -6,10 +7,13 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { plural } from '../../ui/plural';
 import { Spinner } from '../../ui/Spinner';
-import { ReviewForm } from './ReviewForm';
 import { Stars } from './StarRating';
 import { useReviews } from './useReviews';
 import { useDateLabels } from '../../ui/useDateLabels';
+
+// Only a signed-in visitor sees the form, so the page's first load does not carry it; it loads once a session is known.
+const loadReviewForm = () => import('./ReviewForm');
+const ReviewForm = lazy(async () => ({ default: (await loadReviewForm()).ReviewForm }));
 
 const nameOf = (r: Review) => `${r.user.firstName} ${r.user.lastName}`.trim() || r.user.username || 'Circuit user';
 
@@ -51,6 +55,9 @@ export function RatingSummary({ averageRating, totalReviews }: { averageRating: 
 export function ReviewsSection({ hackathon }: { hackathon: Hackathon }) {
   const r = useReviews(hackathon);
   const mine = r.myReview;
+  useEffect(() => {
+    if (r.signedIn) void loadReviewForm();
+  }, [r.signedIn]);
 
   let own;
   if (!r.signedIn) {
@@ -72,9 +79,17 @@ export function ReviewsSection({ hackathon }: { hackathon: Hackathon }) {
       </div>
     );
   } else if (mine) {
-    own = <ReviewForm initial={mine} saving={r.saving} onSave={r.save} onCancel={() => r.setEditing(false)} />;
+    own = (
+      <Suspense fallback={null}>
+        <ReviewForm initial={mine} saving={r.saving} onSave={r.save} onCancel={() => r.setEditing(false)} />
+      </Suspense>
+    );
   } else if (r.mayWrite && !r.loading) {
-    own = <ReviewForm saving={r.saving} onSave={r.save} />;
+    own = (
+      <Suspense fallback={null}>
+        <ReviewForm saving={r.saving} onSave={r.save} />
+      </Suspense>
+    );
   } else if (!r.isCreator && r.needsRegistration) {
     own = <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700">Reviews of this hackathon are open to its registered participants.</p>;
   }
