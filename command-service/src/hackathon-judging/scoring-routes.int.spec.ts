@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithMembers, type Member, type TestApp } from '@circuit/embedded/testing/test-app';
 import { toNewEvents } from '@circuit/shared/commands/decider';
+import { createLogger } from '@circuit/shared/logger';
 import { hackathonJudgingStream, type JudgingSetup } from '@circuit/shared/events/hackathon-judging';
 import { hackathonProjectStream } from '@circuit/shared/events/hackathon-projects';
 import { hackathonVoteStream } from '@circuit/shared/events/hackathon-scoring';
 import { ScoringMessages as M } from '@circuit/shared/hackathons/scoring-messages';
 import { waitFor } from '@circuit/shared/testkit/wait';
 import { appendListedHackathon } from '../hackathon-registrations/hackathon-fixtures';
+import { ResultsNotifier } from './results-notifier';
 
 /**
  * Scores, votes, rankings, replay and results through the embedded app (docs/judging.md). The
@@ -70,7 +72,8 @@ describe('scores, votes, rankings and results over HTTP', () => {
     ];
     await t.store.append(hackathonJudgingStream(hackathonId), toNewEvents(judging, { userId: organiser.userId }, at), 'no_stream');
     await t.caughtUp();
-  });
+    // Ten accounts and six registrations: more than the default hook time on a loaded CI machine.
+  }, 180_000);
   afterAll(async () => t?.stop());
 
   /**
@@ -204,6 +207,11 @@ describe('scores, votes, rankings and results over HTTP', () => {
     }, { message: 'the results announcement' });
     expect(announcements).toHaveLength(1);
     expect(announcements[0]).toMatchObject({ type: 'results', results: { winners: [{ rank: 1, prize: 'Grand prize', projectName: 'P2' }] } });
+    // The publication handed to a notifier again (a restart, a failover) posts nothing more.
+    const published = (await t.store.readStream(hackathonJudgingStream(hackathonId))).find((e) => e.type === 'HackathonWinnersPublished')!;
+    await new ResultsNotifier({ knex: t.knex, store: t.store, log: createLogger('test', 'silent') }).handle(published);
+    await t.caughtUp();
+    expect((await t.request().get(url('/announcements')).expect(200)).body.data.announcements).toHaveLength(1);
     const [first] = entrants as [Member];
     await waitFor(async () => {
       const notes = (await first.agent.get('/api/users/notifications').expect(200)).body.data as { type: string }[];
