@@ -141,7 +141,7 @@ export function LinksSection({ form }: { form: Form }) {
         error={errors?.video?.message}
       />
       {embed && (
-        <div className="sm:col-span-2">
+        <div className="sm:col-span-2 sm:max-w-md">
           <p className="mb-1.5 text-sm font-medium text-slate-700">Video preview</p>
           <VideoEmbed src={embed} title="Preview of the project's video" />
         </div>

@@ -51,6 +51,9 @@ export function ProjectPage() {
         )}
         <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{project.title}</h1>
         {project.tagline && <p className="mt-1 break-words text-lg text-slate-600">{project.tagline}</p>}
+        <p className="mt-2 text-sm text-slate-600">
+          by <span className="font-medium text-slate-800">{project.teamName ?? project.members.map((m) => `${m.firstName} ${m.lastName}`.trim() || m.username).join(', ')}</span>
+        </p>
       </header>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
