@@ -56,6 +56,8 @@ export const routes: RouteObject[] = [
       screen('hackathons/:username/team', async () => (await import('../teams/TeamPage')).TeamPage),
       // By username (tabs) or by hackathon id (cards and a full-view dialog): the page tells them apart.
       screen('hackathons/:username/announcements', async () => (await import('../hackathons/announcements/AnnouncementsPage')).AnnouncementsPage),
+      screen('hackathons/:username/judging', async () => (await import('../hackathons/judging/JudgePage')).JudgePage),
+      screen('hackathons/:username/judging/manage', async () => (await import('../hackathons/judging/JudgingConsolePage')).JudgingConsolePage),
       screen('hackathons/:username/project', async () => (await import('../hackathons/projects/ProjectFormPage')).ProjectFormPage),
       screen('hackathons/:username/projects', async () => (await import('../hackathons/projects/GalleryPage')).GalleryPage),
       screen('hackathons/:username/projects/:projectId', async () => (await import('../hackathons/projects/ProjectPage')).ProjectPage),

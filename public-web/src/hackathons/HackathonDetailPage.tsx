@@ -1,4 +1,4 @@
-import { Bookmark, BookmarkCheck, Megaphone, Pencil, Share2 } from 'lucide-react';
+import { Bookmark, BookmarkCheck, Gavel, Megaphone, Pencil, Share2 } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { useParams } from 'react-router-dom';
 import { NotFoundRedirect } from '../not-found/NotFoundPage';
@@ -48,6 +48,11 @@ export function HackathonDetailPage() {
         // The same creator-or-admin rule as editing governs announcements and sponsors.
         <ButtonLink to={`/admin/hackathons/${h.username}/announcements`} variant="secondary">
           <Megaphone className="h-4 w-4" aria-hidden="true" /> Announcements
+        </ButtonLink>
+      )}
+      {detail.canEdit && (
+        <ButtonLink to={`/hackathons/${h.username}/judging/manage`} variant="secondary">
+          <Gavel className="h-4 w-4" aria-hidden="true" /> Judging
         </ButtonLink>
       )}
     </>
