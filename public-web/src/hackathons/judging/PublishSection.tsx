@@ -87,12 +87,12 @@ export function PublishSection({ setup, judging }: { setup: JudgingSetupAnswer; 
       {judging.projects.length === 0 && <p className="mb-3 text-sm text-slate-500">No submitted projects yet.</p>}
       <ol className="space-y-3">
         {rows.map((r, i) => (
-          <li key={r.key} className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[2fr_1.5fr_6rem_2fr_auto] sm:items-start">
-            <TextField label={`Prize ${i + 1}`} value={r.prize} onChange={(e) => update(r.key, { prize: e.target.value })} />
+          <li key={r.key} className="grid grid-cols-[1fr_5.5rem] gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[2fr_1.5fr_6rem_2fr_auto] sm:items-start">
+            <TextField className="col-span-2 sm:col-span-1" label={`Prize ${i + 1}`} value={r.prize} onChange={(e) => update(r.key, { prize: e.target.value })} />
             <Select label="Track" options={trackOptions} value={r.trackId} onChange={(e) => update(r.key, { trackId: e.target.value, projectId: '' })} />
             <TextField label="Place" type="number" min={1} max={100} value={String(r.place)} onChange={(e) => update(r.key, { place: Number(e.target.value) })} />
-            <Select label="Project" options={[{ value: '', label: 'Choose a project' }, ...projectsFor(r.trackId).map((p) => ({ value: p.id, label: p.title }))]} value={r.projectId} onChange={(e) => update(r.key, { projectId: e.target.value })} />
-            <Button variant="ghost" size="sm" className="text-red-600 sm:mt-7" onClick={() => setRows((list) => list.filter((x) => x.key !== r.key))}>
+            <Select className="col-span-2 sm:col-span-1" label="Project" options={[{ value: '', label: 'Choose a project' }, ...projectsFor(r.trackId).map((p) => ({ value: p.id, label: p.title }))]} value={r.projectId} onChange={(e) => update(r.key, { projectId: e.target.value })} />
+            <Button variant="ghost" size="sm" className="col-span-2 justify-self-start text-red-600 sm:col-span-1 sm:mt-7" onClick={() => setRows((list) => list.filter((x) => x.key !== r.key))}>
               <Trash2 className="size-4" aria-hidden="true" /> Remove<span className="sr-only"> prize {i + 1}</span>
             </Button>
           </li>
