@@ -14,14 +14,21 @@ const EARLY_JS = fs.readFileSync(new URL('../../public/early.js', import.meta.ur
  */
 function load(url: string, routeChunks?: Record<string, string[]>, appStarted = false, serverRendered = false) {
   const asked: string[] = [];
-  const links: { rel?: string; href?: string }[] = [];
+  const links: { rel?: string; href?: string; type?: string; src?: string }[] = [];
+  const listeners: Record<string, (() => void)[]> = {};
   const { pathname, search } = new URL(url, 'http://circuit.test');
-  const window: Record<string, unknown> = appStarted ? { __circuitAppStarted: true } : {};
+  const window: Record<string, unknown> = {
+    ...(appStarted ? { __circuitAppStarted: true } : {}),
+    addEventListener: (type: string, listener: () => void) => (listeners[type] ??= []).push(listener),
+  };
   const context = vm.createContext({
     window,
     location: { pathname, search },
     document: {
+      readyState: 'loading',
       documentElement: { hasAttribute: (name: string) => serverRendered && name === 'data-ssr' },
+      // The list a server-rendered page's head carries (public-web/src/ssr/page-document.ts).
+      querySelector: (selector: string) => (selector === 'meta[name="circuit-code"]' ? { getAttribute: () => '/assets/index-a.js /assets/react-b.js' } : null),
       createElement: () => ({ setAttribute: () => undefined }),
       head: { appendChild: (link: { rel?: string; href?: string }) => links.push(link) },
     },
@@ -32,7 +39,9 @@ function load(url: string, routeChunks?: Record<string, string[]>, appStarted = 
   });
   const source = routeChunks ? EARLY_JS.replace(ROUTE_CHUNKS_PLACEHOLDER, `var ROUTE_CHUNKS = ${JSON.stringify(routeChunks)};`) : EARLY_JS;
   vm.runInContext(source, context);
-  return { asked, links, early: window.__circuitEarly as { path: string } | undefined };
+  /** What the browser does next: fires the page's load, or a first touch. */
+  const fire = (type: string) => (listeners[type] ?? []).forEach((listener) => listener());
+  return { asked, links, fire, early: window.__circuitEarly as { path: string } | undefined };
 }
 
 describe('public/early.js', () => {
@@ -47,11 +56,22 @@ describe('public/early.js', () => {
     for (const url of ['/', '/hackathons?status=registration_open', '/hackathons/x/team', '/events', '/login']) expect(load(url).asked).toEqual([]);
   });
 
-  it('on a page the server rendered (its data is in it) preloads the screen’s code and asks for no data', () => {
+  it('on a page the server rendered (its data is in it) asks for no data, and for its code only once the page has loaded', () => {
     const rendered = load('/hackathons/cyber-shield-ctf', { detail: ['/assets/HackathonDetailPage-b.js'] }, false, true);
     expect(rendered.asked).toEqual([]);
     expect(rendered.early).toBeUndefined();
-    expect(rendered.links.map((l) => l.href)).toEqual(['/assets/HackathonDetailPage-b.js']);
+    expect(rendered.links).toEqual([]);
+    rendered.fire('load');
+    expect(rendered.links.filter((l) => l.rel === 'modulepreload').map((l) => l.href)).toEqual(['/assets/react-b.js', '/assets/HackathonDetailPage-b.js']);
+    expect(rendered.links.filter((l) => l.type === 'module').map((l) => l.src)).toEqual(['/assets/index-a.js']);
+  });
+
+  it('on a page the server rendered, starts the code at the first touch before the load, and only once', () => {
+    const rendered = load('/about', undefined, false, true);
+    rendered.fire('pointerdown');
+    rendered.fire('keydown');
+    rendered.fire('load');
+    expect(rendered.links.filter((l) => l.type === 'module').map((l) => l.src)).toEqual(['/assets/index-a.js']);
   });
 
   it('asks for nothing once the app has started (its code came from the cache first and asked itself)', () => {
