@@ -157,7 +157,10 @@ describe.skipIf(Boolean(skipReason))(`hackathon judging in Chromium${skipReason 
 
   it('judge A scores a project in the browser, with the keyboard, and it is saved as it is filled in', { timeout: 120_000 }, async () => {
     const page = judy.page;
-    await page.goto(`${journey.base}/hackathons/harbour-hack/judging`);
+    // A judge finds the scoring screen from the hackathon's page.
+    await page.goto(`${journey.base}/hackathons/harbour-hack`);
+    await page.getByRole('link', { name: 'Judge projects' }).click();
+    await page.waitForURL(`${journey.base}/hackathons/harbour-hack/judging`);
     await page.getByRole('heading', { name: 'Judging', level: 1 }).waitFor();
     const lanternSheet = page.getByRole('region', { name: 'Lantern' });
     await lanternSheet.waitFor();
