@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settledHead } from './settled-head.testkit';
 import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
 import { appendListedHackathon } from '../hackathon-registrations/hackathon-fixtures';
 import { seedHackathonRegistrations } from '../hackathon-registrations/seed-registrations';
 import { seedHackathonBoards } from './seed-hackathon-board';
-
-/** The head once the workers (announcement notices) have stopped appending. */
-async function settledHead(store: { headPosition(): Promise<bigint> }): Promise<bigint> {
-  let head = await store.headPosition();
-  for (let previous = -1n; previous !== head; ) {
-    previous = head;
-    await new Promise((r) => setTimeout(r, 300));
-    head = await store.headPosition();
-  }
-  return head;
-}
 
 describe('seed of reviews, announcements and sponsors', () => {
   let t: TestApp;

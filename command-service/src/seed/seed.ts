@@ -26,6 +26,7 @@ import type { EventRegistrationService } from '../events/event-registration-serv
 import type { ReviewService } from '../hackathon-reviews/review-service';
 import type { AnnouncementService } from '../hackathon-announcements/announcement-service';
 import { seedHackathonBoards } from './seed-hackathon-board';
+import { seedJudging } from './seed-judging';
 import { seedCommunityChats } from '../community/seed-community';
 import { seedQuizzes } from '../quizzes/seed-quizzes';
 import type { CommunityService } from '../community/community-service';
@@ -168,6 +169,7 @@ async function seedDemo(deps: SeedDeps): Promise<void> {
       if (deps.community) await seedCommunityChats({ community: deps.community, log: deps.log }, accepted, {}, ctx);
     }
     if (deps.reviews && deps.announcements) await seedHackathonBoards({ store, reviews: deps.reviews, announcements: deps.announcements }, accepted, ctx);
+    await seedJudging({ store, ensureUser, log: deps.log }, { users: demo, moderatorId, adminId, password: DEMO_PASSWORD }, ctx);
   }
   if (deps.events && deps.eventRegistrations) {
     await seedEvents(
