@@ -180,6 +180,10 @@ describe.skipIf(Boolean(skipReason))(`hackathon projects in Chromium${skipReason
     const html = await (await fetch(url(`/projects?search=tide`))).text();
     expect(html).toContain('Tide Clinic');
     expect(html).toContain('<title>Projects · Reef Hack · Circuit</title>');
+    // With the server's answer for those filters: a search that matches nothing renders no card.
+    const none = await (await fetch(url(`/projects?search=nothing+like+it`))).text();
+    expect(none).toContain('No projects match');
+    expect(none).not.toContain('>Tide Clinic<');
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'gallery');
   });
@@ -207,6 +211,9 @@ describe.skipIf(Boolean(skipReason))(`hackathon projects in Chromium${skipReason
     await page.getByRole('link', { name: 'Tide Clinic' }).click();
     await page.getByRole('button', { name: 'Vote for this project' }).click();
     await page.getByText('Vote recorded').first().waitFor();
+    // The project's answer names the viewer's vote: it is still theirs after a reload.
+    await page.reload();
+    await page.getByRole('button', { name: 'Your vote' }).waitFor();
     await page.getByRole('button', { name: 'Withdraw vote' }).click();
     await page.getByText('Vote withdrawn').first().waitFor();
     await page.getByRole('button', { name: 'Vote for this project' }).waitFor();

@@ -99,7 +99,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
     // After the listing's fixed paths (/api/hackathons/username/{username} is not a hackathon called "username").
     reviewQueryRoutes(deps.knex, cache),
     announcementQueryRoutes(deps.knex, cache),
-    hackathonProjectQueryRoutes(deps.knex, deps.now),
+    hackathonProjectQueryRoutes(deps.knex, cache, deps.now),
     scoringQueryRoutes(deps.knex, deps.store),
     communityQueryRoutes(deps.knex),
     quizQueryRoutes(deps.knex, deps.now),

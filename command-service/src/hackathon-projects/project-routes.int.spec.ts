@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithMembers, type Member, type TestApp } from '@circuit/embedded/testing/test-app';
+import { toNewEvents } from '@circuit/shared/commands/decider';
 import { hackathonProjectStream } from '@circuit/shared/events/hackathon-projects';
 import { JudgingMessages as M } from '@circuit/shared/hackathons/judging-messages';
 import { appendListedHackathon } from '../hackathon-registrations/hackathon-fixtures';
@@ -127,7 +128,9 @@ describe('hackathon projects and the judging setup over HTTP', () => {
   it('shows the gallery to everyone once opened, with search, filters, winners and the members’ profiles', async () => {
     await organiser.agent.put(url('/judging')).send(setup(true)).expect(200);
     const open = await t.request().get(url('/projects')).expect(200);
-    expect(open.body.data).toMatchObject({ galleryOpen: true, total: 1, viewer: { scope: 'everyone' } });
+    expect(open.body.data).toMatchObject({ galleryOpen: true, total: 1, nextCursor: null, viewer: { scope: 'everyone' } });
+    // A signed-in viewer gets the very answer everyone gets once the gallery is open.
+    expect((await stranger.agent.get(url('/projects')).expect(200)).body.data).toEqual(open.body.data);
     expect(open.body.data.projects[0]).toMatchObject({ id: teamId, teamName: 'Byte Me', title: '=HYPERLINK("http://evil.test")', image: '/uploads/images/a.png', awards: [] });
     expect((await t.request().get(url('/projects?q=twilio')).expect(200)).body.data.total).toBe(1);
     expect((await t.request().get(url('/projects?q=blockchain')).expect(200)).body.data.total).toBe(0);
@@ -173,5 +176,79 @@ describe('hackathon projects and the judging setup over HTTP', () => {
     await alice.agent.put(`/api/hackathons/${pending.hackathonId}/project`).send(project({ trackIds: [] })).expect(400, { success: false, message: M.notApproved });
     // Not public: its judging and gallery are not shown to others.
     await stranger.agent.get(`/api/hackathons/${pending.hackathonId}/projects`).expect(403);
+  });
+
+  it('pages the gallery in SQL: the version judged, search, track and winners, the order kept across pages', async () => {
+    // Solo projects appended as the commands record them: two judged, one whose last version came after the
+    // deadline (the one before it is judged), one withdrawn.
+    const before = new Date(deadline.getTime() - HOUR).toISOString();
+    const after = new Date(deadline.getTime() + 60_000).toISOString();
+    const version = (title: string, builtWith: string[], trackIds: string[]) => ({
+      title,
+      tagline: `${title} in one line`,
+      description: '<p>About it</p>',
+      builtWith,
+      links: { repository: '', demo: '', video: '' },
+      videoEmbedUrl: null,
+      images: [],
+      trackIds,
+      fromPortfolioProjectId: null,
+    });
+    const submit = async (projectId: string, at: string, v: ReturnType<typeof version>, expected: 'no_stream' | 'any' = 'no_stream') => {
+      const data = { hackathonId, projectId, at, byUserId: projectId, entrant: 'solo', teamName: null, version: v, memberIds: [projectId] };
+      await t.store.append(hackathonProjectStream(hackathonId, projectId), toNewEvents([{ type: 'HackathonProjectSubmitted', data }], {}, at), expected);
+    };
+    await submit('solo-a', before, version('Reef Radar', ['Rust'], [trackId]));
+    await submit('solo-b', new Date(deadline.getTime() - 2 * HOUR).toISOString(), version('Kelp Map', ['PostGIS'], []));
+    await submit('solo-c', new Date(deadline.getTime() - HOUR - 60_000).toISOString(), version('Tide Tables', ['Go'], []));
+    await submit('solo-c', after, version('Too Late Title', ['Go'], []), 'any');
+    await submit('solo-d', before, version('Gone Project', ['Go'], []));
+    await t.store.append(hackathonProjectStream(hackathonId, 'solo-d'), toNewEvents([{ type: 'HackathonProjectWithdrawn', data: { hackathonId, projectId: 'solo-d', at: before, byUserId: 'solo-d' } }], {}, before), 'any');
+    await t.caughtUp();
+
+    const all = (await t.request().get(url('/projects')).expect(200)).body.data;
+    // The winner first, then the newest submission first.
+    expect(all.projects.map((p: { title: string }) => p.title)).toEqual(['=HYPERLINK("http://evil.test")', 'Reef Radar', 'Tide Tables', 'Kelp Map']);
+    expect(all).toMatchObject({ total: 4, nextCursor: null });
+    expect(all.projects[1]).toMatchObject({ id: 'solo-a', entrant: 'solo', teamName: null, image: null, trackIds: [trackId], awards: [] });
+    expect(all.projects[1]).not.toHaveProperty('version');
+
+    const pages: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const path: string = `/projects?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page = (await t.request().get(url(path)).expect(200)).body.data;
+      expect(page.total).toBe(4);
+      expect(page.projects.length).toBeLessThanOrEqual(3);
+      pages.push(...page.projects.map((p: { title: string }) => p.title));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(pages).toEqual(all.projects.map((p: { title: string }) => p.title));
+
+    const titles = async (query: string) => (await t.request().get(url(`/projects?${query}`)).expect(200)).body.data.projects.map((p: { title: string }) => p.title);
+    expect(await titles('q=postgis')).toEqual(['Kelp Map']);
+    expect(await titles('q=REEF')).toEqual(['Reef Radar']);
+    expect(await titles('q=late')).toEqual([]);
+    expect(await titles('q=%25')).toEqual([]);
+    expect(await titles(`track=${trackId}`)).toEqual(['=HYPERLINK("http://evil.test")', 'Reef Radar']);
+    expect(await titles(`winners=true&track=${trackId}`)).toEqual(['=HYPERLINK("http://evil.test")']);
+    await t.request().get(url('/projects?cursor=nonsense')).expect(400);
+    await t.request().get(url('/projects?limit=51')).expect(400);
+
+    // The cached answer follows the read models: a withdrawal leaves the gallery at once.
+    await t.store.append(hackathonProjectStream(hackathonId, 'solo-a'), toNewEvents([{ type: 'HackathonProjectWithdrawn', data: { hackathonId, projectId: 'solo-a', at: before, byUserId: 'solo-a' } }], {}, before), 'any');
+    await t.caughtUp();
+    expect(await titles('')).toEqual(['=HYPERLINK("http://evil.test")', 'Tide Tables', 'Kelp Map']);
+  });
+
+  it('tells the project page which votes are the viewer’s', async () => {
+    await organiser.agent.put(url('/judging')).send({ ...setup(true), voting: { enabled: true, opensAt: null, closesAt: null, perTrack: false } }).expect(200);
+    expect((await stranger.agent.get(url(`/projects/${teamId}`)).expect(200)).body.data.viewerVotes).toEqual([]);
+    await stranger.agent.put(url(`/projects/${teamId}/vote`)).send({}).expect(200);
+    expect((await stranger.agent.get(url(`/projects/${teamId}`)).expect(200)).body.data.viewerVotes).toEqual([{ trackId: null, projectId: teamId }]);
+    expect((await stranger.agent.get(url('/projects/solo-b')).expect(200)).body.data.viewerVotes).toEqual([{ trackId: null, projectId: teamId }]);
+    expect((await t.request().get(url(`/projects/${teamId}`)).expect(200)).body.data.viewerVotes).toEqual([]);
+    await stranger.agent.delete(url('/vote')).expect(200);
+    expect((await stranger.agent.get(url(`/projects/${teamId}`)).expect(200)).body.data.viewerVotes).toEqual([]);
   });
 });

@@ -22,15 +22,16 @@ export const hackathonProjectQueryOpenApi: ApiRegistration = (api) => {
     method: 'get',
     path: '/api/hackathons/{id}/projects',
     tag: 'Hackathon projects',
-    summary: 'The project gallery, with search and filters',
+    summary: 'The project gallery: one page of cards, with search and filters',
     description:
       'Everyone sees every project once the organiser opens the gallery. Before that the organiser and admins see every project, a judge the projects assigned to them, a team its own, anyone else none (`viewer.scope`). ' +
-      'Each project is the version judged: the last submitted before the deadline.',
+      'Each project is the version judged: the last submitted before the deadline. Cards only (no description); `limit` cards a page (24 unless given), the next page at `cursor` = the answer’s `nextCursor`; `total` counts every match. ' +
+      'The answer for everyone is the same for every viewer and is served from the read cache while the read models stand still.',
     auth: 'optional',
     params: hackathonRef,
     query: GalleryQuerySchema,
     ok: { data: ProjectGallerySchema },
-    errors,
+    errors: { ...errors, 400: 'The cursor is not one this server gave out; limit must be between 1 and 50' },
   });
   api.route({
     method: 'get',
@@ -47,8 +48,8 @@ export const hackathonProjectQueryOpenApi: ApiRegistration = (api) => {
     method: 'get',
     path: '/api/hackathons/{id}/projects/{projectId}',
     tag: 'Hackathon projects',
-    summary: 'One project: team, links, video embed, images',
-    description: 'Under the gallery’s rule; 404 for a project the viewer may not see, so its existence is not told.',
+    summary: 'One project: team, links, video embed, images, and the viewer’s own votes',
+    description: 'Under the gallery’s rule; 404 for a project the viewer may not see, so its existence is not told. `viewerVotes`: the signed-in viewer’s current community votes in the hackathon (per track, or one for the whole hackathon), so the vote button can say which is theirs.',
     auth: 'optional',
     params: hackathonRef.extend({ projectId: z.string().meta({ description: 'The team’s id, or the solo participant’s user id' }) }),
     ok: { data: ProjectDetailSchema },

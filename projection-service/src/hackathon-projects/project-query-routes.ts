@@ -1,11 +1,13 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { forbidden, notFound, unauthenticated } from '@circuit/shared/commands/domain-errors';
-import { ok } from '@circuit/shared/http/envelope';
+import { ok, sendCached } from '@circuit/shared/http/envelope';
 import { toCsv } from '@circuit/shared/csv/csv';
-import { GalleryQuerySchema, type JudgingSetupAnswer, type MyProject, type ProjectGallery } from '@circuit/shared/api/hackathon-projects';
+import { ChangesAt, type ReadCache } from '@circuit/shared/projections/read-cache';
+import { GalleryQuerySchema, type JudgingSetupAnswer, type MyProject, type ViewerVote } from '@circuit/shared/api/hackathon-projects';
 import { JudgingMessages as M } from '@circuit/shared/hackathons/judging-messages';
 import { projectsContext, type ProjectsContext } from './project-access';
+import { galleryPage } from './gallery-page';
 import { cardsOf, iso, judgedProjects, peopleById, toDetail } from './project-views';
 import { judgedSubmission, type ProjectRow } from './project-rows';
 import { PROJECT_CSV_COLUMNS, projectCsvRows } from './projects-csv';
@@ -15,7 +17,18 @@ import { PROJECT_CSV_COLUMNS, projectCsvRows } from './projects-csv';
  * (docs/judging.md "API"). Who sees what is project-access.ts; the rows are projects-projection.ts's.
  */
 
-const matches = (text: string, q: string) => text.toLowerCase().includes(q);
+/**
+ * What the gallery's answer for everyone is built from: the hackathon (public or not), the projects
+ * and judging setup, the users (names on the cards, an organiser's suspension).
+ */
+const GALLERY_PROJECTIONS = ['hackathons', 'hackathon-projects', 'users'];
+
+/** The viewer's current community votes in the hackathon (the scoring read model), for the project page's vote button. */
+async function viewerVotesOf(knex: Knex, hackathonId: string, userId: string | null): Promise<ViewerVote[]> {
+  if (!userId) return [];
+  const rows = (await knex('scoring_votes').where({ hackathon_id: hackathonId, user_id: userId }).orderBy('track_key').select('track_key', 'project_id')) as { track_key: string; project_id: string }[];
+  return rows.map((r) => ({ trackId: r.track_key || null, projectId: r.project_id }));
+}
 
 async function judgingAnswer(knex: Knex, c: ProjectsContext): Promise<JudgingSetupAnswer> {
   const { judging, judges, facts, isOrganiser } = c;
@@ -69,7 +82,7 @@ async function myProject(knex: Knex, c: ProjectsContext, now: Date): Promise<MyP
   };
 }
 
-export function hackathonProjectQueryRoutes(knex: Knex, now: () => Date = () => new Date()): Router {
+export function hackathonProjectQueryRoutes(knex: Knex, cache: ReadCache, now: () => Date = () => new Date()): Router {
   const router = Router();
 
   router.get('/api/hackathons/:id/judging', async (req, res) => {
@@ -78,26 +91,20 @@ export function hackathonProjectQueryRoutes(knex: Knex, now: () => Date = () => 
   });
 
   router.get('/api/hackathons/:id/projects', async (req, res) => {
-    const query = GalleryQuerySchema.parse(req.query);
+    const page = async (c: ProjectsContext) => galleryPage(knex, c, GalleryQuerySchema.parse(req.query));
+    // The gallery open to everyone reads the same to every viewer: one cached answer per address, at the read
+    // models' versions. A signed-out visitor sees it or nothing, so their request is answered without a
+    // lookup on a hit; a signed-in viewer's scope is found first (before the gallery opens it is their own).
+    // The answer does not read the clock: kept until a read model moves (at most the cache's longest).
+    const everyone = () =>
+      cache.json(`hackathon-gallery:${req.originalUrl}`, GALLERY_PROJECTIONS, async () => {
+        const c = await projectsContext(knex, req);
+        return new ChangesAt(ok(await page(c)), Infinity);
+      });
+    if (!req.session?.userId) return sendCached(res, everyone());
     const c = await projectsContext(knex, req);
-    const ids = c.visibleIds();
-    let projects = c.scope === 'none' ? [] : await judgedProjects(knex, c.row.id, c.facts.deadline, ids);
-    const q = query.q.toLowerCase();
-    if (q) projects = projects.filter(({ submission: { version: v } }) => matches(v.title, q) || matches(v.tagline, q) || v.builtWith.some((t) => matches(t, q)));
-    if (query.track) projects = projects.filter((p) => p.submission.version.trackIds.includes(query.track));
-    const winnerIds = new Map((c.judging.winners ?? []).map((w) => [w.projectId, w.place]));
-    if (query.winners === 'true') projects = projects.filter((p) => winnerIds.has(p.row.project_id));
-    // Winners first by their best place, then the newest submission first.
-    projects.sort((a, b) => (winnerIds.get(a.row.project_id) ?? Infinity) - (winnerIds.get(b.row.project_id) ?? Infinity) || Date.parse(b.submission.at) - Date.parse(a.submission.at));
-    const answer: ProjectGallery = {
-      hackathon: c.facts.summary,
-      galleryOpen: c.galleryOpen,
-      tracks: c.judging.setup?.tracks ?? [],
-      projects: await cardsOf(knex, c.row.id, projects, (c.judging.winners ?? [])),
-      total: projects.length,
-      viewer: { scope: c.scope },
-    };
-    res.json(ok(answer));
+    if (c.scope === 'everyone') return sendCached(res, everyone());
+    res.json(ok(await page(c)));
   });
 
   // Before /projects/:projectId, which would take "projects.csv" for an id otherwise.
@@ -118,8 +125,8 @@ export function hackathonProjectQueryRoutes(knex: Knex, now: () => Date = () => 
     if (!c.sees(projectId)) throw notFound(M.projectNotFound);
     const [project] = await judgedProjects(knex, c.row.id, c.facts.deadline, [projectId]);
     if (!project) throw notFound(M.projectNotFound);
-    const [card] = await cardsOf(knex, c.row.id, [project], (c.judging.winners ?? []));
-    res.json(ok(toDetail(card!, c.facts.summary, project.submission)));
+    const [[card], viewerVotes] = await Promise.all([cardsOf(knex, c.row.id, [project], c.judging.winners ?? []), viewerVotesOf(knex, c.row.id, c.viewer.userId)]);
+    res.json(ok(toDetail(card!, c.facts.summary, project.submission, viewerVotes)));
   });
 
   router.get('/api/hackathons/:id/project', async (req, res) => {

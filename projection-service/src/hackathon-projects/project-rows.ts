@@ -63,6 +63,44 @@ export function evolveProjectRow(row: ProjectRow | undefined, event: DomainEvent
   }
 }
 
+/** A row of hackathon_project_versions: one submission's card fields and what the gallery searches. */
+export interface VersionRow {
+  hackathon_id: string;
+  project_id: string;
+  /** Its place among the project's submissions, from 0 (the array's order, which the deadline rule reads). */
+  seq: number;
+  at: string;
+  title: string;
+  tagline: string;
+  image: string | null;
+  team_name: string | null;
+  track_ids: string[];
+  built_with: string[];
+  member_ids: string[];
+  search: string;
+}
+
+/** What a gallery search looks in: title, tagline and built-with tags, lowercased, apart (U+001F between them). */
+export const searchTextOf = (v: Pick<HackathonProjectVersion, 'title' | 'tagline' | 'builtWith'>) => [v.title, v.tagline, ...v.builtWith].join('\u001f').toLowerCase();
+
+/** The version rows of a project's submissions. */
+export function versionRowsOf(row: Pick<ProjectRow, 'hackathon_id' | 'project_id' | 'submissions'>): VersionRow[] {
+  return row.submissions.map((s, seq) => ({
+    hackathon_id: row.hackathon_id,
+    project_id: row.project_id,
+    seq,
+    at: s.at,
+    title: s.version.title,
+    tagline: s.version.tagline,
+    image: s.version.images[0] ?? null,
+    team_name: s.teamName,
+    track_ids: s.version.trackIds,
+    built_with: s.version.builtWith,
+    member_ids: s.memberIds,
+    search: searchTextOf(s.version),
+  }));
+}
+
 /** The submission judged and shown: the last at or before the deadline; null when none or withdrawn. */
 export function judgedSubmission(row: Pick<ProjectRow, 'submissions' | 'withdrawn'>, deadline: string): SubmissionRow | null {
   if (row.withdrawn) return null;

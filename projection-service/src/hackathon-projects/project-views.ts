@@ -114,7 +114,12 @@ export function toCard(hackathonId: string, { row, submission }: JudgedProject, 
   };
 }
 
-export const toDetail = (card: ProjectCard, hackathon: ProjectDetail['hackathon'], submission: SubmissionRow): ProjectDetail => ({ ...card, hackathon, version: submission.version });
+export const toDetail = (card: ProjectCard, hackathon: ProjectDetail['hackathon'], submission: SubmissionRow, viewerVotes: ProjectDetail['viewerVotes']): ProjectDetail => ({
+  ...card,
+  hackathon,
+  version: submission.version,
+  viewerVotes,
+});
 
 /** Cards of the projects, with their members. */
 export async function cardsOf(knex: Knex, hackathonId: string, projects: readonly JudgedProject[], winners: readonly Winner[]): Promise<ProjectCard[]> {

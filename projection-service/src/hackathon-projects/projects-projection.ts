@@ -5,10 +5,11 @@ import { HACKATHON_PROJECT_EVENT_TYPES } from '@circuit/shared/events/hackathon-
 import { HackathonEventSchemas } from '@circuit/shared/events/hackathons';
 import { isKnownEventType, parseEventData, type DomainEvent } from '@circuit/shared/events/catalogue';
 import type { Projection } from '../runner/projection';
-import { evolveJudgingView, evolveProjectRow, noJudgingView, type JudgingView, type ProjectRow } from './project-rows';
+import { evolveJudgingView, evolveProjectRow, noJudgingView, versionRowsOf, type JudgingView, type ProjectRow } from './project-rows';
 
 /**
- * Hackathon projects (one row per entrant: draft, every submission, withdrawn) and the judging
+ * Hackathon projects (one row per entrant: draft, every submission, withdrawn; and each submission's
+ * card as a row of hackathon_project_versions, which the gallery searches) and the judging
  * setup (one row per hackathon, the stream folded into JSON). A batch reads the rows its events
  * touch, folds the events into them in feed order and writes them back: few rows per hackathon,
  * and each fold is the same pure function a rebuild runs.
@@ -37,17 +38,21 @@ async function applyProjects(trx: Knex.Transaction, events: ProjectEvent[]): Pro
   const keys = [...new Map(events.map((e) => [projectKey(e.data.hackathonId, e.data.projectId), [e.data.hackathonId, e.data.projectId] as const])).values()];
   const found = (await trx('hackathon_projects').whereIn(['hackathon_id', 'project_id'], keys.map((k) => [...k])).select('*')) as ProjectRow[];
   const rows = new Map(found.map((r) => [projectKey(r.hackathon_id, r.project_id), r]));
+  // The submissions each project had before the batch: those after them are new version rows.
+  const before = new Map(found.map((r) => [projectKey(r.hackathon_id, r.project_id), r.submissions.length]));
   for (const event of events) {
     const key = projectKey(event.data.hackathonId, event.data.projectId);
     rows.set(key, evolveProjectRow(rows.get(key), event));
   }
   const upserts = [...rows.values()].map((r) => ({ ...r, draft: r.draft === null ? null : JSON.stringify(r.draft), submissions: JSON.stringify(r.submissions) }));
   await trx('hackathon_projects').insert(upserts).onConflict(['hackathon_id', 'project_id']).merge();
+  const versions = [...rows].flatMap(([key, row]) => versionRowsOf(row).slice(before.get(key) ?? 0));
+  if (versions.length > 0) await trx('hackathon_project_versions').insert(versions).onConflict(['hackathon_id', 'project_id', 'seq']).merge();
 }
 
 export const hackathonProjectsProjection: Projection = {
   name: 'hackathon-projects',
-  tables: ['hackathon_judging', 'hackathon_projects'],
+  tables: ['hackathon_judging', 'hackathon_projects', 'hackathon_project_versions'],
   eventTypes: [...HACKATHON_JUDGING_EVENT_TYPES, ...HACKATHON_PROJECT_EVENT_TYPES, 'HackathonDeleted'],
   async applyBatch(trx, events) {
     await applyJudging(trx, events.filter((e) => JUDGING.has(e.type)).map((e) => typed<JudgingEvent>(e)));
@@ -56,5 +61,6 @@ export const hackathonProjectsProjection: Projection = {
     if (deleted.length === 0) return;
     await trx('hackathon_judging').whereIn('hackathon_id', deleted).del();
     await trx('hackathon_projects').whereIn('hackathon_id', deleted).del();
+    await trx('hackathon_project_versions').whereIn('hackathon_id', deleted).del();
   },
 };

@@ -79,7 +79,7 @@ async function render(template: string, url: URL): Promise<RenderedPage> {
   let appHtml = await renderToHtml(tree);
   for (let round = 0; round < MAX_DATA_ROUNDS && (await fetchAskedQueries(client)) > 0; round++) appHtml = await renderToHtml(tree);
 
-  const outcome = outcomeOfPage(url.pathname, client, siteAt(url.origin));
+  const outcome = outcomeOfPage(url.pathname, client, siteAt(url.origin), url.search);
   if (outcome.kind === 'refused') return { kind: 'not-rendered', status: outcome.status };
 
   // Every matched route counts as loaded: the browser's loaders only prefetch, and the data is in the cache already.

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { matchPath, type Params } from 'react-router-dom';
 import type { Event } from '@circuit/shared/api/events';
 import type { AnnouncementList } from '@circuit/shared/api/hackathon-announcements';
@@ -10,6 +10,7 @@ import type { User } from '@circuit/shared/api/users';
 import { eventKeys } from '../events/eventsApi';
 import { announcementsOf, boardKeys } from '../hackathons/announcements/announcementsApi';
 import { hackathonKeys } from '../hackathons/hackathonQueries';
+import { galleryFilterCodec } from '../hackathons/projects/galleryFilters';
 import { hackathonProjectKeys } from '../hackathons/projects/projectsApi';
 import { projectKeys } from '../projects/projectsApi';
 import { quizKeys } from '../quizzes/quizzesApi';
@@ -37,18 +38,24 @@ type Lookup = <T>(key: readonly unknown[]) => T | undefined;
 
 interface PublicPage {
   pattern: string;
-  /** The query whose answer is the page (a listing, a profile): when the API refuses it, the page is not rendered. */
-  mainQuery?: (params: Params) => readonly unknown[];
-  head: (params: Params, data: Lookup, site: Site) => PageHead;
+  /**
+   * The query whose answer is the page (a listing, a profile): when the API refuses it, the page is not rendered.
+   * `search` is the address's query string, for a page whose answer depends on it (the gallery's filters).
+   */
+  mainQuery?: (params: Params, search: URLSearchParams) => readonly unknown[];
+  head: (params: Params, data: Lookup, site: Site, search: URLSearchParams) => PageHead;
 }
 
 /** A page made of one answer, its head a function of it. */
 const pageOf =
-  <T,>(pattern: string, key: (params: Params) => readonly unknown[], head: (answer: T, site: Site) => PageHead): PublicPage => ({
+  <T,>(pattern: string, key: (params: Params, search: URLSearchParams) => readonly unknown[], head: (answer: T, site: Site) => PageHead): PublicPage => ({
     pattern,
     mainQuery: key,
-    head: (params, data, site) => head(data<T>(key(params))!, site),
+    head: (params, data, site, search) => head(data<T>(key(params, search))!, site),
   });
+
+/** The gallery for the address's filters, as its screen asks for it (the first page heads it). */
+const galleryKey = (p: Params, search: URLSearchParams) => hackathonProjectKeys.gallery(p.username!, null, galleryFilterCodec.fromParams(search));
 
 const fixed = (pattern: string, head: (site: Site) => PageHead): PublicPage => ({ pattern, head: (_params, _data, site) => head(site) });
 
@@ -69,7 +76,11 @@ const PUBLIC_PAGES: PublicPage[] = [
   pageOf<Hackathon>('/hackathons/:username', (p) => hackathonKeys.detail(p.username!), headOfHackathon),
   pageOf<AnnouncementList>('/hackathons/:username/announcements', (p) => boardKeys.announcements(announcementsOf(p.username!)), (list, site) => headOfAnnouncements(list.hackathon, site)),
   // A signed-out visitor's answers (viewer null), as the server fetches them.
-  pageOf<ProjectGallery>('/hackathons/:username/projects', (p) => hackathonProjectKeys.gallery(p.username!, null), headOfProjectGallery),
+  {
+    pattern: '/hackathons/:username/projects',
+    mainQuery: galleryKey,
+    head: (p, data, site, search) => headOfProjectGallery(data<InfiniteData<ProjectGallery>>(galleryKey(p, search))!.pages[0]!, site),
+  },
   pageOf<ProjectDetail>('/hackathons/:username/projects/:projectId', (p) => hackathonProjectKeys.detail(p.username!, p.projectId!, null), headOfHackathonProject),
   fixed('/events', (site) => headOfList('events', site)),
   pageOf<Event>('/events/:username', (p) => eventKeys.detail(p.username!), headOfEvent),
@@ -99,16 +110,17 @@ export type PageOutcome = { kind: 'head'; head: PageHead } | { kind: 'refused'; 
  * The head of a rendered public page from the data its render fetched, or the status the API refused the
  * page's own answer with (a listing in review, no such user): such a page is not rendered on the server.
  */
-export function outcomeOfPage(pathname: string, client: QueryClient, site: Site): PageOutcome {
+export function outcomeOfPage(pathname: string, client: QueryClient, site: Site, search = ''): PageOutcome {
   const found = matchPage(pathname);
   if (!found) throw new Error(`${pathname} is not a server-rendered page`);
   const { page, params } = found;
+  const query = new URLSearchParams(search);
   if (page.mainQuery) {
-    const state = client.getQueryState(page.mainQuery(params));
+    const state = client.getQueryState(page.mainQuery(params, query));
     if (state?.data === undefined) {
       const status = (state?.error as { status?: unknown } | null | undefined)?.status;
       return { kind: 'refused', status: typeof status === 'number' && status >= 400 ? status : 404 };
     }
   }
-  return { kind: 'head', head: page.head(params, (key) => client.getQueryData(key), site) };
+  return { kind: 'head', head: page.head(params, (key) => client.getQueryData(key), site, query) };
 }

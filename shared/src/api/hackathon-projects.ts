@@ -54,8 +54,9 @@ export const ProjectGallerySchema = z
     hackathon: JudgingHackathonSchema,
     galleryOpen: z.boolean(),
     tracks: z.array(JudgingTrackSchema),
-    projects: z.array(ProjectCardSchema).meta({ description: 'Winners first by place, then newest submission first' }),
-    total: z.number().int(),
+    projects: z.array(ProjectCardSchema).meta({ description: 'One page of cards: winners first by place, then newest submission first' }),
+    nextCursor: z.string().nullable().meta({ description: 'Where the next page starts (`?cursor=`); null on the last page' }),
+    total: z.number().int().meta({ description: 'Projects matching the search and filters, on every page' }),
     viewer: z.strictObject({
       scope: z.enum(['everyone', 'staff', 'judge', 'team', 'none']).meta({
         description: 'What the viewer sees: everything (gallery open), everything (organiser or admin), what is assigned (judge), their own team’s, or nothing',
@@ -65,11 +66,20 @@ export const ProjectGallerySchema = z
   .meta({ id: 'HackathonProjectGallery' });
 export type ProjectGallery = z.infer<typeof ProjectGallerySchema>;
 
+export const ViewerVoteSchema = z
+  .strictObject({
+    trackId: z.string().nullable().meta({ description: 'The track voted in; null for the vote of the whole hackathon' }),
+    projectId: z.string().meta({ description: 'The project the viewer votes for in it (this one or another)' }),
+  })
+  .meta({ id: 'HackathonViewerVote' });
+export type ViewerVote = z.infer<typeof ViewerVoteSchema>;
+
 export const ProjectDetailSchema = z
   .strictObject({
     ...ProjectCardSchema.shape,
     hackathon: JudgingHackathonSchema,
     version: ProjectVersionSchema,
+    viewerVotes: z.array(ViewerVoteSchema).meta({ description: 'The signed-in viewer’s current community votes in this hackathon (empty signed out)' }),
   })
   .meta({ id: 'HackathonProjectDetail' });
 export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
@@ -156,9 +166,15 @@ export const ProjectWrittenSchema = z
   .meta({ id: 'HackathonProjectWritten' });
 export type ProjectWritten = z.infer<typeof ProjectWrittenSchema>;
 
-/** GET /api/hackathons/{id}/projects: search and filters. */
+/** Cards on a gallery page unless `limit` says otherwise. */
+export const GALLERY_PAGE_SIZE = 24;
+
+/** GET /api/hackathons/{id}/projects: search, filters and the page. */
 export const GalleryQuerySchema = z.object({
   q: z.string().trim().max(100).default('').meta({ description: 'Words of the title, tagline or built-with tags' }),
   track: z.string().default('').meta({ description: 'Only projects entering this track id' }),
   winners: z.enum(['true', 'false']).optional().meta({ description: '`true`: only the published winners' }),
+  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 50').max(50, 'limit must be between 1 and 50').default(GALLERY_PAGE_SIZE),
+  cursor: z.string().max(300).optional().meta({ description: 'The previous page’s `nextCursor`' }),
 });
+export type GalleryQuery = z.infer<typeof GalleryQuerySchema>;

@@ -67,7 +67,7 @@ export function GalleryPage() {
           <div className="mt-6">
             <GalleryToolbar draft={page.filters.draft} tracks={data?.tracks ?? []} onChange={page.filters.change} canClear={page.filtered} onClear={page.filters.clear} />
           </div>
-          <div className="mt-6" aria-busy={!data || undefined}>
+          <div className="mt-6" aria-busy={!data || page.stale || undefined}>
             {!data ? (
               <SkeletonCards count={6} className="sm:grid-cols-2 lg:grid-cols-3" />
             ) : page.shown.length === 0 ? (
@@ -77,15 +77,30 @@ export function GalleryPage() {
             ) : (
               <>
                 <p className="sr-only" role="status">
-                  {page.shown.length} {plural(page.shown.length, 'project', 'projects')} shown
+                  {page.shown.length < data.total ? `${page.shown.length} of ${data.total} projects shown` : `${page.shown.length} ${plural(page.shown.length, 'project', 'projects')} shown`}
                 </p>
-                <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+                <ul className={page.stale ? 'grid gap-5 opacity-60 transition-opacity sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3'}>
                   {page.shown.map((card, i) => (
                     <li key={card.id} className="flex">
                       <ProjectCardView card={card} hackathon={username} tracks={data.tracks} eager={i < 3} />
                     </li>
                   ))}
                 </ul>
+                {page.hasMore && (
+                  <div className="mt-8 flex flex-col items-center gap-2">
+                    {page.moreFailed && (
+                      <p className="text-sm text-red-700" role="alert">
+                        The next projects could not be loaded. Please try again.
+                      </p>
+                    )}
+                    <Button variant="secondary" onClick={page.loadMore} disabled={page.loadingMore || page.stale}>
+                      {page.loadingMore ? 'Loading...' : 'Load more'}
+                    </Button>
+                    <p className="text-xs text-slate-500">
+                      {page.shown.length} of {data.total} shown
+                    </p>
+                  </div>
+                )}
               </>
             )}
           </div>

@@ -65,7 +65,7 @@ export function ProjectPage() {
           </Section>
         </div>
         <aside className="space-y-6" aria-label="Project facts">
-          {setup && <VoteCard hackathon={username} projectId={project.id} voting={setup.voting} projectTrackIds={project.trackIds} tracks={tracks} />}
+          {setup && <VoteCard hackathon={username} projectId={project.id} voting={setup.voting} projectTrackIds={project.trackIds} tracks={tracks} viewerVotes={project.viewerVotes} />}
           <TeamCard project={project} />
           <FactsCard project={project} tracks={tracks} />
         </aside>

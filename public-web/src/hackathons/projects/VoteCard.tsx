@@ -1,5 +1,6 @@
 import { Heart } from 'lucide-react';
-import { useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import type { ViewerVote } from '@circuit/shared/api/hackathon-projects';
 import type { JudgingTrack, VotingSettings } from '@circuit/shared/events/hackathon-judging';
 import { ScoringMessages as SM } from '@circuit/shared/hackathons/scoring-messages';
 import { messageOf } from '../../auth/apiClient';
@@ -8,7 +9,7 @@ import { LoginLink } from '../../auth/LoginLinks';
 import { Button } from '../../ui/Button';
 import { notify } from '../../ui/toast';
 import { useVote } from './projectsApi';
-import { voteSlots, votingOpen } from './voting';
+import { votedFor, voteSlots, votingOpen } from './voting';
 
 const noSubscription = () => () => undefined;
 /** The clock once the page is the browser's: the server's render (and hydration) shows no vote box, so nothing differs. */
@@ -17,21 +18,33 @@ const useNowAfterHydration = () => useSyncExternalStore(noSubscription, () => Ma
 /**
  * The community vote, while voting is open: one vote per voter (per track when votes are per
  * track), changeable; sent again it is counted once. Signed-out visitors get a sign-in link.
+ * `viewerVotes` are the project answer's (kept current by useVote), so "Your vote" holds after a reload.
  */
-export function VoteCard({ hackathon, projectId, voting, projectTrackIds, tracks }: { hackathon: string; projectId: string; voting: VotingSettings; projectTrackIds: readonly string[]; tracks: readonly JudgingTrack[] }) {
+export function VoteCard({
+  hackathon,
+  projectId,
+  voting,
+  projectTrackIds,
+  tracks,
+  viewerVotes,
+}: {
+  hackathon: string;
+  projectId: string;
+  voting: VotingSettings;
+  projectTrackIds: readonly string[];
+  tracks: readonly JudgingTrack[];
+  viewerVotes: readonly ViewerVote[];
+}) {
   const now = useNowAfterHydration();
   const { user, state } = useAuth();
   const vote = useVote(hackathon);
-  // What this visit's answers said: track (or '' for the hackathon) -> the project voted for.
-  const [mine, setMine] = useState<Record<string, string | null>>({});
   if (now === null || !votingOpen(voting, now)) return null;
   const slots = voteSlots(voting.perTrack, projectTrackIds);
   if (slots.length === 0) return null;
 
   async function send(trackId: string | null, withdraw: boolean) {
     try {
-      const res = await vote.mutateAsync({ projectId, trackId, withdraw });
-      setMine((m) => ({ ...m, [trackId ?? '']: res.data?.projectId ?? null }));
+      await vote.mutateAsync({ projectId, trackId, withdraw });
       notify.success(withdraw ? SM.voteWithdrawn : SM.voted);
     } catch (error) {
       notify.error(messageOf(error, 'Failed to record the vote'));
@@ -49,7 +62,8 @@ export function VoteCard({ hackathon, projectId, voting, projectTrackIds, tracks
           <LoginLink className="font-semibold text-indigo-700 underline">Sign in to vote</LoginLink>
         ) : (
           slots.map((trackId) => {
-            const voted = mine[trackId ?? ''] === projectId;
+            const current = votedFor(viewerVotes, trackId);
+            const voted = current === projectId;
             const track = trackId ? tracks.find((t) => t.id === trackId)?.name : null;
             return (
               <div key={trackId ?? 'all'} className="flex flex-wrap items-center gap-2">
@@ -62,6 +76,7 @@ export function VoteCard({ hackathon, projectId, voting, projectTrackIds, tracks
                     Withdraw vote
                   </Button>
                 )}
+                {current && !voted && <p className="w-full text-xs text-slate-600">{track ? `Your vote in ${track} is for another project; voting here moves it.` : 'Your vote is for another project; voting here moves it.'}</p>}
               </div>
             );
           })

@@ -1,4 +1,4 @@
-import type { ProjectCard } from '@circuit/shared/api/hackathon-projects';
+import { GALLERY_PAGE_SIZE } from '@circuit/shared/api/hackathon-projects';
 import { urlFilterCodec } from '../../listings/urlFilters';
 
 /** The gallery's search and filters as they live in the URL (shareable, kept on reload): `?search=&track=&winners=true`. */
@@ -8,21 +8,19 @@ export type GalleryFilters = Partial<Record<GalleryFilterKey, string>>;
 
 export const galleryFilterCodec = urlFilterCodec(GALLERY_FILTER_KEYS);
 
-const has = (text: string, q: string) => text.toLowerCase().includes(q);
-
 /**
- * The cards the filters keep, by the API's own rule (GET /projects?q=&track=&winners=): the words in the
- * title, the tagline or a built-with tag, the track entered, published winners only. The order stays the
- * answer's (winners first by place, then the newest).
+ * The API's query of a gallery page (GET /projects?q=&track=&winners=true&limit=&cursor=) for the URL's filters:
+ * the server searches, filters, orders and pages; the URL's `search` is the API's `q`.
  */
-export function filterCards(cards: readonly ProjectCard[], filters: GalleryFilters): ProjectCard[] {
-  const q = filters.search?.trim().toLowerCase() ?? '';
-  return cards.filter(
-    (card) =>
-      (!q || has(card.title, q) || has(card.tagline, q) || card.builtWith.some((t) => has(t, q))) &&
-      (!filters.track || card.trackIds.includes(filters.track)) &&
-      (filters.winners !== 'true' || card.awards.length > 0),
-  );
+export function galleryApiQuery(filters: GalleryFilters, cursor: string | null, limit = GALLERY_PAGE_SIZE): string {
+  const params = new URLSearchParams();
+  const q = filters.search?.trim();
+  if (q) params.set('q', q);
+  if (filters.track) params.set('track', filters.track);
+  if (filters.winners === 'true') params.set('winners', 'true');
+  params.set('limit', String(limit));
+  if (cursor) params.set('cursor', cursor);
+  return params.toString();
 }
 
 /** "Winner", "2nd place · Best use of AI": a card's badge text. */

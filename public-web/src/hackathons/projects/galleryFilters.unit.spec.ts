@@ -1,42 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ProjectCard } from '@circuit/shared/api/hackathon-projects';
-import { awardLabel, filterCards, galleryFilterCodec, ordinal } from './galleryFilters';
-import { voteSlots, votingOpen } from './voting';
-
-const card = (id: string, over: Partial<ProjectCard> = {}): ProjectCard => ({
-  id,
-  hackathonId: 'h1',
-  entrant: 'team',
-  teamName: `Team ${id}`,
-  title: `Project ${id}`,
-  tagline: '',
-  image: null,
-  builtWith: [],
-  trackIds: [],
-  members: [],
-  awards: [],
-  submittedAt: '2026-12-13T10:00:00.000Z',
-  ...over,
-});
+import { awardLabel, galleryApiQuery, galleryFilterCodec, ordinal } from './galleryFilters';
+import { votedFor, voteSlots, votingOpen, withVote } from './voting';
 
 describe('gallery filters', () => {
-  const cards = [
-    card('a', { title: 'Boat Clinic', trackIds: ['health'], awards: [{ prize: 'Best in Health', trackId: 'health', place: 1 }] }),
-    card('b', { tagline: 'Tide tables for fishers', builtWith: ['Flutter'], trackIds: ['climate'] }),
-    card('c', { builtWith: ['React', 'PostGIS'], trackIds: ['climate', 'health'] }),
-  ];
-
-  it('searches the title, the tagline and the built-with tags, in any case', () => {
-    expect(filterCards(cards, { search: 'clinic' }).map((c) => c.id)).toEqual(['a']);
-    expect(filterCards(cards, { search: 'TIDE' }).map((c) => c.id)).toEqual(['b']);
-    expect(filterCards(cards, { search: 'postgis' }).map((c) => c.id)).toEqual(['c']);
-    expect(filterCards(cards, { search: '  ' })).toHaveLength(3);
-  });
-
-  it('keeps a track’s projects and, with winners=true, only those with a prize; the answer’s order stays', () => {
-    expect(filterCards(cards, { track: 'health' }).map((c) => c.id)).toEqual(['a', 'c']);
-    expect(filterCards(cards, { track: 'health', winners: 'true' }).map((c) => c.id)).toEqual(['a']);
-    expect(filterCards(cards, { track: 'climate', search: 'react' }).map((c) => c.id)).toEqual(['c']);
+  it('ask the server: the URL’s search is the API’s q, then track, winners only, the page size and the cursor', () => {
+    expect(galleryApiQuery({}, null)).toBe('limit=24');
+    expect(galleryApiQuery({ search: '  tide  clinic ', track: 'health', winners: 'true' }, null)).toBe('q=tide++clinic&track=health&winners=true&limit=24');
+    expect(galleryApiQuery({ search: ' ', winners: 'false' }, 'abc_-', 12)).toBe('limit=12&cursor=abc_-');
   });
 
   it('lives in the URL without empty values', () => {
@@ -67,5 +37,14 @@ describe('the community vote', () => {
     expect(voteSlots(false, ['a', 'b'])).toEqual([null]);
     expect(voteSlots(true, ['a', 'b'])).toEqual(['a', 'b']);
     expect(voteSlots(true, [])).toEqual([]);
+  });
+
+  it('knows the viewer’s vote in each slot, and what a vote or a withdrawal leaves', () => {
+    const votes = [{ trackId: 'a', projectId: 'p1' }, { trackId: null, projectId: 'p2' }];
+    expect(votedFor(votes, 'a')).toBe('p1');
+    expect(votedFor(votes, null)).toBe('p2');
+    expect(votedFor(votes, 'b')).toBeNull();
+    expect(withVote(votes, 'a', 'p3')).toEqual([{ trackId: null, projectId: 'p2' }, { trackId: 'a', projectId: 'p3' }]);
+    expect(withVote(votes, null, null)).toEqual([{ trackId: 'a', projectId: 'p1' }]);
   });
 });

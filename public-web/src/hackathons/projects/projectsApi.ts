@@ -1,10 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { JudgingSetupAnswer, MyProject, ProfileHackathonProject, ProjectDetail, ProjectGallery, ProjectWrittenSchema } from '@circuit/shared/api/hackathon-projects';
 import type { VoteWritten } from '@circuit/shared/api/hackathon-judging';
 import type { ProjectFormInput } from '@circuit/shared/validation/hackathon-judging';
 import { api, newRequestId, request } from '../../auth/apiClient';
 import { useAuth } from '../../auth/AuthContext';
+import { galleryApiQuery, type GalleryFilters } from './galleryFilters';
+import { withVote } from './voting';
 
 /**
  * A hackathon's projects (docs/judging.md "API"): the gallery, one project, the team's own, the
@@ -24,7 +26,7 @@ const base = (hackathon: string) => `/api/hackathons/${encodeURIComponent(hackat
 export const hackathonProjectKeys = {
   all: ['hackathon-projects'] as const,
   of: (hackathon: string) => ['hackathon-projects', hackathon] as const,
-  gallery: (hackathon: string, viewer: string | null) => ['hackathon-projects', hackathon, 'gallery', viewer] as const,
+  gallery: (hackathon: string, viewer: string | null, filters: GalleryFilters) => ['hackathon-projects', hackathon, 'gallery', viewer, filters] as const,
   detail: (hackathon: string, projectId: string, viewer: string | null) => ['hackathon-projects', hackathon, 'detail', projectId, viewer] as const,
   mine: (hackathon: string) => ['hackathon-projects', hackathon, 'mine'] as const,
   judging: (hackathon: string, viewer: string | null) => ['hackathon-projects', hackathon, 'judging', viewer] as const,
@@ -32,13 +34,16 @@ export const hackathonProjectKeys = {
 };
 
 /**
- * The whole gallery: it is not paged, so search and filters apply here (galleryFilters.ts) and one
- * answer serves every address of the page, the server's render included.
+ * The gallery for the URL's filters, a page at a time (Load more asks for the next at the last page's
+ * cursor): the server searches, filters and orders. The key holds the filters, so the server's render of
+ * a filtered address and the browser's hydration of it read the same entry (ssr/public-pages.ts).
  */
-export const galleryQuery = (hackathon: string, viewer: string | null) =>
-  queryOptions({
-    queryKey: hackathonProjectKeys.gallery(hackathon, viewer),
-    queryFn: async ({ signal }) => (await api.get<ProjectGallery>(`${base(hackathon)}/projects`, signal)).data!,
+export const galleryQuery = (hackathon: string, viewer: string | null, filters: GalleryFilters) =>
+  infiniteQueryOptions({
+    queryKey: hackathonProjectKeys.gallery(hackathon, viewer, filters),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) => (await api.get<ProjectGallery>(`${base(hackathon)}/projects?${galleryApiQuery(filters, pageParam)}`, signal)).data!,
+    getNextPageParam: (last) => last.nextCursor,
     retry: false,
   });
 
@@ -60,7 +65,8 @@ export const judgingQuery = (hackathon: string, viewer: string | null) =>
 /** The signed-in viewer's id, null signed out and while the session is checked (as on the server). */
 const useViewer = () => useAuth().user?.id ?? null;
 
-export const useGallery = (hackathon: string) => useQuery(galleryQuery(hackathon, useViewer()));
+/** While the next filters' answer loads, the cards of the last ones stay (marked busy) instead of skeletons. */
+export const useGallery = (hackathon: string, filters: GalleryFilters) => useInfiniteQuery({ ...galleryQuery(hackathon, useViewer(), filters), placeholderData: keepPreviousData });
 export const useProjectDetail = (hackathon: string, projectId: string) => useQuery(projectDetailQuery(hackathon, projectId, useViewer()));
 export function useJudging(hackathon: string, enabled = true) {
   const viewer = useViewer();
@@ -117,12 +123,22 @@ export function useStartFromPortfolio(hackathon: string) {
   });
 }
 
-/** The community vote: for a project (in a track when votes are per track), or withdrawn. */
+/**
+ * The community vote: for a project (in a track when votes are per track), or withdrawn. What the
+ * server answers becomes the viewer's votes on every project page of the hackathon in the cache (a
+ * vote for one project is no longer a vote for another in that track).
+ */
 export function useVote(hackathon: string) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ projectId, trackId, withdraw }: { projectId: string; trackId: string | null; withdraw?: boolean }) =>
       withdraw
         ? api.delete<VoteWritten>(`${base(hackathon)}/vote${trackId ? `?trackId=${encodeURIComponent(trackId)}` : ''}`, newRequestId())
         : api.put<VoteWritten>(`${base(hackathon)}/projects/${encodeURIComponent(projectId)}/vote`, { trackId }, newRequestId()),
+    onSuccess: (res, { trackId }) => {
+      client.setQueriesData<ProjectDetail>({ queryKey: [...hackathonProjectKeys.of(hackathon), 'detail'] }, (detail) =>
+        detail ? { ...detail, viewerVotes: withVote(detail.viewerVotes, trackId, res.data?.projectId ?? null) } : detail,
+      );
+    },
   });
 }
