@@ -5,6 +5,7 @@ import { reportsOpenApi } from './admin/reports/reports-openapi';
 import { communitiesAdminOpenApi } from './admin/communities/communities-openapi';
 import { participantsAdminOpenApi } from './admin/participants/participants-openapi';
 import { auditOpenApi } from './admin/audit/audit-openapi';
+import { judgingAuditOpenApi } from './admin/audit/judging-audit-openapi';
 import { searchOpenApi } from './search/search-openapi';
 import { projectQueryOpenApi } from './projects/project-query-openapi';
 import { profileQueryOpenApi } from './profiles/profile-query-openapi';
@@ -44,6 +45,7 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   moderationOpenApi,
   reportsOpenApi,
   auditOpenApi,
+  judgingAuditOpenApi,
   communitiesAdminOpenApi,
   participantsAdminOpenApi,
 ];

@@ -7,6 +7,7 @@ import { usersAdminRoutes } from './users-admin-routes';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import { auditRoutes } from './audit/audit-routes';
 import { REGISTRATION_KINDS } from './audit/registration-kinds';
+import { judgingAuditRoutes } from './audit/judging-audit-routes';
 import { reportsAdminRoutes } from './reports/reports-admin-routes';
 import { communitiesAdminRoutes } from './communities/communities-admin-routes';
 import { participantsAdminRoutes } from './participants/participants-admin-routes';
@@ -24,7 +25,10 @@ export function adminRoutes(knex: Knex, options: { now?: () => Date; store?: Eve
   admin.use(reportsAdminRoutes(knex));
   admin.use(communitiesAdminRoutes(knex));
   admin.use(participantsAdminRoutes(knex));
-  if (options.store) admin.use(auditRoutes(knex, options.store, REGISTRATION_KINDS, options.now));
+  if (options.store) {
+    admin.use(auditRoutes(knex, options.store, REGISTRATION_KINDS, options.now));
+    admin.use(judgingAuditRoutes(knex, options.store, options.now));
+  }
 
   const router = Router();
   router.use('/api/admin', admin);

@@ -10,7 +10,7 @@ import { visibleHackathon } from '../hackathons/visible-hackathon';
 import { rankingsOf } from './rankings-answer';
 import { scoredAtKey, scoresCsv } from './scores-csv';
 import { deadlineOf, iso, judgedProjects, judgeScoreOf, rankingInputOf, scoresOf, setupOf, usernamesOf } from './scoring-queries';
-import { scoresAt } from './standings-at';
+import { standingsAt } from './standings-at';
 import { votesAnswer, type VoteRow, type VoteSend } from './votes-answer';
 
 export const ORGANISER_ONLY = 'Only the hackathon’s creator or an admin can see its judging';
@@ -73,11 +73,8 @@ export function scoringQueryRoutes(knex: Knex, store: EventStore): Router {
 
   router.get('/api/hackathons/:id/judging/standings', async (req, res) => {
     const { at } = StandingsQuerySchema.parse(req.query);
-    const { row, setup, projects } = await organisersView(req);
-    const instant = new Date(at);
-    const { scores, scoreEvents } = await scoresAt(knex, store, row.id, instant);
-    const { judges, scores: counted, tracks } = rankingsOf(setup, projects, scores);
-    const answer: JudgingStandings = { at: instant.toISOString(), scoreEvents, judges, scores: counted, tracks };
+    const { setup, projects } = await organisersView(req);
+    const answer: JudgingStandings = await standingsAt(knex, store, setup, projects, new Date(at));
     res.json(ok(answer));
   });
 

@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
+import type { JudgingStandings } from '@circuit/shared/api/hackathon-judging';
 import { HackathonScoringEventSchemas as S, hackathonScoresStream, SCORE_EVENT_TYPES } from '@circuit/shared/events/hackathon-scoring';
 import type { JudgeScore } from '@circuit/shared/judging/ranking';
 import type { EventStore } from '@circuit/shared/ports/event-store';
+import { rankingsOf } from './rankings-answer';
+import type { JudgedProject } from './scoring-queries';
+import type { ScoringSetupRow } from './scoring-rows';
 
 /**
  * The scores as they stood at `at`, read from the event store (like the console's audit views, the
@@ -27,4 +31,11 @@ export async function scoresAt(knex: Knex, store: EventStore, hackathonId: strin
     }
   }
   return { scores: [...current.values()], scoreEvents };
+}
+
+/** The three rankings of the scores as they stood at `at`: the organiser's replay and the console's judging audit answer it alike. */
+export async function standingsAt(knex: Knex, store: EventStore, setup: ScoringSetupRow, projects: readonly JudgedProject[], at: Date): Promise<JudgingStandings> {
+  const { scores, scoreEvents } = await scoresAt(knex, store, setup.hackathon_id, at);
+  const { judges, scores: counted, tracks } = rankingsOf(setup, projects, scores);
+  return { at: at.toISOString(), scoreEvents, judges, scores: counted, tracks };
 }

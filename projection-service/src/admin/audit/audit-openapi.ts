@@ -4,8 +4,8 @@ import { AuditPaymentSchema, AuditRegistrationDetailSchema, AuditRegistrationSch
 import { ListParams } from '../admin-openapi';
 
 const tag = 'Admin (ra-data-simple-rest)';
-const AUDIT = { 401: 'Not signed in (or the account is gone)', 403: 'Not an auditor or admin, or deactivated' };
-const range = (resource: string) => ({
+export const AUDIT = { 401: 'Not signed in (or the account is gone)', 403: 'Not an auditor or admin, or deactivated' };
+export const range = (resource: string) => ({
   'Content-Range': header(`\`${resource} 0-24/3\``, { required: true }),
   'Access-Control-Expose-Headers': header('`Content-Range`', { required: true }),
 });
