@@ -2,7 +2,7 @@ import { Admin, Resource } from 'react-admin';
 import { authProvider } from './authProvider';
 import { Dashboard } from './Dashboard';
 import { dataProvider } from './dataProvider';
-import { paymentAudit, registrationAudit } from './audit';
+import { judgingAudit, paymentAudit, registrationAudit } from './audit';
 import communities from './communities';
 import participants from './participants';
 import moderation from './moderation';
@@ -22,6 +22,7 @@ export function App() {
           {(role === 'moderator' || role === 'admin' || role === 'organiser') && <Resource name="participants" {...participants} />}
           {(role === 'auditor' || role === 'admin') && <Resource name="audit/registrations" {...registrationAudit} />}
           {(role === 'auditor' || role === 'admin') && <Resource name="audit/payments" {...paymentAudit} />}
+          {(role === 'auditor' || role === 'admin') && <Resource name="audit/judging" {...judgingAudit} />}
         </>
       )}
     </Admin>

@@ -3,17 +3,10 @@ import { useState } from 'react';
 import { Show, useRecordContext } from 'react-admin';
 import type { AuditRegistrationDetail } from '@circuit/shared/api/admin-audit';
 import { HistoryTable } from './HistoryTable';
+import { toIso, toLocalInput } from './moment';
 import { StateComparison } from './StateComparison';
 import { useReplayAt } from './useReplayAt';
 import { viewer } from '../when';
-
-/** A datetime-local value (the browser's zone) as an ISO instant. */
-const toIso = (local: string) => new Date(local).toISOString();
-const toLocalInput = (iso: string) => {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-};
 
 function Audit() {
   const r = useRecordContext<AuditRegistrationDetail>();

@@ -1,21 +1,9 @@
-import { useEffect, useState } from 'react';
-import { HttpError } from 'react-admin';
 import type { RegistrationComparison } from '@circuit/shared/api/admin-audit';
-import { API_URL, httpClient } from '../api';
+import { API_URL } from '../api';
+import { useAuditRead } from './useAuditRead';
 
 /** The registration's state replayed at `at` (ISO) beside today's read model; null `at`: nothing asked yet. */
 export function useReplayAt(registrationId: string | undefined, at: string | null) {
-  const [result, setResult] = useState<{ comparison: RegistrationComparison | null; error: string | null; loading: boolean }>({ comparison: null, error: null, loading: false });
-  useEffect(() => {
-    if (!registrationId || !at) return;
-    let live = true;
-    setResult((r) => ({ ...r, loading: true, error: null }));
-    httpClient(`${API_URL}/admin/audit/registrations/${encodeURIComponent(registrationId)}/state?at=${encodeURIComponent(at)}`)
-      .then(({ json }) => live && setResult({ comparison: json as RegistrationComparison, error: null, loading: false }))
-      .catch((error: unknown) => live && setResult({ comparison: null, error: error instanceof HttpError || error instanceof Error ? error.message : 'Could not replay', loading: false }));
-    return () => {
-      live = false;
-    };
-  }, [registrationId, at]);
-  return result;
+  const { data, ...rest } = useAuditRead<RegistrationComparison>(registrationId && at ? `${API_URL}/admin/audit/registrations/${encodeURIComponent(registrationId)}/state?at=${encodeURIComponent(at)}` : null, 'Could not replay');
+  return { comparison: data, ...rest };
 }
