@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HackathonFormSchema } from '@circuit/shared/validation/hackathons';
 import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
 import { startJourney, type Journey } from './harness';
@@ -18,29 +17,20 @@ describe.skipIf(Boolean(skipReason))(`reviews, announcements and sponsors in Chr
 
   beforeAll(async () => {
     journey = await startJourney();
-    const { userId: moderatorId } = await journey.circuit.commands.accounts.register(
-      { username: 'mod_mira', email: 'mira@example.test', password: 'secret123', firstName: 'Mira', lastName: 'Mod', role: 'moderator', emailVerified: true },
-      {},
-    );
     organiser = await journey.signedIn('org_omar', 'Omar', 'Organiser');
     asha = await journey.signedIn('asha_r', 'Asha', 'Rao');
     for (const p of [organiser.page, asha.page]) p.on('console', (m) => m.type() === 'error' && errors.push(`${p.url()}: ${m.text()}`));
     const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-    const form = HackathonFormSchema.parse({
+    const hackathonId = await journey.approvedHackathon(organiser.id, {
       username: 'lagoon-hack',
       title: 'Lagoon Hack',
       shortDescription: 'Apps for the backwaters.',
       description: '<p>Build for the backwaters.</p>',
-      eligibilityCriteria: '<p>Students</p>',
       organization: { name: 'Kochi Devs' },
-      categories: ['hackathon'],
       location: { type: 'online', country: 'India', state: 'Kerala' },
       dates: { registrationDeadline: at(5), startDate: at(7), endDate: at(9) },
-      pricing: { type: 'free' },
       takeRegistrations: true,
     });
-    const { hackathonId } = await journey.circuit.commands.hackathons.create(organiser.id, form, {});
-    await journey.circuit.commands.hackathons.approve(moderatorId, hackathonId, {});
     await journey.circuit.commands.registrations.register(asha.id, hackathonId, {}, {});
     url = `${journey.base}/hackathons/lagoon-hack`;
   });

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HackathonFormSchema } from '@circuit/shared/validation/hackathons';
 import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
 import { WIDTHS } from './console-shots';
@@ -56,10 +55,6 @@ describe.skipIf(Boolean(skipReason))(`hackathon judging in Chromium${skipReason 
   beforeAll(async () => {
     journey = await startJourney();
     const c = journey.circuit.commands;
-    const { userId: moderatorId } = await c.accounts.register(
-      { username: 'mod_mani', email: 'mani@example.test', password: 'secret123', firstName: 'Mani', lastName: 'Mod', role: 'moderator', emailVerified: true },
-      {},
-    );
     organiser = await journey.signedIn('org_olga', 'Olga', 'Organiser');
     judy = await journey.signedIn('judy_a', 'Judy', 'Arora');
     jay = await journey.signedIn('jay_b', 'Jay', 'Bose');
@@ -69,22 +64,16 @@ describe.skipIf(Boolean(skipReason))(`hackathon judging in Chromium${skipReason 
     for (const p of [organiser, judy, jay, asha, carol]) p.page.on('console', (m) => m.type() === 'error' && errors.push(`${p.page.url()}: ${m.text()}`));
 
     const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-    const form = HackathonFormSchema.parse({
+    hackathonId = await journey.approvedHackathon(organiser.id, {
       username: 'harbour-hack',
       title: 'Harbour Hack',
       shortDescription: 'Apps for the harbour.',
       description: '<p>Build for the harbour.</p>',
-      eligibilityCriteria: '<p>Students</p>',
       organization: { name: 'Kochi Devs' },
-      categories: ['hackathon'],
       location: { type: 'online', country: 'India', state: 'Kerala' },
       dates: { registrationDeadline: at(5), startDate: at(7), endDate: at(9) },
-      pricing: { type: 'free' },
-      teamSize: { min: 2, max: 4 },
       takeRegistrations: true,
     });
-    ({ hackathonId } = await c.hackathons.create(organiser.id, form, {}));
-    await c.hackathons.approve(moderatorId, hackathonId, {});
 
     // Two complete teams: Asha with Jay (who is also a judge), Carol with Dan.
     for (const id of [asha.id, jay.id, carol.id, danId]) await c.registrations.register(id, hackathonId, {}, {});

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HackathonFormSchema } from '@circuit/shared/validation/hackathons';
 import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
 import { startJourney, type Journey } from './harness';
@@ -62,27 +61,21 @@ describe.skipIf(Boolean(skipReason))(`hackathon projects in Chromium${skipReason
     mkdirSync(SHOTS, { recursive: true });
     journey = await startJourney();
     const { commands } = journey.circuit;
-    const { userId: moderatorId } = await commands.accounts.register({ username: 'mod_mina', email: 'mina@example.test', password: 'secret123', firstName: 'Mina', lastName: 'Mod', role: 'moderator', emailVerified: true }, {});
     organiser = await journey.signedIn('org_omana', 'Omana', 'Organiser');
     asha = await journey.signedIn('asha_p', 'Asha', 'Pillai');
     const { userId: raviId } = await commands.accounts.register({ username: 'ravi_p', email: 'ravi_p@example.test', password: 'secret123', firstName: 'Ravi', lastName: 'Prasad', emailVerified: true }, {});
     const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-    const form = HackathonFormSchema.parse({
+    hackathonId = await journey.approvedHackathon(organiser.id, {
       username: 'reef-hack',
       title: 'Reef Hack',
       shortDescription: 'Apps for the coral coast.',
       description: '<p>Build for the reefs.</p>',
-      eligibilityCriteria: '<p>Students</p>',
       organization: { name: 'Kochi Devs' },
-      categories: ['hackathon'],
       location: { type: 'online', country: 'India', state: 'Kerala' },
       dates: { registrationDeadline: at(3), startDate: at(4), endDate: at(9) },
-      pricing: { type: 'free' },
       takeRegistrations: true,
       teamSettings: { minMembers: 2, maxMembers: 3 },
     });
-    ({ hackathonId } = await commands.hackathons.create(organiser.id, form, {}));
-    await commands.hackathons.approve(moderatorId, hackathonId, {});
     await commands.registrations.register(asha.id, hackathonId, {}, {});
     await commands.registrations.register(raviId, hackathonId, {}, {});
     const teamId = await commands.registrations.createTeam(asha.id, hackathonId, 'Coral Coders', {});

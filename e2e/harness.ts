@@ -2,6 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadConfig } from '@circuit/shared/config';
 import { createKnex } from '@circuit/shared/db/knex';
 import { composeEmbedded, type Embedded } from '@circuit/embedded/compose';
+import { hackathonFormFixture } from '@circuit/command-service/hackathons/hackathon-form-fixture';
+import { HackathonFormSchema } from '@circuit/shared/validation/hackathons';
 import { launchBrowser, watchHydration } from './browser';
 
 /** The embedded app on an in-memory database and a free port, with a Chromium to drive it. */
@@ -11,6 +13,8 @@ export interface Journey {
   base: string;
   /** A verified account created through the command side, signed in through the login form in its own browser context. */
   signedIn(username: string, firstName: string, lastName?: string): Promise<{ page: Page; id: string }>;
+  /** A hackathon of `organiserId`, approved by the journey's moderator: the test fixture's form with `fields` over it. */
+  approvedHackathon(organiserId: string, fields: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -21,6 +25,11 @@ export async function startJourney(): Promise<Journey> {
   const browser = await launchBrowser();
   const hydrationProblems = watchHydration(browser);
   const contexts: BrowserContext[] = [];
+  let moderator: Promise<string> | undefined;
+  const moderatorId = () =>
+    (moderator ??= circuit.commands.accounts
+      .register({ username: 'journey_mod', email: 'journey_mod@example.test', password: 'secret123', firstName: 'Jo', lastName: 'Moderator', role: 'moderator', emailVerified: true }, {})
+      .then((account) => account.userId));
 
   return {
     circuit,
@@ -40,6 +49,11 @@ export async function startJourney(): Promise<Journey> {
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL(/\/dashboard/);
       return { page, id: userId };
+    },
+    async approvedHackathon(organiserId, fields) {
+      const { hackathonId } = await circuit.commands.hackathons.create(organiserId, HackathonFormSchema.parse(hackathonFormFixture(new Date(), fields)), {});
+      await circuit.commands.hackathons.approve(await moderatorId(), hackathonId, {});
+      return hackathonId;
     },
     async close() {
       for (const c of contexts) await c.close();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GALLERY_PAGE_SIZE } from '../hackathons/gallery';
 import { ASSIGNMENT_MODES, JudgingCriterionSchema, JudgingTrackSchema, VotingSettingsSchema } from '../events/hackathon-judging';
 import { HackathonProjectVersionSchema } from '../events/hackathon-projects';
 import { Timestamp } from './users';
@@ -165,9 +166,6 @@ export const ProjectWrittenSchema = z
   .strictObject({ id: z.string().meta({ description: 'The project id' }), hackathonId: z.string(), projectId: z.string() })
   .meta({ id: 'HackathonProjectWritten' });
 export type ProjectWritten = z.infer<typeof ProjectWrittenSchema>;
-
-/** Cards on a gallery page unless `limit` says otherwise. */
-export const GALLERY_PAGE_SIZE = 24;
 
 /** GET /api/hackathons/{id}/projects: search, filters and the page. */
 export const GalleryQuerySchema = z.object({

@@ -1,4 +1,4 @@
-import { GALLERY_PAGE_SIZE } from '@circuit/shared/api/hackathon-projects';
+import { GALLERY_PAGE_SIZE } from '@circuit/shared/hackathons/gallery';
 import { urlFilterCodec } from '../../listings/urlFilters';
 
 /** The gallery's search and filters as they live in the URL (shareable, kept on reload): `?search=&track=&winners=true`. */
