@@ -47,9 +47,15 @@
       entry.src = files[0];
       document.head.appendChild(entry);
     };
-    if (document.readyState === 'complete') startCode();
+    // After the load and the frame painted after it: a page without images (the sign-in form) loads before
+    // its first paint. A hidden tab paints no frame, hence the timer beside it.
+    var afterPaint = function () {
+      requestAnimationFrame(function () { setTimeout(startCode, 0); });
+      setTimeout(startCode, 500);
+    };
+    if (document.readyState === 'complete') afterPaint();
     else {
-      window.addEventListener('load', startCode, { once: true });
+      window.addEventListener('load', afterPaint, { once: true });
       ['pointerdown', 'keydown', 'touchstart', 'focusin'].forEach(function (type) {
         window.addEventListener(type, startCode, { once: true, capture: true, passive: true });
       });

@@ -32,6 +32,9 @@ function load(url: string, routeChunks?: Record<string, string[]>, appStarted = 
       createElement: () => ({ setAttribute: () => undefined }),
       head: { appendChild: (link: { rel?: string; href?: string }) => links.push(link) },
     },
+    // The frame and the timer after the load come at once here.
+    requestAnimationFrame: (callback: () => void) => callback(),
+    setTimeout: (callback: () => void) => callback(),
     fetch: (path: string) => {
       asked.push(path);
       return new Promise(() => undefined);
