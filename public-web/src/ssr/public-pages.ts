@@ -11,7 +11,7 @@ import { eventKeys } from '../events/eventsApi';
 import { announcementsOf, boardKeys } from '../hackathons/announcements/announcementsApi';
 import { hackathonKeys } from '../hackathons/hackathonQueries';
 import { galleryFilterCodec } from '../hackathons/projects/galleryFilters';
-import { hackathonProjectKeys } from '../hackathons/projects/projectsApi';
+import { hackathonProjectKeys } from '../hackathons/projects/projectQueries';
 import { projectKeys } from '../projects/projectsApi';
 import { quizKeys } from '../quizzes/quizzesApi';
 import {

@@ -2,7 +2,7 @@ import { Trophy } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Card } from '../../ui/Card';
 import { AwardBadge, projectPath } from './ProjectCardView';
-import { useProfileHackathonProjects } from './projectsApi';
+import { useProfileHackathonProjects } from './projectQueries';
 
 /** A member's submitted hackathon projects on their profile (once each gallery is open), with winner marks. Nothing when there are none. */
 export function ProfileHackathonProjects({ username }: { username: string }) {

@@ -1,7 +1,7 @@
 import { ClipboardCheck, FolderOpen, Send } from 'lucide-react';
 import type { Hackathon } from '@circuit/shared/api/hackathons';
 import { ButtonLink } from '../../ui/Button';
-import { useJudging, useMyProject } from './projectsApi';
+import { useJudging, useMyProject } from './projectQueries';
 
 /**
  * The hackathon page's way to its projects: "Projects" when the gallery shows the viewer something

@@ -12,7 +12,8 @@ import { useDateLabels } from '../../ui/useDateLabels';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { AwardBadge, TrackChips } from './ProjectCardView';
 import { ImageGallery, VideoEmbed } from './ProjectMedia';
-import { useJudging, useProjectDetail } from './projectsApi';
+import { useJudging } from './projectQueries';
+import { useProjectDetail } from './projectsApi';
 import { VoteCard } from './VoteCard';
 
 /** /hackathons/{username}/projects/{projectId}: the version judged, its team, links, video, images, tracks and prizes. */

@@ -8,7 +8,8 @@ import { useAuth } from '../../auth/AuthContext';
 import { focusFirstInvalid } from '../../ui/forms';
 import { notify } from '../../ui/toast';
 import { blankProject, formFieldOf, formValuesOf, knownTracks, ProjectFormRules, type ProjectFormValues } from './projectForm';
-import { useMyProject, useSaveProject, useStartFromPortfolio } from './projectsApi';
+import { useMyProject } from './projectQueries';
+import { useSaveProject, useStartFromPortfolio } from './projectsApi';
 
 type Output = z.output<typeof ProjectFormRules>;
 // The form's values are the rules' input with every field present.
