@@ -169,8 +169,9 @@ async function benchGallery(): Promise<{ app: Measure; plain: Measure; bytes: nu
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-bench-judging-'));
   const knex = await createKnex({ kind: 'postgres', url: server.databaseUrl!, poolMax: 4 });
   let plain: ReturnType<typeof spawn> | undefined;
+  let store: EventStore | undefined;
   try {
-    const store = await selectEventStore(loadConfig({ ...process.env, DATABASE_URL: server.databaseUrl!, LOG_LEVEL: 'warn' }), knex);
+    store = await selectEventStore(loadConfig({ ...process.env, DATABASE_URL: server.databaseUrl!, LOG_LEVEL: 'warn' }), knex);
     console.error(`seeding ${PROJECTS} projects...`);
     const hackathonId = await seedGallery(store);
     const galleryPath = `/api/hackathons/${hackathonId}/projects`;
@@ -204,6 +205,8 @@ async function benchGallery(): Promise<{ app: Measure; plain: Measure; bytes: nu
   } finally {
     plain?.kill('SIGTERM');
     fs.rmSync(tmp, { recursive: true, force: true });
+    // The store's feed listener would keep the process alive after the table.
+    await store?.close();
     await knex.destroy();
     await server.stop();
   }
