@@ -120,6 +120,19 @@ describe.skipIf(Boolean(skipReason))(`accounts journey in Chromium${skipReason ?
     return bio;
   }
 
+  /**
+   * Types into the bio and waits until Tiptap's document holds the text. ProseMirror reads typed characters from the
+   * page a moment after the browser inserts them; a shortcut or toolbar click within that moment (a busy machine)
+   * would format the characters typed just before it.
+   */
+  async function typeInBio(page: Page, text: string) {
+    const bio = page.locator('[contenteditable="true"][aria-labelledby]');
+    const documentText = () =>
+      bio.evaluate((el) => ((el as HTMLElement & { editor?: { state: { doc: { textContent: string } } } }).editor?.state.doc.textContent ?? '').replace(/\u00a0/g, ' '));
+    await page.keyboard.type(text);
+    await expect.poll(async () => (await documentText()).endsWith(text)).toBe(true);
+  }
+
   /** The profile's required fields, so that Save goes through. */
   async function fillRequired(page: Page) {
     await page.getByLabel('Country').selectOption('Other');
@@ -170,26 +183,26 @@ describe.skipIf(Boolean(skipReason))(`accounts journey in Chromium${skipReason ?
     expect(await focused(bio)).toBe(true);
     expect(await bio.getAttribute('aria-multiline')).toBe('true');
 
-    await page.keyboard.type('Hello ');
+    await typeInBio(page, 'Hello ');
     await page.keyboard.press('Control+B');
-    await page.keyboard.type('bold');
+    await typeInBio(page, 'bold');
     await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('Control+B');
     await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('false');
-    await page.keyboard.type(' and ');
+    await typeInBio(page, ' and ');
     await bold.click();
     await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('true');
-    await page.keyboard.type('clicked');
+    await typeInBio(page, 'clicked');
     await bold.click();
     await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('false');
-    await page.keyboard.type(' see ');
+    await typeInBio(page, ' see ');
     await toolbar.getByRole('button', { name: 'Insert link' }).click();
     await page.keyboard.press('Enter');
     await bulleted.click();
     await expect.poll(() => bulleted.getAttribute('aria-pressed')).toBe('true');
-    await page.keyboard.type('one');
+    await typeInBio(page, 'one');
     await page.keyboard.press('Enter');
-    await page.keyboard.type('two');
+    await typeInBio(page, 'two');
     // Inside a list Tab still leaves the editor (no keyboard trap), and Shift+Tab comes back to the caret.
     await page.keyboard.press('Tab');
     expect(await focused(bio)).toBe(false);
@@ -198,7 +211,7 @@ describe.skipIf(Boolean(skipReason))(`accounts journey in Chromium${skipReason ?
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await expect.poll(() => bulleted.getAttribute('aria-pressed')).toBe('false');
-    await page.keyboard.type('big');
+    await typeInBio(page, 'big');
     // ProseMirror applies typed text and then sets the browser's selection to match; Shift+Arrow pressed within
     // those milliseconds (faster than anyone types, longer on a busy machine) would be overwritten: select
     // the word again until the browser's selection holds it.
