@@ -20,6 +20,7 @@ import { ReportReviewEventSchemas } from './report-review';
 import { HackathonScoringEventSchemas } from './hackathon-scoring';
 import { HackathonJudgingEventSchemas } from './hackathon-judging';
 import { HackathonProjectEventSchemas } from './hackathon-projects';
+import { CheckInEventSchemas } from './check-in';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
@@ -44,6 +45,7 @@ export const EventCatalogue = {
   ...HackathonJudgingEventSchemas,
   ...HackathonProjectEventSchemas,
   ...HackathonScoringEventSchemas,
+  ...CheckInEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EventCatalogue;
