@@ -6,7 +6,7 @@ import { judgingDecider, judgesOf, type JudgingCommand, type JudgingEvent, type 
 import type { JudgingListing } from './judging-listing';
 
 const now = new Date('2030-03-01T10:00:00Z');
-const listing: JudgingListing = { hackathonId: 'h', exists: true, deleted: false, status: 'accepted', createdBy: 'org', username: 'h', title: 'H', takeRegistrations: 'true', endDate: '2030-03-05T00:00:00Z', minMembers: 1 };
+const listing: JudgingListing = { hackathonId: 'h', exists: true, deleted: false, status: 'accepted', createdBy: 'org', username: 'h', title: 'H', takeRegistrations: 'true', endDate: '2030-03-05T00:00:00Z', minMembers: 1, paid: false };
 const on = { listing, actor: { userId: 'org', role: 'user' as const }, now, resolved: {} };
 const setup: JudgingSetup = {
   submissionDeadline: '',

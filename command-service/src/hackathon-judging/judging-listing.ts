@@ -17,6 +17,8 @@ export interface JudgingListing extends ListingLife, OrganisedFacts {
   hackathonId: string;
   endDate: string;
   minMembers: number;
+  /** A fee is charged (see soloEntryAllowed). */
+  paid: boolean;
 }
 
 export const judgingListingOf = (listing: ListingState<HackathonContent>): JudgingListing => ({
@@ -25,6 +27,7 @@ export const judgingListingOf = (listing: ListingState<HackathonContent>): Judgi
   ...organisedFactsOf(listing),
   endDate: listing.content?.dates.endDate ?? '',
   minMembers: Math.max(1, listing.content?.teamSettings.minMembers ?? 1),
+  paid: listing.content?.pricing.type === 'paid',
 });
 
 /** The hackathon of a path parameter (id or username); 404 when there is none. */

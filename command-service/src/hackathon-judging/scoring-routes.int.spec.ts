@@ -199,6 +199,23 @@ describe('scores, votes, rankings and results over HTTP', () => {
     await judgeA.agent.get(url('/scores.csv')).expect(403);
   });
 
+  it('stops counting a removed judge\'s scores from the removal on, and counts them again when the judge is invited back', async () => {
+    const before = (await organiser.agent.get(url('/judging/rankings')).expect(200)).body.data;
+    expect(before).toMatchObject({ judges: 3, scores: 22 });
+    const beforeRemoval = t.clock.now();
+    t.clock.advance(60_000);
+    await organiser.agent.delete(url(`/judges/${judgeC.userId}`)).expect(200);
+    await t.caughtUp();
+    expect((await organiser.agent.get(url('/judging/rankings')).expect(200)).body.data).toMatchObject({ judges: 2, scores: 16 });
+    // The replay of a moment before the removal still counts the judge's scores.
+    const replay = (await organiser.agent.get(url('/judging/standings')).query({ at: beforeRemoval.toISOString() }).expect(200)).body.data;
+    expect(replay).toMatchObject({ judges: 3, scores: 22 });
+    expect(replay.tracks).toEqual(before.tracks);
+    await organiser.agent.post(url('/judges')).send({ username: judgeC.username }).expect(200);
+    await t.caughtUp();
+    expect((await organiser.agent.get(url('/judging/rankings')).expect(200)).body.data).toMatchObject({ judges: 3, scores: 22 });
+  });
+
   it('posts one results announcement when winners are published, and every participant is notified', async () => {
     await organiser.agent.post(url('/results/publish')).send({ winners: [{ prize: 'Grand prize', trackId: null, place: 1, projectId: p.p2 }] }).expect(200);
     const announcements = await waitFor(async () => {

@@ -48,7 +48,8 @@ describe('hackathon projects and the judging setup over HTTP', () => {
     await bob.agent.post(url('/teams/join')).send({ code: created.body.data.team.code }).expect(200);
     await alice.agent.post(url(`/teams/${teamId}/submit`)).expect(200);
     deadline = new Date(t.clock.now().getTime() + 2 * HOUR);
-  });
+    // Seven accounts, three registrations and a team: more than the default hook time on a loaded machine.
+  }, 180_000);
   afterAll(async () => t?.stop());
 
   it('lets only the organiser or an admin save the setup, and names new tracks and criteria', async () => {

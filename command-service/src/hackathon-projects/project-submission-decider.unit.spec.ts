@@ -5,7 +5,7 @@ import { JudgingMessages as M } from '@circuit/shared/hackathons/judging-message
 import type { JudgingListing } from '../hackathon-judging/judging-listing';
 import { judgedSubmission, projectSubmissionDecider as decider, type ProjectCommand, type ProjectEvent, type ProjectState } from './project-submission-decider';
 
-const listing: JudgingListing = { hackathonId: 'h', exists: true, deleted: false, status: 'accepted', createdBy: 'org', username: 'h', title: 'H', takeRegistrations: 'true', endDate: '2030-03-05T00:00:00Z', minMembers: 2 };
+const listing: JudgingListing = { hackathonId: 'h', exists: true, deleted: false, status: 'accepted', createdBy: 'org', username: 'h', title: 'H', takeRegistrations: 'true', endDate: '2030-03-05T00:00:00Z', minMembers: 2, paid: false };
 const deadline = '2030-03-02T00:00:00.000Z';
 const before = new Date('2030-03-01T23:59:59Z');
 const after = new Date('2030-03-02T00:00:01Z');

@@ -4,8 +4,8 @@ import { rankingInputOf, type JudgedProject } from './scoring-queries';
 import type { ScoringSetupRow } from './scoring-rows';
 
 /** The three rankings side by side, per track, with the tracks' names: the rankings answer and the replay share it. */
-export function rankingsOf(setup: ScoringSetupRow, projects: readonly JudgedProject[], scores: readonly JudgeScore[]) {
-  const input = rankingInputOf(setup, projects, scores);
+export function rankingsOf(setup: ScoringSetupRow, projects: readonly JudgedProject[], scores: readonly JudgeScore[], at?: Date) {
+  const input = rankingInputOf(setup, projects, scores, at);
   const names = new Map(setup.tracks.map((t) => [t.id, t.name]));
   const tracks: TrackRanking[] = compareRankings(input).map((ranking) => ({
     trackId: ranking.trackId,

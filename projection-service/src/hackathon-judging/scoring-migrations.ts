@@ -9,7 +9,8 @@ const migrations: Migration[] = [
     up: async (k) => {
       // What the judging stream says that scores and votes are read with. voting_opened_at: when
       // voting opened (its opening time, or when it was enabled without one), for the new-account flag.
-      await createTable(k, 'scoring_setups', textKey('hackathon_id'), text('submission_deadline'), jsonb('criteria', 'tracks', 'voting'), optionalInstants('voting_opened_at'), jsonbObjects('assignments', 'excluded_voters'));
+      // removed_judges: judge user id -> when they were taken off the panel (their scores stop counting then).
+      await createTable(k, 'scoring_setups', textKey('hackathon_id'), text('submission_deadline'), jsonb('criteria', 'tracks', 'voting'), optionalInstants('voting_opened_at'), jsonbObjects('assignments', 'excluded_voters', 'removed_judges'));
       // Every submitted version (title, tagline, team, tracks, at): which one is judged depends on the deadline, which may move.
       await createTable(k, 'scoring_projects', text('hackathon_id', 'project_id'), jsonb('submissions'), flags('withdrawn'), primaryKey('hackathon_id', 'project_id'));
       await createTable(k, 'scoring_scores', text('hackathon_id', 'judge_user_id', 'project_id', 'criterion_id'), integers('value'), instants('updated_at'), primaryKey('hackathon_id', 'judge_user_id', 'project_id', 'criterion_id'));

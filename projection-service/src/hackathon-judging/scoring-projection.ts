@@ -9,7 +9,7 @@ import { TableChanges } from '../runner/table-changes';
 import { noScoringSetup, SCORING_TABLES, type ScoringProjectRow, type ScoringSetupRow, type StoredSubmission } from './scoring-rows';
 
 /** The judging stream's events this read model keeps: what scores and votes are read and ranked with. */
-const SETUP_TYPES = ['HackathonJudgingSetupSaved', 'HackathonProjectsAssigned', 'HackathonVotesExcluded'] as const;
+const SETUP_TYPES = ['HackathonJudgingSetupSaved', 'HackathonProjectsAssigned', 'HackathonVotesExcluded', 'HackathonJudgeInvited', 'HackathonJudgeRemoved'] as const;
 const PROJECT_TYPES = ['HackathonProjectSubmitted', 'HackathonProjectWithdrawn'] as const;
 const SCORE_TYPES = ['HackathonScoreGiven', 'HackathonScoreChanged', 'HackathonJudgeNoteSaved'] as const;
 const VOTE_TYPES = ['HackathonVoteCast', 'HackathonVoteChanged', 'HackathonVoteWithdrawn'] as const;
@@ -27,6 +27,15 @@ function evolveSetup(row: ScoringSetupRow, event: RecordedEvent): ScoringSetupRo
     case 'HackathonVotesExcluded': {
       const { voterIds, reason, byUserId, at } = J.HackathonVotesExcluded.parse(event.data);
       return { ...row, excluded_voters: { ...row.excluded_voters, ...Object.fromEntries(voterIds.map((id) => [id, { reason, byUserId, at }])) } };
+    }
+    case 'HackathonJudgeRemoved': {
+      const { judgeUserId, at } = J.HackathonJudgeRemoved.parse(event.data);
+      return judgeUserId ? { ...row, removed_judges: { ...row.removed_judges, [judgeUserId]: at } } : row;
+    }
+    case 'HackathonJudgeInvited': {
+      const removed = { ...row.removed_judges };
+      delete removed[J.HackathonJudgeInvited.parse(event.data).judgeUserId];
+      return { ...row, removed_judges: removed };
     }
     default:
       return row;

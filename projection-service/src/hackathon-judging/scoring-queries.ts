@@ -45,15 +45,22 @@ export async function scoresOf(knex: Knex, hackathonId: string, judgeUserId?: st
 
 export const judgeScoreOf = (row: Pick<ScoreRow, 'judge_user_id' | 'project_id' | 'criterion_id' | 'value'>): JudgeScore => ({ judgeUserId: row.judge_user_id, projectId: row.project_id, criterionId: row.criterion_id, value: row.value });
 
-/** The ranking's input: the setup's criteria and tracks, the judged projects, and the given scores. */
-export function rankingInputOf(setup: ScoringSetupRow, projects: readonly JudgedProject[], scores: readonly JudgeScore[]): RankingInput {
+/**
+ * The ranking's input: the setup's criteria and tracks, the judged projects, and the given scores of the judges
+ * on the panel (at `at` for a replay: a judge removed later still counted then).
+ */
+export function rankingInputOf(setup: ScoringSetupRow, projects: readonly JudgedProject[], scores: readonly JudgeScore[], at?: Date): RankingInput {
   const judged = new Set(projects.map((p) => p.projectId));
+  const removed = (judgeUserId: string) => {
+    const removedAt = setup.removed_judges[judgeUserId];
+    return removedAt !== undefined && (at === undefined || Date.parse(removedAt) <= at.getTime());
+  };
   return {
     criteria: setup.criteria,
     trackIds: setup.tracks.map((t) => t.id),
     projects: projects.map((p) => ({ projectId: p.projectId, title: p.title, trackIds: p.trackIds })),
     // Scores of a project no longer judged (withdrawn) rank nothing, and must not move its judges' spread either.
-    scores: scores.filter((s) => judged.has(s.projectId)),
+    scores: scores.filter((s) => judged.has(s.projectId) && !removed(s.judgeUserId)),
   };
 }
 

@@ -13,6 +13,8 @@ export interface ScoringSetupRow {
   voting_opened_at: string | Date | null;
   assignments: Record<string, string[]>;
   excluded_voters: Record<string, { reason: string; byUserId: string; at: string }>;
+  /** Judges taken off the panel, with when: their scores count in no ranking from then on (invited again: counted again). */
+  removed_judges: Record<string, string>;
 }
 
 export interface StoredSubmission {
@@ -40,4 +42,5 @@ export const noScoringSetup = (hackathonId: string): ScoringSetupRow => ({
   voting_opened_at: null,
   assignments: {},
   excluded_voters: {},
+  removed_judges: {},
 });

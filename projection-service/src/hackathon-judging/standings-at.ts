@@ -36,6 +36,6 @@ export async function scoresAt(knex: Knex, store: EventStore, hackathonId: strin
 /** The three rankings of the scores as they stood at `at`: the organiser's replay and the console's judging audit answer it alike. */
 export async function standingsAt(knex: Knex, store: EventStore, setup: ScoringSetupRow, projects: readonly JudgedProject[], at: Date): Promise<JudgingStandings> {
   const { scores, scoreEvents } = await scoresAt(knex, store, setup.hackathon_id, at);
-  const { judges, scores: counted, tracks } = rankingsOf(setup, projects, scores);
+  const { judges, scores: counted, tracks } = rankingsOf(setup, projects, scores, at);
   return { at: at.toISOString(), scoreEvents, judges, scores: counted, tracks };
 }

@@ -18,7 +18,7 @@ export async function projectsContext(knex: Knex, req: Request) {
   const isOrganiser = Boolean(viewer.userId) && (viewer.userId === row.created_by || viewer.role === 'admin');
   const judges = await judgesOf(knex, judging);
   const isJudge = Boolean(viewer.userId) && judges.active.includes(viewer.userId ?? '');
-  const entrant = await viewerEntrant(knex, row.id, viewer.userId, facts.minMembers);
+  const entrant = await viewerEntrant(knex, row.id, viewer.userId, facts.soloEntries);
   const galleryOpen = Boolean(judging.setup?.galleryOpen) && isPublic;
 
   const scope: Scope = isOrganiser ? 'staff' : galleryOpen ? 'everyone' : isJudge ? 'judge' : entrant ? 'team' : 'none';

@@ -48,7 +48,11 @@ async function judgingAnswer(knex: Knex, c: ProjectsContext): Promise<JudgingSet
     criteria: setup?.criteria ?? [],
     galleryOpen: setup?.galleryOpen ?? false,
     voting: setup?.voting ?? { enabled: false, opensAt: null, closesAt: null, perTrack: false },
-    assignment: { ...(setup?.assignment ?? { mode: 'all', judgesPerProject: 1, trackJudges: {} }), assignedAt: judging.assignedAt },
+    assignment: {
+      ...(setup?.assignment ?? { mode: 'all', judgesPerProject: 1, trackJudges: {} }),
+      assignedAt: judging.assignedAt,
+      projectsPerJudge: isOrganiser ? Object.fromEntries(Object.entries(judging.assignments ?? {}).map(([judgeId, projects]) => [judgeId, projects.length])) : {},
+    },
     judges: judgeList,
     winners: (judging.winners ?? []).map((w) => ({ ...w, projectTitle: titles.get(w.projectId) ?? '' })),
     winnersPublishedAt: judging.winnersPublishedAt,

@@ -5,6 +5,7 @@ import type { HackathonProjectPerson, ProjectAward, ProjectCard, ProjectDetail }
 import type { Winner } from '@circuit/shared/events/hackathon-judging';
 import { contentOf } from '../listings/listing-access';
 import { deadlineOf, judgedSubmission, noJudgingView, type JudgingView, type ProjectRow, type SubmissionRow } from './project-rows';
+import { soloEntryAllowed } from '@circuit/shared/hackathons/solo-entry';
 
 /** What the hackathon project queries read: the judging state, people, entrants, the projects judged now. */
 
@@ -21,7 +22,7 @@ export function hackathonFacts(row: HackathonRow, judging: JudgingView) {
   return {
     summary: { _id: row.id, username: row.username, title: content.title },
     deadline: deadlineOf(judging, content.dates.endDate),
-    minMembers: Math.max(1, content.teamSettings.minMembers),
+    soloEntries: soloEntryAllowed({ minMembers: Math.max(1, content.teamSettings.minMembers), paid: content.pricing.type === 'paid' }),
   };
 }
 
@@ -61,16 +62,16 @@ export interface ViewerEntrant {
   entrantId: string;
   teamName: string | null;
   memberIds: string[];
-  /** A complete team, or a solo registrant where the team minimum is 1. */
+  /** A complete team, or a registrant without a team where solo entries are allowed (soloEntryAllowed). */
   mayEnter: boolean;
 }
 
 /** The viewer's entrant in the hackathon, from the registrations read model (null: registered nowhere that could enter). */
-export async function viewerEntrant(knex: Knex, hackathonId: string, userId: string | null, minMembers: number): Promise<ViewerEntrant | null> {
+export async function viewerEntrant(knex: Knex, hackathonId: string, userId: string | null, soloEntries: boolean): Promise<ViewerEntrant | null> {
   if (!userId) return null;
   const participant = (await knex('hackathon_participants').where({ hackathon_id: hackathonId, user_id: userId }).first('team_id')) as { team_id: string | null } | undefined;
   if (!participant) return null;
-  if (!participant.team_id) return minMembers === 1 ? { kind: 'solo', entrantId: userId, teamName: null, memberIds: [userId], mayEnter: true } : null;
+  if (!participant.team_id) return soloEntries ? { kind: 'solo', entrantId: userId, teamName: null, memberIds: [userId], mayEnter: true } : null;
   const team = (await knex('hackathon_teams').where({ id: participant.team_id }).first('id', 'name', 'status')) as { id: string; name: string; status: string } | undefined;
   if (!team) return null;
   const members = (await knex('hackathon_team_members').where({ team_id: team.id }).orderBy('joined_at').pluck('user_id')) as string[];

@@ -134,6 +134,9 @@ export const JudgingSetupAnswerSchema = z
       judgesPerProject: z.number().int(),
       trackJudges: z.record(z.string(), z.array(z.string())),
       assignedAt: Timestamp.nullable().meta({ description: 'When Assign was last pressed; null: never' }),
+      projectsPerJudge: z
+        .record(z.string(), z.number().int())
+        .meta({ description: 'Judge user id -> how many projects the last Assign gave them, as recorded; only the organiser sees it (empty otherwise)' }),
     }),
     judges: z.array(JudgeSchema),
     winners: z.array(WinnerAnswerSchema),

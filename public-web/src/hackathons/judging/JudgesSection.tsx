@@ -11,7 +11,6 @@ import { useDateLabels } from '../../ui/useDateLabels';
 import { plural } from '../../ui/plural';
 import { judgeName } from './AssignmentFields';
 import { Panel } from './fields';
-import { projectsPerJudge } from './rankingDiff';
 import type { JudgingConsole } from './useJudgingConsole';
 
 /** Judges by username or e-mail (pending until that address signs up), removal, and Assign with its result. */
@@ -114,16 +113,8 @@ function AssignPanel({ setup, judging, busy, onAssign }: { setup: JudgingSetupAn
   const { assignment } = setup;
   const active = setup.judges.filter((j) => j.status === 'active' && j.user);
   const mode = assignment.mode === 'perProject' ? `${assignment.judgesPerProject} ${MODE_TEXT.perProject}` : MODE_TEXT[assignment.mode];
-  const loads =
-    assignment.assignedAt && judging.galleryLoaded
-      ? projectsPerJudge({
-          mode: assignment.mode,
-          judgesPerProject: assignment.judgesPerProject,
-          trackJudges: assignment.trackJudges,
-          judgeIds: active.map((j) => j.id),
-          projects: judging.projects.map((p) => ({ id: p.id, trackIds: p.trackIds, memberIds: p.members.map((m) => m._id) })),
-        })
-      : [];
+  // As the last Assign recorded it: a judge added since has none until Assign is pressed again.
+  const loads = assignment.assignedAt ? active.map((j) => ({ judgeId: j.id, projects: assignment.projectsPerJudge[j.id] ?? 0 })) : [];
   return (
     <Panel
       id="assign-heading"

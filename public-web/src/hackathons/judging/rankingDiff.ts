@@ -1,6 +1,5 @@
 import type { ComparedProject, TrackRanking } from '@circuit/shared/api/hackathon-judging';
 import type { Normalisation } from '@circuit/shared/judging/ranking';
-import { assignProjects, type AssignmentMode } from '@circuit/shared/judging/assignment';
 
 /** The three normalisations in the order the console shows them, with their column names. */
 export const NORMALISATION_LABELS: Record<Normalisation, string> = { raw: 'Raw mean', zscore: 'Per-judge z-score', trimmed: 'Trimmed mean' };
@@ -37,31 +36,4 @@ export function valueLabel(normalisation: Normalisation, value: number | null): 
   if (value === null) return 'not scored';
   if (normalisation === 'zscore') return `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)} σ`;
   return `${(value * 100).toFixed(1)}%`;
-}
-
-export interface JudgeLoad {
-  judgeId: string;
-  projects: number;
-}
-
-/**
- * Projects per judge as Assign gives them: the same pure function the command side records
- * (shared/src/judging/assignment.ts) over the submitted projects and the active judges, so the
- * console can show the result without a read of its own.
- */
-export function projectsPerJudge(input: {
-  mode: AssignmentMode;
-  judgesPerProject: number;
-  trackJudges: Record<string, string[]>;
-  judgeIds: string[];
-  projects: { id: string; trackIds: string[]; memberIds: string[] }[];
-}): JudgeLoad[] {
-  const assigned = assignProjects({
-    mode: input.mode,
-    judgesPerProject: input.judgesPerProject,
-    trackJudges: input.trackJudges,
-    judges: input.judgeIds,
-    projects: input.projects.map((p) => ({ projectId: p.id, trackIds: p.trackIds, memberIds: p.memberIds })),
-  });
-  return input.judgeIds.map((judgeId) => ({ judgeId, projects: assigned[judgeId]?.length ?? 0 }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differingCells, differingCount, placeLabel, projectsPerJudge, valueLabel } from './rankingDiff';
+import { differingCells, differingCount, placeLabel, valueLabel } from './rankingDiff';
 
 const row = (raw: number | null, zscore: number | null, trimmed: number | null) => ({
   raw: { place: raw, value: raw === null ? null : 1 / raw },
@@ -39,32 +39,5 @@ describe('labels', () => {
     expect(valueLabel('zscore', -0.5)).toBe('−0.50 σ');
     expect(valueLabel('zscore', 1.234)).toBe('+1.23 σ');
     expect(valueLabel('raw', null)).toBe('not scored');
-  });
-});
-
-describe('projects per judge', () => {
-  const projects = [
-    { id: 'p1', trackIds: ['t1'], memberIds: ['u1'] },
-    { id: 'p2', trackIds: ['t2'], memberIds: ['u9'] },
-    { id: 'p3', trackIds: ['t1'], memberIds: ['u8'] },
-  ];
-
-  it('gives every judge every project but their own team’s', () => {
-    expect(projectsPerJudge({ mode: 'all', judgesPerProject: 1, trackJudges: {}, judgeIds: ['u1', 'j2'], projects })).toEqual([
-      { judgeId: 'u1', projects: 2 },
-      { judgeId: 'j2', projects: 3 },
-    ]);
-  });
-
-  it('spreads N judges per project evenly', () => {
-    const loads = projectsPerJudge({ mode: 'perProject', judgesPerProject: 1, trackJudges: {}, judgeIds: ['a', 'b'], projects });
-    expect(loads.map((l) => l.projects).sort()).toEqual([1, 2]);
-  });
-
-  it('gives the judges of a track its projects', () => {
-    expect(projectsPerJudge({ mode: 'byTrack', judgesPerProject: 1, trackJudges: { t1: ['a'], t2: ['b'] }, judgeIds: ['a', 'b'], projects })).toEqual([
-      { judgeId: 'a', projects: 2 },
-      { judgeId: 'b', projects: 1 },
-    ]);
   });
 });

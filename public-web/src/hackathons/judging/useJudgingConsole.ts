@@ -15,7 +15,6 @@ export function useJudgingConsole(username: string, signedIn: boolean) {
   return {
     setup: setup.data,
     projects: gallery.data?.projects ?? [],
-    galleryLoaded: gallery.isSuccess,
     writes,
     loading: setup.isPending,
     notFound: isApiError(error) && error.status === 404,
