@@ -55,6 +55,8 @@ export function notificationText(n: AppNotification): string {
       return 'Your quiz was not approved';
     case 'quiz_regraded':
       return 'A quiz you took was re-graded';
+    case 'listing_reminder':
+      return 'A reminder about a listing';
   }
 }
 

@@ -1,0 +1,27 @@
+import type { Mail } from '@circuit/shared/ports/mailer';
+import { SETTING_KINDS, type NotificationSettingKind } from '@circuit/shared/notifications/notification-settings';
+import { escape } from '../mail/account-mail';
+import { unsubscribeParts } from './unsubscribe-token';
+
+export interface UnsubscribeOptions {
+  secret: string;
+  publicUrl: string;
+}
+
+/**
+ * A mail the user can turn off, made ready to send: the one-click unsubscribe header fields
+ * (RFC 8058; a mail client's "unsubscribe" POSTs to the link) and, in the footer, a visible link to
+ * the page that asks before turning it off (a GET of it never changes anything).
+ */
+export function switchableMail(mail: Mail, kind: NotificationSettingKind, options: UnsubscribeOptions): Mail {
+  const { headers, pageUrl } = unsubscribeParts(mail.to, kind, options);
+  const what = SETTING_KINDS[kind].label.toLowerCase();
+  const footer = `<p style="color:#6b7280;font-size:12px">You get this because “${escape(what)}” e-mails are on. <a href="${escape(pageUrl)}">Turn these e-mails off</a> or change them in your notification settings.</p>`;
+  const html = mail.html.includes('</div></body></html>') ? mail.html.replace('</div></body></html>', `${footer}</div></body></html>`) : `${mail.html}${footer}`;
+  return {
+    ...mail,
+    text: `${mail.text}\n\nTo stop “${what}” e-mails: ${pageUrl}`,
+    html,
+    headers: { ...mail.headers, ...headers },
+  };
+}
