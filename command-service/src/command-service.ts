@@ -258,6 +258,7 @@ export async function createCommandService(
     waitlistTimer,
     quizzes,
     reminderTimer,
+    reminderSchedule,
     /** The workers run in one command-service process at a time (see runAsLeader). */
     async start() {
       leadership = await runAsLeader(

@@ -1,4 +1,4 @@
-import { EventCatalogue, type EventType } from '@circuit/shared/events/catalogue';
+import { parseEventData } from '@circuit/shared/events/catalogue';
 import type { RecordedEvent } from '@circuit/shared/ports/event-store';
 import type { NotificationSettingKind } from '@circuit/shared/notifications/notification-settings';
 import { uuidFrom } from '../notifications/notification-effects';
@@ -83,51 +83,50 @@ export type ScheduleChange =
   | { type: 'saved'; listingKind: ListingKindName; listingId: string; userId: string; saved: boolean };
 
 const instant = (value: string) => (value !== '' && Number.isFinite(Date.parse(value)) ? new Date(value).toISOString() : null);
-const parsed = <T extends EventType>(type: T, event: RecordedEvent) => EventCatalogue[type].parse(event.data);
 
 export function scheduleChangesOf(event: RecordedEvent): ScheduleChange[] {
   switch (event.type) {
     case 'EventCreated':
     case 'EventUpdated': {
-      const d = event.type === 'EventCreated' ? parsed('EventCreated', event) : parsed('EventUpdated', event);
+      const d = event.type === 'EventCreated' ? parseEventData('EventCreated', event.data) : parseEventData('EventUpdated', event.data);
       const createdBy = 'createdBy' in d ? d.createdBy : null;
       return [listingChange('event', d.eventId, d.content.title, d.content.username, createdBy, d.content.dates.startDate, d.content.dates.registrationDeadline, d.content.dates.endDate)];
     }
     case 'HackathonCreated':
     case 'HackathonUpdated': {
-      const d = event.type === 'HackathonCreated' ? parsed('HackathonCreated', event) : parsed('HackathonUpdated', event);
+      const d = event.type === 'HackathonCreated' ? parseEventData('HackathonCreated', event.data) : parseEventData('HackathonUpdated', event.data);
       const createdBy = 'createdBy' in d ? d.createdBy : null;
       return [listingChange('hackathon', d.hackathonId, d.content.title, d.content.username, createdBy, d.content.dates.startDate, d.content.dates.registrationDeadline, d.content.dates.endDate)];
     }
     case 'QuizCreated':
     case 'QuizUpdated': {
-      const d = event.type === 'QuizCreated' ? parsed('QuizCreated', event) : parsed('QuizUpdated', event);
+      const d = event.type === 'QuizCreated' ? parseEventData('QuizCreated', event.data) : parseEventData('QuizUpdated', event.data);
       const createdBy = 'createdBy' in d ? d.createdBy : null;
       return [listingChange('quiz', d.quizId, d.content.title, '', createdBy, d.content.dates.startDate, d.content.dates.registrationEndDate, d.content.dates.endDate)];
     }
     case 'EventDeleted':
-      return [{ type: 'removed', listingKind: 'event', listingId: parsed('EventDeleted', event).eventId }];
+      return [{ type: 'removed', listingKind: 'event', listingId: parseEventData('EventDeleted', event.data).eventId }];
     case 'HackathonDeleted':
-      return [{ type: 'removed', listingKind: 'hackathon', listingId: parsed('HackathonDeleted', event).hackathonId }];
+      return [{ type: 'removed', listingKind: 'hackathon', listingId: parseEventData('HackathonDeleted', event.data).hackathonId }];
     case 'QuizDeleted':
-      return [{ type: 'removed', listingKind: 'quiz', listingId: parsed('QuizDeleted', event).quizId }];
+      return [{ type: 'removed', listingKind: 'quiz', listingId: parseEventData('QuizDeleted', event.data).quizId }];
     case 'HackathonJudgingSetupSaved': {
-      const d = parsed('HackathonJudgingSetupSaved', event);
+      const d = parseEventData('HackathonJudgingSetupSaved', event.data);
       return [{ type: 'submission-deadline', hackathonId: d.hackathonId, deadline: d.setup.submissionDeadline }];
     }
     case 'EventSaved':
     case 'EventUnsaved': {
-      const d = parsed('EventSaved', event);
+      const d = parseEventData('EventSaved', event.data);
       return [{ type: 'saved', listingKind: 'event', listingId: d.eventId, userId: d.userId, saved: event.type === 'EventSaved' }];
     }
     case 'HackathonSaved':
     case 'HackathonUnsaved': {
-      const d = parsed('HackathonSaved', event);
+      const d = parseEventData('HackathonSaved', event.data);
       return [{ type: 'saved', listingKind: 'hackathon', listingId: d.hackathonId, userId: d.userId, saved: event.type === 'HackathonSaved' }];
     }
     case 'QuizSaved':
     case 'QuizUnsaved': {
-      const d = parsed('QuizSaved', event);
+      const d = parseEventData('QuizSaved', event.data);
       return [{ type: 'saved', listingKind: 'quiz', listingId: d.quizId, userId: d.userId, saved: event.type === 'QuizSaved' }];
     }
     default:
