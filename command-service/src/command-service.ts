@@ -139,10 +139,10 @@ export async function createCommandService(
   const standing = createStandingService(deps);
   const community = createCommunityService(deps);
   const registrations = createRegistrationService(deps, deps.teamPayments?.(deps) ?? payments);
-  const reviewNotifier = new HackathonReviewNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
+  const reviewNotifier = new HackathonReviewNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log, secret: deps.config.sessionSecret });
   const reviews = createReviewService(deps);
   const announcements = createAnnouncementService(deps);
-  const announcementNotifier = new AnnouncementNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
+  const announcementNotifier = new AnnouncementNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log, secret: deps.config.sessionSecret });
   const events = createEventService(deps);
   const eventRegistrations = createEventRegistrationService(deps, payments);
   const rosterDues = new EventRosterDues({ knex: deps.knex, store: feed, log: deps.log, registrations: eventRegistrations, now: deps.now });
@@ -151,7 +151,7 @@ export async function createCommandService(
   const notificationSettings = createSettingsService(deps);
   const reminderSchedule = new ReminderSchedule({ knex: deps.knex, store: feed, log: deps.log });
   const reminderTimer = new ReminderTimer({ ...deps, secret: deps.config.sessionSecret, publicUrl: deps.config.publicUrl, schedule: reminderSchedule });
-  const quizNotifier = new QuizNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
+  const quizNotifier = new QuizNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log, secret: deps.config.sessionSecret });
   // Every payment purpose goes to its roster: the service that records it and the roster's definition.
   const paymentDispatcher = new PaymentDispatcher({
     knex: deps.knex,
@@ -175,7 +175,7 @@ export async function createCommandService(
     new ResultsNotifier({ knex: deps.knex, store: feed, log: deps.log }),
     paymentDispatcher,
     new DuplicatePaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, mailer: deps.mailer, publicUrl: deps.config.publicUrl, payments }),
-    new EventNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log }),
+    new EventNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log, secret: deps.config.sessionSecret }),
     rosterDues,
     waitlistTimer,
     quizNotifier,

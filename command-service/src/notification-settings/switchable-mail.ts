@@ -1,7 +1,9 @@
-import type { Mail } from '@circuit/shared/ports/mailer';
+import type { Mail, Mailer } from '@circuit/shared/ports/mailer';
+import type { EventStore } from '@circuit/shared/ports/event-store';
 import { SETTING_KINDS, type NotificationSettingKind } from '@circuit/shared/notifications/notification-settings';
 import { escape } from '../mail/account-mail';
 import { unsubscribeParts } from './unsubscribe-token';
+import { allows } from './settings-service';
 
 export interface UnsubscribeOptions {
   secret: string;
@@ -24,4 +26,10 @@ export function switchableMail(mail: Mail, kind: NotificationSettingKind, option
     html,
     headers: { ...mail.headers, ...headers },
   };
+}
+
+/** Sends a mail the user can turn off: nothing when they turned this kind off, else with its unsubscribe parts. */
+export async function sendSwitchable(deps: UnsubscribeOptions & { store: EventStore; mailer: Mailer }, userId: string, kind: NotificationSettingKind, mail: Mail): Promise<void> {
+  if (!(await allows(deps.store, userId, kind, 'email'))) return;
+  await deps.mailer.send(switchableMail(mail, kind, deps));
 }

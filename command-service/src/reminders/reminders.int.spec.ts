@@ -40,7 +40,12 @@ function reminders(app: () => TestApp) {
   it('sends the day-before reminder once, with two timers racing and after a restart', async () => {
     const t = app();
     const [a, b] = await Promise.all([t.member(), t.member()]);
-    const { id, form } = await eventWith(t, [a, b]);
+    const { id, form, organiser } = await eventWith(t, [a, b]);
+    // Every mail that can be turned off carries one-click unsubscribe; mail that must go does not.
+    const live = await t.latestMail(organiser.email, { subject: /is live/ });
+    expect(live.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const { user } = await t.signUpVerified();
+    expect((await t.mailsTo(user.email)).map((m) => m.headers['List-Unsubscribe'])).toEqual([undefined]);
     t.clock.advance(6 * DAY + MINUTE);
     await Promise.all([timerOn(t).tick(), timerOn(t).tick(), t.embedded.commands.reminderTimer.tick()]);
     for (const m of [a, b]) {
