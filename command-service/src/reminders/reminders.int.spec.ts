@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { notificationsStream } from '@circuit/shared/events/notifications';
 import { notificationSettingsStream } from '@circuit/shared/events/notification-settings';
 import type { Mailer } from '@circuit/shared/ports/mailer';
+import { DevMailbox } from '@circuit/shared/adapters/mailer/dev-mailbox';
 import type { Member, TestApp } from '@circuit/embedded/testing/test-app';
 import { describeOnBothDatabases } from '@circuit/embedded/testing/both-databases';
 import { createdListing } from '../listings/listing-fixtures.testkit';
@@ -10,6 +11,13 @@ import { UNSUBSCRIBE_LINK_INVALID } from '../notification-settings/unsubscribe-t
 import { ReminderTimer } from './reminder-timer';
 
 const MINUTE = 60_000;
+
+/** The app's mailer: its dev mailbox, where the test reads what was sent. */
+function devMailbox(t: TestApp): Mailer {
+  const box = t.embedded.mailbox;
+  if (!(box instanceof DevMailbox)) throw new Error('the test app keeps its mail in the dev mailbox');
+  return box;
+}
 const DAY = 24 * 60 * MINUTE;
 
 /**
@@ -19,7 +27,7 @@ const DAY = 24 * 60 * MINUTE;
  */
 function reminders(app: () => TestApp) {
   /** Another timer on the same database: a second instance, or this one started again. */
-  const timerOn = (t: TestApp, mailer: Mailer = t.embedded.mailbox) =>
+  const timerOn = (t: TestApp, mailer: Mailer = devMailbox(t)) =>
     new ReminderTimer({ knex: t.knex, store: t.store, bus: t.embedded.bus, mailer, log: t.embedded.log, publicUrl: t.config.publicUrl, secret: t.config.sessionSecret, schedule: t.embedded.commands.reminderSchedule, now: t.clock.now });
   const remindersTo = async (t: TestApp, email: string, title: string) => (await t.mailsTo(email)).filter((m) => m.subject.includes(title));
   const notified = async (t: TestApp, userId: string, listingId: string) =>
