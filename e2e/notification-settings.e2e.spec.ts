@@ -32,7 +32,7 @@ describe.skipIf(Boolean(skipReason))(`notification settings journey in Chromium$
     await journey?.close();
   });
 
-  it('turns a reminder off on the settings screen, and unsubscribes from an e-mail’s link without signing in', { timeout: 120_000 }, async () => {
+  it('turns a reminder off on the settings screen, and unsubscribes from an e-mail’s link without signing in', { timeout: 240_000 }, async () => {
     const base = journey.base;
     const { page } = await journey.signedIn('rina_e2e', 'Rina');
     const oneHourMail = page.getByRole('switch', { name: 'E-mail: An hour before it starts' });

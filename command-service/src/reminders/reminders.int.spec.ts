@@ -7,6 +7,7 @@ import type { Member, TestApp } from '@circuit/embedded/testing/test-app';
 import { describeOnBothDatabases } from '@circuit/embedded/testing/both-databases';
 import { createdListing } from '../listings/listing-fixtures.testkit';
 import { eventForm, fullProfile } from '../events/event-fixtures';
+import { appendListedHackathon } from '../hackathon-registrations/hackathon-fixtures';
 import { UNSUBSCRIBE_LINK_INVALID } from '../notification-settings/unsubscribe-token';
 import { ReminderTimer } from './reminder-timer';
 
@@ -158,6 +159,29 @@ function reminders(app: () => TestApp) {
     await timerOn(t).tick();
     expect((await remindersTo(t, saver.email, form.title)).map((m) => m.subject)).toEqual([`Registration for “${form.title}” closes in 2 days`]);
     expect(await remindersTo(t, registrant.email, form.title)).toHaveLength(0);
+  });
+
+  it('reminds the members of a hackathon team without a submitted project, 24 hours before the judging setup’s deadline', async () => {
+    const t = app();
+    const [organiser, alice, bob, carol, dave] = await Promise.all([t.member(), t.member(), t.member(), t.member(), t.member()]);
+    const { hackathonId, content } = await appendListedHackathon(t.store, { createdBy: organiser.userId, minMembers: 2, takeRegistrations: 'true', now: t.clock.now() });
+    const url = (path: string) => `/api/hackathons/${hackathonId}${path}`;
+    for (const who of [alice, bob, carol, dave]) await who.agent.post(url('/register')).send({}).expect(201);
+    for (const [creator, member, name] of [[alice, bob, 'Idle'], [carol, dave, 'Done']] as const) {
+      const created = await creator.agent.post(url('/teams')).send({ name }).expect(201);
+      await member.agent.post(url('/teams/join')).send({ code: created.body.data.team.code }).expect(200);
+      await creator.agent.post(url(`/teams/${created.body.data.team.id}/submit`)).expect(200);
+    }
+    // The setup moves the deadline from the hackathon's end (14 days on) to 3 days on.
+    const deadline = new Date(t.clock.now().getTime() + 3 * DAY);
+    await organiser.agent.put(url('/judging')).send({ submissionDeadline: deadline.toISOString(), tracks: [], criteria: [{ name: 'Impact', description: 'Does it matter?', weight: 1, scale: 5 }], galleryOpen: false, assignment: { mode: 'all' } }).expect(200);
+    await carol.agent.put(url('/project')).send({ title: 'Floodwatch', tagline: 'Flood alerts over SMS', description: '<p>Alerts</p>', builtWith: ['TypeScript'], links: { repository: 'https://github.com/x/floodwatch', demo: '', video: '' }, images: [], trackIds: [] }).expect(200);
+    await carol.agent.post(url('/project/submit')).expect(200);
+    t.clock.advance(2 * DAY + MINUTE);
+    await timerOn(t).tick();
+    for (const who of [alice, bob]) expect((await remindersTo(t, who.email, content.title)).map((m) => m.subject)).toEqual([`24 hours left to submit your project to “${content.title}”`]);
+    for (const who of [carol, dave]) expect(await remindersTo(t, who.email, content.title)).toHaveLength(0);
+    expect(await notified(t, alice.userId, hackathonId)).toHaveLength(1);
   });
 }
 

@@ -37,7 +37,7 @@ export function SettingsRows({
           </div>
           <div aria-hidden="true" className="hidden shrink-0 gap-6 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:flex">
             {channels.map((channel) => (
-              <span key={channel} className="w-16 text-center">
+              <span key={channel} className="w-20 text-center">
                 {CHANNEL_LABEL[channel]}
               </span>
             ))}
@@ -52,7 +52,7 @@ export function SettingsRows({
               </div>
               <div className="flex shrink-0 gap-6">
                 {channels.map((channel) => (
-                  <div key={channel} className="flex w-auto items-center gap-2 sm:w-16 sm:justify-center">
+                  <div key={channel} className="flex w-auto items-center gap-2 sm:w-20 sm:justify-center">
                     {SETTING_KINDS[kind].channels.includes(channel) && (
                       <>
                         <Switch

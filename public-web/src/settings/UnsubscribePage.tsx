@@ -38,7 +38,7 @@ export function UnsubscribePage() {
     return (
       <StateScreen icon={<MailCheck className="size-7" aria-hidden="true" />} title="You are unsubscribed" actions={settingsLink}>
         <p role="status">
-          No more “{what}” e-mails will go to <strong className="break-all">{named.email}</strong>. You can turn them back on in your notification settings.
+          No more “{what}” e-mails will go to <strong className="break-words">{named.email}</strong>. You can turn them back on in your notification settings.
         </p>
       </StateScreen>
     );
@@ -46,7 +46,7 @@ export function UnsubscribePage() {
   return (
     <StateScreen icon={<MailX className="size-7" aria-hidden="true" />} title="Unsubscribe from these e-mails?">
       <p>
-        Stop “{what}” e-mails to <strong className="break-all">{named.email}</strong>. {SETTING_KINDS[named.kind].description}
+        Stop “{what}” e-mails to <strong className="break-words">{named.email}</strong>. {SETTING_KINDS[named.kind].description}
       </p>
       {unsubscribe.isError && (
         <Alert className="mt-4 text-left">
