@@ -18,7 +18,8 @@ const keyOf = (sessionSecret: string) => crypto.createHmac('sha256', sessionSecr
 const macOf = (payload: string, sessionSecret: string) => crypto.createHmac('sha256', keyOf(sessionSecret)).update(payload).digest('base64url');
 
 export function unsubscribeToken(email: string, kind: NotificationSettingKind, sessionSecret: string): string {
-  const payload = Buffer.from(JSON.stringify({ e: email.trim().toLowerCase(), k: kind })).toString('base64url');
+  const named = JSON.stringify({ e: email.trim().toLowerCase(), k: kind });
+  const payload = Buffer.from(named).toString('base64url');
   return `${payload}.${macOf(payload, sessionSecret)}`;
 }
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { migrate } from '@circuit/shared/db/migrations';
-import type { ListingKindName, ReminderKind, ScheduledListing } from './reminder-rules';
+import type { ListingKindName, ReminderKind, ScheduledListing, ScheduleChange } from './reminder-rules';
 
 /**
  * The reminders' tables, all on the command side (never the read models):
@@ -62,6 +62,32 @@ export async function migrateReminders(knex: Knex): Promise<void> {
       },
     },
   ]);
+}
+
+/** Writes one change into the schedule's tables; each is a set-to-state (an upsert or a delete), so a replay leaves the same rows. */
+export async function applyScheduleChange(knex: Knex, change: ScheduleChange): Promise<void> {
+  switch (change.type) {
+    case 'listing': {
+      const l = change.listing;
+      const row = { listing_kind: l.listingKind, listing_id: l.listingId, title: l.title, username: l.username, created_by: l.createdBy, starts_at: l.startsAt, registration_deadline: l.registrationDeadline, ends_at: l.endsAt };
+      // An edit carries no creator: the one of the creation stays.
+      const columns = Object.keys(row).filter((column) => l.createdBy !== '' || column !== 'created_by');
+      await knex(LISTINGS).insert(row).onConflict(['listing_kind', 'listing_id']).merge(columns);
+      return;
+    }
+    case 'removed':
+      await knex(LISTINGS).where({ listing_kind: change.listingKind, listing_id: change.listingId }).delete();
+      return;
+    case 'submission-deadline':
+      await knex(LISTINGS).where({ listing_kind: 'hackathon', listing_id: change.hackathonId }).update({ setup_submission_deadline: change.deadline });
+      return;
+    case 'saved': {
+      const key = { listing_kind: change.listingKind, listing_id: change.listingId, user_id: change.userId };
+      if (change.saved) await knex(SAVERS).insert(key).onConflict(['listing_kind', 'listing_id', 'user_id']).ignore();
+      else await knex(SAVERS).where(key).delete();
+      return;
+    }
+  }
 }
 
 interface ListingRow {
