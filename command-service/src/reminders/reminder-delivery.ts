@@ -33,7 +33,7 @@ export interface DeliveryDeps {
  */
 export async function deliverReminder(deps: DeliveryDeps, delivery: Delivery, listing: ScheduledListing | null, now: Date): Promise<void> {
   const { reminderId, userId, kind, targetAt } = delivery;
-  // A listing deleted since the claim: there is nothing to remind of.
+  // Null: the listing was deleted or moved since the claim; there is nothing to remind of.
   if (listing) {
     if (await allows(deps.store, userId, kind, 'notification')) {
       const notificationId = uuidFrom(`${reminderId}|notification`);

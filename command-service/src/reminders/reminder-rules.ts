@@ -53,6 +53,10 @@ export interface DueReminder {
 const targetOf = (listing: ScheduledListing, target: 'start' | 'submission' | 'registration') =>
   target === 'start' ? listing.startsAt : target === 'submission' ? listing.submissionDeadline : listing.registrationDeadline;
 
+/** Whether the listing still has the moment a reminder was claimed for (it may have moved or gone since). */
+export const stillAbout = (listing: ScheduledListing | null, reminder: { kind: ReminderKind; targetAt: string }): listing is ScheduledListing =>
+  listing !== null && targetOf(listing, REMINDERS[reminder.kind].target) === reminder.targetAt;
+
 /** The listing's reminders due at `now`: their time has come, by no more than the grace, and what they announce is still ahead. */
 export function remindersDue(listing: ScheduledListing, now: Date): DueReminder[] {
   const at = now.getTime();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@circuit/shared/ports/event-store';
-import { GRACE_MS, reminderIdOf, remindersDue, scheduleChangesOf, type ScheduledListing } from './reminder-rules';
+import { GRACE_MS, reminderIdOf, remindersDue, scheduleChangesOf, stillAbout, type ScheduledListing } from './reminder-rules';
 
 const HOUR = 3_600_000;
 const start = Date.parse('2026-12-10T10:00:00.000Z');
@@ -50,6 +50,15 @@ describe('remindersDue', () => {
 
   it('ignores a listing without dates', () => {
     expect(kindsDue(listing({ startsAt: null, registrationDeadline: null }), start - HOUR)).toEqual([]);
+  });
+});
+
+describe('stillAbout', () => {
+  it('holds while the listing still has the moment the reminder was claimed for', () => {
+    const claimed = { kind: 'reminder_starts_1h' as const, targetAt: iso(start) };
+    expect(stillAbout(listing(), claimed)).toBe(true);
+    expect(stillAbout(listing({ startsAt: iso(start + HOUR) }), claimed)).toBe(false);
+    expect(stillAbout(null, claimed)).toBe(false);
   });
 });
 

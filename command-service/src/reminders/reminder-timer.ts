@@ -1,7 +1,7 @@
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import { audienceOf } from './reminder-audience';
 import { deliverReminder, type DeliveryDeps } from './reminder-delivery';
-import { GRACE_MS, reminderIdOf, remindersDue, type DueReminder, type ScheduledListing } from './reminder-rules';
+import { GRACE_MS, reminderIdOf, remindersDue, stillAbout, type DueReminder, type ScheduledListing } from './reminder-rules';
 import type { ReminderSchedule } from './reminder-schedule';
 import { claim, listingsNear, markMomentDone, momentDone, reclaimStale, scheduledListing, type Delivery } from './reminder-tables';
 
@@ -50,7 +50,10 @@ export class ReminderTimer {
     await this.deps.schedule.settled(await this.deps.store.headPosition());
     let sent = 0;
     for (const stale of await reclaimStale(this.deps.knex, now, this.deps.leaseMs ?? LEASE_MS, GRACE_MS)) {
-      if (await this.carryOut(stale, await scheduledListing(this.deps.knex, stale.listingKind, stale.listingId), now)) sent += 1;
+      const listing = await scheduledListing(this.deps.knex, stale.listingKind, stale.listingId);
+      // A listing moved or deleted since the claim: that moment reminds nobody any more.
+      const about = stillAbout(listing, stale) ? listing : null;
+      if ((await this.carryOut(stale, about, now)) && about) sent += 1;
     }
     for (const listing of await listingsNear(this.deps.knex, now)) {
       for (const due of remindersDue(listing, now)) {
