@@ -18,7 +18,7 @@ export interface UnsubscribeOptions {
 export function switchableMail(mail: Mail, kind: NotificationSettingKind, options: UnsubscribeOptions): Mail {
   const { headers, pageUrl } = unsubscribeParts(mail.to, kind, options);
   const what = SETTING_KINDS[kind].label.toLowerCase();
-  const footer = `<p style="color:#6b7280;font-size:12px">You get this because “${escape(what)}” e-mails are on. <a href="${escape(pageUrl)}">Turn these e-mails off</a> or change them in your notification settings.</p>`;
+  const footer = `<p style="color:#6b7280;font-size:12px">You get this because “${escape(what)}” e-mails are on. <a href="${escape(pageUrl)}">Turn these e-mails off</a> or change them in your <a href="${escape(options.publicUrl)}/settings/notifications">notification settings</a>.</p>`;
   const html = mail.html.includes('</div></body></html>') ? mail.html.replace('</div></body></html>', `${footer}</div></body></html>`) : `${mail.html}${footer}`;
   return {
     ...mail,
