@@ -37,7 +37,7 @@ export function SettingsRows({
           </div>
           <div aria-hidden="true" className="hidden shrink-0 gap-6 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:flex">
             {channels.map((channel) => (
-              <span key={channel} className="w-20 text-center">
+              <span key={channel} className="w-20 whitespace-nowrap text-center">
                 {CHANNEL_LABEL[channel]}
               </span>
             ))}

@@ -44,7 +44,7 @@ export function UnsubscribePage() {
     );
   }
   return (
-    <StateScreen icon={<MailX className="size-7" aria-hidden="true" />} title="Unsubscribe from these e-mails?">
+    <StateScreen icon={<MailX className="size-7" aria-hidden="true" />} title={'Unsubscribe from these e\u2011mails?'}>
       <p>
         Stop “{what}” e-mails to <strong className="break-words">{named.email}</strong>. {SETTING_KINDS[named.kind].description}
       </p>
