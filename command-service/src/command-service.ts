@@ -43,7 +43,7 @@ import { trackReadYourWrites } from './http/read-your-writes';
 import { routersInOrder } from '@circuit/shared/http/route-gate';
 import { UserRateLimiter } from '@circuit/shared/http/user-rate-limit';
 import { userRateRules, userWriteLimits } from './http/user-write-limits';
-import { multipartOnlyOn } from '@circuit/shared/http/app';
+import { multipartOnlyOn, ONE_CLICK_UNSUBSCRIBE } from '@circuit/shared/http/app';
 import { createRegistrationService } from './hackathon-registrations/registration-service';
 import { registrationRoutes } from './hackathon-registrations/registration-routes';
 import type { TeamPayments } from './hackathon-registrations/team-payments';
@@ -83,6 +83,11 @@ import { migrateOpenQuizAttempts, OpenQuizAttempts } from './quizzes/open-attemp
 import { createStandingService } from './user-standing/standing-service';
 import { standingRoutes } from './user-standing/standing-routes';
 import { reportReviewRoutes } from './report-review/report-review-routes';
+import { createSettingsService } from './notification-settings/settings-service';
+import { settingsRoutes } from './notification-settings/settings-routes';
+import { migrateReminders } from './reminders/reminder-tables';
+import { ReminderSchedule } from './reminders/reminder-schedule';
+import { ReminderTimer } from './reminders/reminder-timer';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -105,6 +110,7 @@ export async function createCommandService(
   await migrateOpenQuizAttempts(deps.knex);
   await migrateEventRosterDues(deps.knex);
   await migrateUploadUses(deps.knex);
+  await migrateReminders(deps.knex);
   const accounts = createAccountService(deps);
   // Counters shared by every instance: in Redis when there is one, else in the database.
   const limiterStore = await createLimiterStore({ knex: deps.knex, redisUrl: deps.config.REDIS_URL, log: deps.log });
@@ -133,16 +139,19 @@ export async function createCommandService(
   const standing = createStandingService(deps);
   const community = createCommunityService(deps);
   const registrations = createRegistrationService(deps, deps.teamPayments?.(deps) ?? payments);
-  const reviewNotifier = new HackathonReviewNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
+  const reviewNotifier = new HackathonReviewNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log, secret: deps.config.sessionSecret });
   const reviews = createReviewService(deps);
   const announcements = createAnnouncementService(deps);
-  const announcementNotifier = new AnnouncementNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
+  const announcementNotifier = new AnnouncementNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log, secret: deps.config.sessionSecret });
   const events = createEventService(deps);
   const eventRegistrations = createEventRegistrationService(deps, payments);
   const rosterDues = new EventRosterDues({ knex: deps.knex, store: feed, log: deps.log, registrations: eventRegistrations, now: deps.now });
   const waitlistTimer = new WaitlistTimer({ knex: deps.knex, store: deps.store, log: deps.log, registrations: eventRegistrations, dues: rosterDues, now: deps.now });
   const quizzes = createQuizService(deps, payments);
-  const quizNotifier = new QuizNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
+  const notificationSettings = createSettingsService(deps);
+  const reminderSchedule = new ReminderSchedule({ knex: deps.knex, store: feed, log: deps.log });
+  const reminderTimer = new ReminderTimer({ ...deps, secret: deps.config.sessionSecret, publicUrl: deps.config.publicUrl, schedule: reminderSchedule });
+  const quizNotifier = new QuizNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log, secret: deps.config.sessionSecret });
   // Every payment purpose goes to its roster: the service that records it and the roster's definition.
   const paymentDispatcher = new PaymentDispatcher({
     knex: deps.knex,
@@ -166,7 +175,7 @@ export async function createCommandService(
     new ResultsNotifier({ knex: deps.knex, store: feed, log: deps.log }),
     paymentDispatcher,
     new DuplicatePaymentProcessManager({ knex: deps.knex, store: feed, log: deps.log, mailer: deps.mailer, publicUrl: deps.config.publicUrl, payments }),
-    new EventNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log }),
+    new EventNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log, secret: deps.config.sessionSecret }),
     rosterDues,
     waitlistTimer,
     quizNotifier,
@@ -175,6 +184,8 @@ export async function createCommandService(
     new UploadUses({ knex: deps.knex, store: feed, log: deps.log }),
     orphanUploadSweeper({ knex: deps.knex, fileStore, log: deps.log, now: deps.now }),
     idempotencyKeySweeper({ knex: deps.knex, log: deps.log, now: deps.now }),
+    reminderSchedule,
+    reminderTimer,
     {
       start: async () => {
         stopChatSends = await startChatSendConsumer(deps, messaging);
@@ -190,7 +201,7 @@ export async function createCommandService(
   const router = Router();
   router.use(limits.clientCeiling);
   // The only routes that read multipart; a form posted anywhere else is refused.
-  router.use(multipartOnlyOn(['/api/users/profile-picture', '/api/users/projects/image', IMAGE_UPLOAD_PATH, QUIZ_IMAGE_PATH]));
+  router.use(multipartOnlyOn(['/api/users/profile-picture', '/api/users/projects/image', IMAGE_UPLOAD_PATH, QUIZ_IMAGE_PATH, ONE_CLICK_UNSUBSCRIBE]));
   router.use(userWriteLimits(userLimits));
   // Every admin write answers 403 to a role the policy does not name, before any validation.
   router.use('/api/admin', adminGuardWith(staffDirectory(deps.store, (userId) => deps.queries.isOrganiser(userId))));
@@ -224,6 +235,7 @@ export async function createCommandService(
       quizRoutes(quizzes, fileStore),
       standingRoutes(standing),
       reportReviewRoutes(deps),
+      settingsRoutes(notificationSettings),
     ]),
   );
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));
@@ -245,6 +257,8 @@ export async function createCommandService(
     eventRegistrations,
     waitlistTimer,
     quizzes,
+    reminderTimer,
+    reminderSchedule,
     /** The workers run in one command-service process at a time (see runAsLeader). */
     async start() {
       leadership = await runAsLeader(

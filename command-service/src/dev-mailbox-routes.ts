@@ -19,7 +19,7 @@ export function devMailboxRoutes(mailbox: Mailbox): Router {
       const items = mails
         .map(
           (m) => `<article><header><strong>${escape(m.subject)}</strong><br><small>to ${escape(m.to)} · ${escape(m.sentAt)}</small></header>
-<pre>${escape(m.text)}</pre></article>`,
+<pre>${escape(m.text)}</pre>${Object.entries(m.headers).map(([name, value]) => `<small>${escape(name)}: ${escape(value)}</small><br>`).join('')}</article>`,
         )
         .join('');
       res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

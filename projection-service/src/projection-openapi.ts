@@ -11,6 +11,7 @@ import { projectQueryOpenApi } from './projects/project-query-openapi';
 import { profileQueryOpenApi } from './profiles/profile-query-openapi';
 import { socialQueryOpenApi } from './social/social-query-openapi';
 import { notificationQueryOpenApi } from './notifications/notification-query-openapi';
+import { settingsQueryOpenApi } from './notification-settings/settings-query-openapi';
 import { messagingQueryOpenApi } from './messaging/messaging-query-openapi';
 import { registrationQueryOpenApi } from './hackathon-registrations/registration-query-openapi';
 import { hackathonQueryOpenApi } from './hackathons/hackathon-query-openapi';
@@ -30,6 +31,7 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   searchOpenApi,
   socialQueryOpenApi,
   notificationQueryOpenApi,
+  settingsQueryOpenApi,
   messagingQueryOpenApi,
   registrationQueryOpenApi,
   hackathonQueryOpenApi,

@@ -14,6 +14,8 @@ import { messagingQueryRoutes } from './messaging/messaging-query-routes';
 import { migrateSocialReadModels } from './social/migrations';
 import { socialQueryRoutes } from './social/social-query-routes';
 import { notificationQueryRoutes } from './notifications/notification-query-routes';
+import { migrateSettingsReadModels } from './notification-settings/settings-projection';
+import { settingsQueryRoutes } from './notification-settings/settings-query-routes';
 import { migrateProjectsReadModels } from './projects/projects-migrations';
 import { projectQueryRoutes } from './projects/project-query-routes';
 import { profileQueryRoutes } from './profiles/profile-query-routes';
@@ -74,6 +76,7 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
   await migrateEventsReadModels(knex);
   await migrateQuizzesReadModels(knex);
   await migrateScoringReadModels(knex);
+  await migrateSettingsReadModels(knex);
 }
 
 /** The read side: projection workers and the GET /api query endpoints. */
@@ -95,6 +98,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
     projectQueryRoutes(deps.knex),
     socialQueryRoutes(deps.knex),
     notificationQueryRoutes(deps.knex),
+    settingsQueryRoutes(deps.knex),
     messagingQueryRoutes(deps.knex, presence),
     // After the listing's fixed paths (/api/hackathons/username/{username} is not a hackathon called "username").
     reviewQueryRoutes(deps.knex, cache),

@@ -8,6 +8,7 @@ import type { NotificationType } from '@circuit/shared/api/notifications';
 import type { NotificationSubject } from '@circuit/shared/events/notifications';
 import { escape, layout } from '../mail/account-mail';
 import { registeredAccount } from '../mail/recipient';
+import { sendSwitchable } from '../notification-settings/switchable-mail';
 import { listingReviewMail } from '../mail/review-mail';
 import { notifyByCommand, uuidFrom } from '../notifications/notification-effects';
 import { ProcessManager, type ReactionEffects } from '../process-managers/process-manager';
@@ -16,7 +17,7 @@ import { eventListing } from './event-decider';
 import { findEvent } from './event-service';
 import { FALLBACK_TIME_ZONE, formatDateTime } from '@circuit/shared/time/format';
 
-type Deps = { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger };
+type Deps = { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger; secret: string };
 
 /** A time in a mail is the organiser's, named ('Sat, 12 Dec 2026, 3:30 pm IST'): the reader may be anywhere, the event is where they set it. */
 const when = (iso: string, timeZone: string | undefined) => formatDateTime(iso, { timeZone: timeZone ?? FALLBACK_TIME_ZONE });
@@ -65,13 +66,13 @@ function eventNoticeEffects(deps: Deps): ReactionEffects<EventNotice> {
           const subject: NotificationSubject = { kind: 'event', id: info.eventId, title: info.title, username: info.username, ...(rejection === null ? {} : { reason: rejection }) };
           await notify(cause, info.createdBy, rejection === null ? 'event_approved' : 'event_rejected', notice.moderator, subject);
           const account = await registeredAccount(deps.store, info.createdBy);
-          if (account) await deps.mailer.send(eventReviewMail(account.email, account.firstName, info, deps.publicUrl, rejection));
+          if (account) await sendSwitchable(deps, info.createdBy, 'listing_review', eventReviewMail(account.email, account.firstName, info, deps.publicUrl, rejection));
           return;
         }
         case 'place-offered': {
           await notify(cause, notice.userId, 'event_place_offered', info.createdBy, { kind: 'event', id: info.eventId, title: info.title, username: info.username, expiresAt: notice.expiresAt });
           const account = await registeredAccount(deps.store, notice.userId);
-          if (account) await deps.mailer.send(placeOfferedMail(account.email, account.firstName, { ...info, paid: info.pricing.type === 'paid' }, notice.expiresAt, deps.publicUrl));
+          if (account) await sendSwitchable(deps, notice.userId, 'waitlist_offer', placeOfferedMail(account.email, account.firstName, { ...info, paid: info.pricing.type === 'paid' }, notice.expiresAt, deps.publicUrl));
           return;
         }
       }

@@ -14,8 +14,9 @@ import { listingFold, type ListingRef } from '../hackathons/listing-lookup';
 import { createNotification, notificationIdFor } from '../notifications/notification-effects';
 import { accountOf } from '../accounts/actors';
 import { ProcessManager, type ReactionEffects } from '../process-managers/process-manager';
+import { sendSwitchable } from '../notification-settings/switchable-mail';
 
-type Deps = { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger };
+type Deps = { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger; secret: string };
 
 const plainText = (html: string) =>
   html
@@ -88,7 +89,7 @@ function announcementEffects(deps: Deps): ReactionEffects<AnnouncementPosted> {
         const account = await accountOf(deps.store, userId);
         if (!account) continue;
         const { email, firstName } = account.profile;
-        await deps.mailer.send(importantAnnouncementMail(email, firstName, listing, posted.announcement, deps.publicUrl)).catch((err: unknown) => deps.log.warn({ err }, 'could not mail an important announcement'));
+        await sendSwitchable(deps, userId, 'announcement', importantAnnouncementMail(email, firstName, listing, posted.announcement, deps.publicUrl)).catch((err: unknown) => deps.log.warn({ err }, 'could not mail an important announcement'));
       }
     },
   };

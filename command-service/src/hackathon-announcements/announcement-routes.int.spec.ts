@@ -174,6 +174,7 @@ describe('hackathon announcements and sponsors', () => {
       bus: { publish: async (_topic: string, message: unknown) => void published.push(message) } as never,
       publicUrl: 'http://localhost',
       log: createLogger('test', 'silent'),
+      secret: t.config.sessionSecret,
     });
     await notifier.handle(posted);
     await notifier.handle(posted);

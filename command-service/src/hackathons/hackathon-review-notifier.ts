@@ -10,8 +10,9 @@ import { notifyByCommand, uuidFrom } from '../notifications/notification-effects
 import { ProcessManager, type ReactionEffects } from '../process-managers/process-manager';
 import { reviewOf } from '../listings/listing-review';
 import { hackathonListing } from './hackathon-decider';
+import { sendSwitchable } from '../notification-settings/switchable-mail';
 
-type Deps = { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger };
+type Deps = { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger; secret: string };
 
 export function hackathonReviewMail(to: string, firstName: string, content: Pick<HackathonContent, 'title' | 'username'>, publicUrl: string, rejection: string | null): Mail {
   return listingReviewMail(to, firstName, { noun: 'hackathon', title: content.title, link: `${publicUrl}/hackathons/${encodeURIComponent(content.username)}` }, rejection);
@@ -49,7 +50,7 @@ function reviewEffects(deps: Deps): ReactionEffects<HackathonReviewed> {
         subject: { kind: 'hackathon', id: hackathonId, title: current.title, username: current.username, ...(rejection === null ? {} : { reason: rejection }) },
       });
       const account = await registeredAccount(deps.store, createdBy);
-      if (account) await deps.mailer.send(hackathonReviewMail(account.email, account.firstName, current, deps.publicUrl, rejection));
+      if (account) await sendSwitchable(deps, createdBy, 'listing_review', hackathonReviewMail(account.email, account.firstName, current, deps.publicUrl, rejection));
     },
   };
 }

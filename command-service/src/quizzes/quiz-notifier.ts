@@ -17,8 +17,9 @@ import { reviewOf } from '../listings/listing-review';
 import { quizDecider, quizListing } from './quiz-decider';
 import { attemptDecider, type AttemptEvent } from './attempt-decider';
 import { loadQuizRoster } from './quiz-roster-store';
+import { sendSwitchable } from '../notification-settings/switchable-mail';
 
-type Deps = { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger };
+type Deps = { knex: Knex; store: EventStore; mailer: Mailer; bus: Bus; publicUrl: string; log: Logger; secret: string };
 
 /** A moderator's verdict on a quiz (`rejection` null when approved), or a re-grade. */
 export type QuizReaction = { kind: 'reviewed'; quizId: string; moderator: string; rejection: string | null } | { kind: 'regraded'; regrade: EventData<'QuizRegraded'> };
@@ -44,7 +45,7 @@ function quizEffects(deps: Deps): ReactionEffects<QuizReaction> {
         const { rejection, moderator } = reaction;
         await notify(cause, quiz.createdBy, rejection === null ? 'quiz_approved' : 'quiz_rejected', moderator, { kind: 'quiz', id: quizId, title, username: quizId, ...(rejection === null ? {} : { reason: rejection }) });
         const account = await registeredAccount(deps.store, quiz.createdBy);
-        if (account) await deps.mailer.send(listingReviewMail(account.email, account.firstName, { noun: 'quiz', title, link: `${deps.publicUrl}/quiz/${quizId}` }, rejection));
+        if (account) await sendSwitchable(deps, quiz.createdBy, 'listing_review', listingReviewMail(account.email, account.firstName, { noun: 'quiz', title, link: `${deps.publicUrl}/quiz/${quizId}` }, rejection));
         return;
       }
       const d = reaction.regrade;

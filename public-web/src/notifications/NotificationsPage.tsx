@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { Bell, BellOff, Check, CheckCheck, LockKeyhole, Trash2, X } from 'lucide-react';
+import { Bell, BellOff, Check, CheckCheck, LockKeyhole, Settings, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messageOf } from '../auth/apiClient';
@@ -55,6 +55,8 @@ export function notificationText(n: AppNotification): string {
       return 'Your quiz was not approved';
     case 'quiz_regraded':
       return 'A quiz you took was re-graded';
+    case 'listing_reminder':
+      return 'A reminder about a listing';
   }
 }
 
@@ -131,19 +133,25 @@ function Notifications({ meId }: { meId: string }) {
           </h1>
           {unread > 0 && <p className="mt-1 text-sm text-slate-600">{unread} unread</p>}
         </div>
-        {unread > 0 && (
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={markAll.isPending}
-            onClick={() =>
-              markAll.mutate(undefined, { onError: (error) => notify.error(messageOf(error, 'Failed to mark all notifications as read')) })
-            }
-            icon={<CheckCheck className="size-4" aria-hidden="true" />}
-          >
-            Mark all as read
-          </Button>
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <ButtonLink to="/settings/notifications" variant="ghost" size="sm">
+            <Settings className="size-4" aria-hidden="true" />
+            Settings
+          </ButtonLink>
+          {unread > 0 && (
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={markAll.isPending}
+              onClick={() =>
+                markAll.mutate(undefined, { onError: (error) => notify.error(messageOf(error, 'Failed to mark all notifications as read')) })
+              }
+              icon={<CheckCheck className="size-4" aria-hidden="true" />}
+            >
+              Mark all as read
+            </Button>
+          )}
+        </div>
       </div>
 
       <Card>

@@ -1,4 +1,4 @@
-import { Bookmark, Brain, LayoutDashboard, LogOut, Megaphone, Trophy, User as UserIcon } from 'lucide-react';
+import { BellRing, Bookmark, Brain, LayoutDashboard, LogOut, Megaphone, Trophy, User as UserIcon } from 'lucide-react';
 
 // Kept apart from the menus' icons, so the header and footer of every page do not carry them.
 export { mainSections } from './sections';
@@ -30,6 +30,7 @@ export const profileLinks = [
   { label: 'Profile', to: '/profile', icon: <UserIcon className="size-4" aria-hidden="true" /> },
   { label: 'Saved', to: '/saved', icon: <Bookmark className="size-4" aria-hidden="true" /> },
   { label: "Organiser's Dashboard", to: '/dashboard', icon: <LayoutDashboard className="size-4" aria-hidden="true" /> },
+  { label: 'Notification settings', to: '/settings/notifications', icon: <BellRing className="size-4" aria-hidden="true" /> },
 ] as const;
 
 export const signOutIcon = <LogOut className="size-4" aria-hidden="true" />;

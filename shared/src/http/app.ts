@@ -83,6 +83,8 @@ export function baselineHeaders(options: { production: boolean; razorpayCheckout
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The one-click unsubscribe address of an e-mail's List-Unsubscribe header (command-service/src/notification-settings/). */
+export const ONE_CLICK_UNSUBSCRIBE = /^\/api\/unsubscribe\/[^/]+$/;
 export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json)';
 
 /**
@@ -94,6 +96,8 @@ export const jsonBodiesOnly: RequestHandler = (req, res, next) => {
   const type = mediaTypeOf(req.headers['content-type']);
   if (SAFE_METHODS.has(req.method) || type === undefined) return next();
   if (type === 'application/json' || /^application\/[\w.-]+\+json$/.test(type) || type === 'multipart/form-data') return next();
+  // A mail client's one-click unsubscribe (RFC 8058) posts a form; the route reads no body, only its token.
+  if (type === 'application/x-www-form-urlencoded' && ONE_CLICK_UNSUBSCRIBE.test(req.path)) return next();
   res.status(415).json({ success: false, message: JSON_ONLY_MESSAGE });
 };
 

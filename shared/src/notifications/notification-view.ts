@@ -78,7 +78,21 @@ export function notificationMessage(type: NotificationType, sender: Notification
       return `Your quiz “${title}” was not approved${subject?.reason ? `: ${subject.reason}` : ''}`;
     case 'quiz_regraded':
       return `“${title}” was re-graded: your marks changed from ${subject?.marks?.before ?? '?'} to ${subject?.marks?.after ?? '?'}`;
+    case 'listing_reminder':
+      return reminderMessage(title, subject?.reminder?.kind);
   }
+}
+
+const REMINDER_TEXT = {
+  reminder_starts_24h: 'starts in 24 hours',
+  reminder_starts_1h: 'starts in 1 hour',
+  reminder_submission: ': project submissions close in 24 hours and your team has not submitted yet',
+  reminder_registration_closing: ': registration closes in 48 hours (you saved it but have not registered)',
+} as const;
+
+function reminderMessage(title: string, kind: keyof typeof REMINDER_TEXT | undefined): string {
+  const text = REMINDER_TEXT[kind ?? 'reminder_starts_24h'];
+  return text.startsWith(':') ? `“${title}”${text}` : `“${title}” ${text}`;
 }
 
 function linkOf(type: NotificationType, subject: NotificationSubject): string {
@@ -88,6 +102,7 @@ function linkOf(type: NotificationType, subject: NotificationSubject): string {
   if (subject.kind === 'quiz') return `/quiz/${subject.id}`;
   if (type === 'hackathon_rejected') return `/hackathons/${subject.username}/edit`;
   if (type === 'hackathon_announcement') return `/hackathons/${subject.username}/announcements`;
+  if (subject.reminder?.kind === 'reminder_submission') return `/hackathons/${subject.username}/project`;
   return `/hackathons/${subject.username}`;
 }
 

@@ -61,6 +61,23 @@ export function mailerContract(name: string, factory: () => Promise<MailerHarnes
       expect(got?.html.trimEnd()).toBe(mail.html);
     });
 
+    it('carries the extra header fields (one-click unsubscribe) and adds none to a mail without them', async () => {
+      const to = uniqueAddress('headers');
+      const headers = {
+        'List-Unsubscribe': '<https://circuit.test/api/unsubscribe/abc.def>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      };
+      await h.mailer.send({ to, subject: 'Reminder', text: 't', html: '<p>t</p>', headers });
+      const [got] = await deliveredTo(to);
+      const lowerCased = Object.fromEntries(Object.entries(got?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+      expect(lowerCased).toMatchObject({ 'list-unsubscribe': headers['List-Unsubscribe'], 'list-unsubscribe-post': headers['List-Unsubscribe-Post'] });
+
+      const plain = uniqueAddress('plain');
+      await h.mailer.send({ to: plain, subject: 'Your code', text: 't', html: '<p>t</p>' });
+      const [without] = await deliveredTo(plain);
+      expect(Object.keys(without?.headers ?? {}).map((k) => k.toLowerCase())).not.toContain('list-unsubscribe');
+    });
+
     it('delivers every one of several mails sent at once', async () => {
       const to = uniqueAddress('team');
       await Promise.all([1, 2, 3, 4, 5].map((n) => h.mailer.send({ to, subject: `Update ${n}`, text: `n=${n}`, html: `<p>n=${n}</p>` })));

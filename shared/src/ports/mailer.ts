@@ -3,9 +3,15 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra header fields, by name (e.g. `List-Unsubscribe`, `List-Unsubscribe-Post`, `Message-ID`).
+   * Optional: mail that must always go carries none of the unsubscribe ones.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail extends Mail {
+  headers: Record<string, string>;
   sentAt: string;
 }
 

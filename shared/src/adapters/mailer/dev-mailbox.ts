@@ -1,8 +1,13 @@
 import type { Knex } from 'knex';
+import { z } from 'zod';
 import type { Mail, Mailbox, Mailer, SentMail } from '../../ports/mailer';
 import { migrate } from '../../db/migrations';
 
 const TABLE = 'dev_mailbox';
+
+const Headers = z.record(z.string(), z.string());
+/** The jsonb column as the driver gives it back (an object on Postgres, text on some drivers). */
+const headersOf = (value: unknown): Record<string, string> => Headers.catch({}).parse(typeof value === 'string' ? JSON.parse(value) : value);
 
 /** Mail kept in the database instead of sent (no SMTP_URL): read at GET /dev/mailbox outside production. */
 export class DevMailbox implements Mailer, Mailbox {
@@ -23,18 +28,27 @@ export class DevMailbox implements Mailer, Mailbox {
           });
         },
       },
+      {
+        // The extra header fields (List-Unsubscribe and the like), so a test or a person can see them.
+        name: '002_headers',
+        up: async (k) => {
+          await k.schema.alterTable(TABLE, (t) => {
+            t.jsonb('headers').notNullable().defaultTo('{}');
+          });
+        },
+      },
     ]);
     return new DevMailbox(knex);
   }
 
   async send(mail: Mail): Promise<void> {
-    await this.knex(TABLE).insert({ to: mail.to.toLowerCase(), subject: mail.subject, text: mail.text, html: mail.html });
+    await this.knex(TABLE).insert({ to: mail.to.toLowerCase(), subject: mail.subject, text: mail.text, html: mail.html, headers: JSON.stringify(mail.headers ?? {}) });
   }
 
   async list(filter: { to?: string } = {}): Promise<SentMail[]> {
     const q = this.knex(TABLE).select('*').orderBy('id', 'desc').limit(200);
     if (filter.to) q.where('to', filter.to.trim().toLowerCase());
-    const rows: { to: string; subject: string; text: string; html: string; sent_at: Date | string }[] = await q;
-    return rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, html: r.html, sentAt: new Date(r.sent_at).toISOString() }));
+    const rows: { to: string; subject: string; text: string; html: string; headers: unknown; sent_at: Date | string }[] = await q;
+    return rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, html: r.html, headers: headersOf(r.headers), sentAt: new Date(r.sent_at).toISOString() }));
   }
 }

@@ -36,7 +36,7 @@ mailerContract('SMTP (nodemailer) against an in-test SMTP server', async () => {
   return {
     mailer,
     delivered: async () =>
-      server.received.map((m) => ({ to: m.recipients.join(', '), subject: m.subject, text: m.text ?? '', html: m.html ?? '' })),
+      server.received.map((m) => ({ to: m.recipients.join(', '), subject: m.subject, text: m.text ?? '', html: m.html ?? '', headers: m.headers })),
     cleanup: async () => {
       mailer.close();
       await server.close();
