@@ -20,6 +20,7 @@ import { ReportReviewEventSchemas } from './report-review';
 import { HackathonScoringEventSchemas } from './hackathon-scoring';
 import { HackathonJudgingEventSchemas } from './hackathon-judging';
 import { HackathonProjectEventSchemas } from './hackathon-projects';
+import { HackathonProjectReactionEventSchemas } from './hackathon-project-reactions';
 import { CheckInEventSchemas } from './check-in';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
@@ -44,6 +45,7 @@ export const EventCatalogue = {
   ...ReportReviewEventSchemas,
   ...HackathonJudgingEventSchemas,
   ...HackathonProjectEventSchemas,
+  ...HackathonProjectReactionEventSchemas,
   ...HackathonScoringEventSchemas,
   ...CheckInEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
