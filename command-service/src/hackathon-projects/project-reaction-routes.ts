@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { CommentBody } from '@circuit/shared/validation/profile';
 import { answerWritten, ctxOf, hackathonParam } from '../hackathon-judging/judging-routes';
@@ -30,7 +30,7 @@ export function projectReactionRoutes(service: ProjectReactionService): Router {
     });
   }
 
-  const comment = (parentOf: (req: Request) => string | null, message: string) => async (req: Request, res: Parameters<typeof answerWritten>[0]) => {
+  const comment = (parentOf: (req: Request) => string | null, message: string) => async (req: Request, res: Response) => {
     const userId = requireUserId(req);
     const { text } = CommentBody.parse(req.body ?? {});
     const data = await service.comment(userId, hackathonParam(req), projectParam(req), text, parentOf(req), ctxOf(req));
