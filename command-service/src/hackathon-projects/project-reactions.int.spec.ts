@@ -11,7 +11,7 @@ import { appendListedHackathon } from '../hackathon-registrations/hackathon-fixt
  */
 describe('likes, saves and comments of a hackathon project over HTTP', () => {
   let t: TestApp;
-  let organiser: Member, solo: Member, stranger: Member, blocker: Member;
+  let organiser: Member, solo: Member, stranger: Member, blocker: Member, judge: Member;
   let hackathonId: string;
   let projectId: string;
   const url = (path: string) => `/api/hackathons/${hackathonId}${path}`;
@@ -19,7 +19,7 @@ describe('likes, saves and comments of a hackathon project over HTTP', () => {
   const notFound = { success: false, message: M.projectNotFound };
 
   beforeAll(async () => {
-    ({ t, members: [organiser, solo, stranger, blocker] } = await appWithMembers(['user', 'user', 'user', 'user']));
+    ({ t, members: [organiser, solo, stranger, blocker, judge] } = await appWithMembers(['user', 'user', 'user', 'user', 'user']));
     ({ hackathonId } = await appendListedHackathon(t.store, { createdBy: organiser.userId, minMembers: 1, takeRegistrations: 'true', now: t.clock.now() }));
     await solo.agent.post(url('/register')).send({}).expect(201);
     const form = { title: 'Reef Radar', tagline: 'Coral health from photos', description: '<p>About it</p>', builtWith: ['Rust'], links: { repository: '', demo: '', video: '' }, images: [], trackIds: [] };
@@ -28,7 +28,7 @@ describe('likes, saves and comments of a hackathon project over HTTP', () => {
   }, 180_000);
   afterAll(async () => t?.stop());
 
-  it('refuses a stranger while the gallery is closed, as for a project that does not exist; the team and the organiser may', async () => {
+  it('refuses a stranger while the gallery is closed, as for a project that does not exist; the team, the organiser and an assigned judge may', async () => {
     await stranger.agent.post(url(`/projects/${projectId}/like`)).expect(404, notFound);
     await stranger.agent.post(url(`/projects/${projectId}/comments`)).send({ text: 'Hi' }).expect(404, notFound);
     await stranger.agent.get(url(`/projects/${projectId}/comments`)).expect(404, notFound);
@@ -36,6 +36,12 @@ describe('likes, saves and comments of a hackathon project over HTTP', () => {
     await solo.agent.post(url(`/projects/${projectId}/like`)).expect(200, { success: true, message: 'Project liked', data: { id: projectId, hackathonId, projectId } });
     await organiser.agent.post(url(`/projects/${projectId}/comments`)).send({ text: 'Looking good' }).expect(200);
     await stranger.agent.post(url('/projects/nobody/like')).expect(404, notFound);
+    await judge.agent.post(url(`/projects/${projectId}/save`)).expect(404, notFound);
+    await organiser.agent.put(url('/judging')).send({ assignment: { mode: 'all' } }).expect(200);
+    await organiser.agent.post(url('/judges')).send({ username: judge.username }).expect(200);
+    await organiser.agent.post(url('/judging/assign')).expect(200);
+    await judge.agent.post(url(`/projects/${projectId}/save`)).expect(200);
+    await judge.agent.post(url(`/projects/${projectId}/unsave`)).expect(200);
     expect((await detail(solo)).counts).toEqual({ likes: 1, saves: 0, comments: 1 });
   });
 

@@ -1,7 +1,8 @@
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import { actorOf } from '../accounts/actors';
 import { judgingContextOf } from '../hackathon-judging/judging-context';
-import { isAssigned } from '../hackathon-judging/judging-fold';
+import { resolveEmails } from '../hackathon-judging/judge-emails';
+import { isAssigned, isJudge } from '../hackathon-judging/judging-fold';
 import { isOrganiser } from '../hackathon-judging/judging-listing';
 
 /**
@@ -16,7 +17,9 @@ export async function reactionAccessOf(store: EventStore, idOrUsername: string, 
   const visible = async () => {
     if (!project.judged) return false;
     if (listing.status === 'accepted' && judging.setup?.galleryOpen) return true;
-    if (project.memberIds.includes(userId) || isAssigned(judging, userId, projectId)) return true;
+    if (project.memberIds.includes(userId)) return true;
+    // A judge removed from the panel keeps their place in the recorded assignment, but sees nothing.
+    if (isAssigned(judging, userId, projectId) && isJudge(judging, userId, await resolveEmails(store, judging.judgeEmails))) return true;
     return isOrganiser(listing, await actorOf(store, userId));
   };
   return { hackathonId: listing.hackathonId, projectId, memberIds: project.memberIds, available: await visible() };
