@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { forbidden, notFound, unauthenticated } from '@circuit/shared/commands/domain-errors';
 import { ok, sendCached } from '@circuit/shared/http/envelope';
@@ -90,6 +90,16 @@ async function myProject(knex: Knex, c: ProjectsContext, now: Date): Promise<MyP
 export function hackathonProjectQueryRoutes(knex: Knex, cache: ReadCache, now: () => Date = () => new Date()): Router {
   const router = Router();
 
+  /** The project of the path, judged now and visible to the viewer; 404 otherwise, so its existence is not told. */
+  async function visibleProject(req: Request) {
+    const projectId = String(req.params.projectId ?? '');
+    const c = await projectsContext(knex, req);
+    if (!c.sees(projectId)) throw notFound(M.projectNotFound);
+    const [project] = await judgedProjects(knex, c.row.id, c.facts.deadline, [projectId]);
+    if (!project) throw notFound(M.projectNotFound);
+    return { c, projectId, project };
+  }
+
   router.get('/api/hackathons/:id/judging', async (req, res) => {
     const c = await projectsContext(knex, req);
     res.json(ok(await judgingAnswer(knex, c)));
@@ -125,11 +135,7 @@ export function hackathonProjectQueryRoutes(knex: Knex, cache: ReadCache, now: (
   });
 
   router.get('/api/hackathons/:id/projects/:projectId', async (req, res) => {
-    const projectId = String(req.params.projectId ?? '');
-    const c = await projectsContext(knex, req);
-    if (!c.sees(projectId)) throw notFound(M.projectNotFound);
-    const [project] = await judgedProjects(knex, c.row.id, c.facts.deadline, [projectId]);
-    if (!project) throw notFound(M.projectNotFound);
+    const { c, projectId, project } = await visibleProject(req);
     const [[card], viewerVotes, viewerReactions] = await Promise.all([
       cardsOf(knex, c.row.id, [project], c.judging.winners ?? []),
       viewerVotesOf(knex, c.row.id, c.viewer.userId),
@@ -139,11 +145,7 @@ export function hackathonProjectQueryRoutes(knex: Knex, cache: ReadCache, now: (
   });
 
   router.get('/api/hackathons/:id/projects/:projectId/comments', async (req, res) => {
-    const projectId = String(req.params.projectId ?? '');
-    const c = await projectsContext(knex, req);
-    if (!c.sees(projectId)) throw notFound(M.projectNotFound);
-    const [project] = await judgedProjects(knex, c.row.id, c.facts.deadline, [projectId]);
-    if (!project) throw notFound(M.projectNotFound);
+    const { c, projectId } = await visibleProject(req);
     res.json(ok(await projectCommentsOf(knex, c.row.id, projectId)));
   });
 

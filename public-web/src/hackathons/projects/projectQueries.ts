@@ -24,6 +24,7 @@ export const hackathonProjectKeys = {
   detail: (hackathon: string, projectId: string, viewer: string | null) => ['hackathon-projects', hackathon, 'detail', projectId, viewer] as const,
   mine: (hackathon: string) => ['hackathon-projects', hackathon, 'mine'] as const,
   judging: (hackathon: string, viewer: string | null) => ['hackathon-projects', hackathon, 'judging', viewer] as const,
+  profiles: ['hackathon-projects', 'profile'] as const,
   profile: (username: string) => ['hackathon-projects', 'profile', username.toLowerCase()] as const,
   comments: (hackathon: string, projectId: string) => ['hackathon-projects', hackathon, 'comments', projectId] as const,
   myReactions: (hackathon: string, viewer: string | null) => ['hackathon-projects', hackathon, 'my-reactions', viewer] as const,

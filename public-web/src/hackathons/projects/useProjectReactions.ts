@@ -8,8 +8,8 @@ import { base, hackathonProjectKeys } from './projectQueries';
 
 /**
  * A hackathon project's likes, saves and comments (docs/judging.md "Reactions and comments"): the
- * toggles and the comment thread (the viewer's likes across the gallery: projectQueries.ts). A write refreshes
- * what shows its counts: the project page, the gallery and profiles.
+ * toggles and the comment thread (the viewer's likes across the gallery are in projectQueries.ts). A
+ * write refreshes what shows its counts: the project page, the gallery and profiles.
  */
 export type ReactionAction = 'like' | 'unlike' | 'save' | 'unsave';
 type CommentWritten = z.infer<typeof ProjectCommentWrittenSchema>;
@@ -19,8 +19,7 @@ const projectBase = (hackathon: string, projectId: string) => `${base(hackathon)
 
 function useRefreshCounts(hackathon: string) {
   const client = useQueryClient();
-  return () =>
-    Promise.all([client.invalidateQueries({ queryKey: hackathonProjectKeys.of(hackathon) }), client.invalidateQueries({ queryKey: ['hackathon-projects', 'profile'] })]);
+  return () => Promise.all([client.invalidateQueries({ queryKey: hackathonProjectKeys.of(hackathon) }), client.invalidateQueries({ queryKey: hackathonProjectKeys.profiles })]);
 }
 
 export function useReactionToggle(hackathon: string, projectId: string) {
