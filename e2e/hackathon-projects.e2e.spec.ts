@@ -212,6 +212,52 @@ describe.skipIf(Boolean(skipReason))(`hackathon projects in Chromium${skipReason
     await page.getByRole('button', { name: 'Vote for this project' }).waitFor();
   });
 
+  it('members like, save, comment and reply on the project page; visitors see the counts; the profile card shows them', { timeout: 120_000 }, async () => {
+    const page = organiser.page;
+    const projectUrl = page.url();
+    await page.getByRole('button', { name: 'Like (0)' }).click();
+    const liked = page.getByRole('button', { name: 'Liked (1)' });
+    await liked.waitFor();
+    expect(await liked.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Save (0)' }).click();
+    await page.getByRole('button', { name: 'Saved (1)' }).waitFor();
+    await page.getByText('No comments yet.').waitFor();
+    await page.getByLabel('Add a comment').fill('Routing by the tide tables is lovely.');
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    await page.getByText('Routing by the tide tables is lovely.').waitFor();
+    await page.getByRole('heading', { name: 'Comments (1)' }).waitFor();
+    // Liked after a reload: the answer says which reactions are the viewer's.
+    await page.reload();
+    await page.getByRole('button', { name: 'Liked (1)' }).waitFor();
+
+    const team = asha.page;
+    await team.goto(projectUrl);
+    await team.getByText('Routing by the tide tables is lovely.').waitFor();
+    await team.getByRole('button', { name: 'Reply' }).click();
+    await team.getByLabel('Reply to Omana Organiser').fill('Thank you, the boats loved it too.');
+    await team.getByRole('button', { name: 'Post Reply' }).click();
+    await team.getByText('Thank you, the boats loved it too.').waitFor();
+    await team.getByRole('heading', { name: 'Comments (2)' }).waitFor();
+    await expect.poll(() => team.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
+    expect(await seriousViolations(team)).toEqual([]);
+    await shoot(team, 'project-reactions');
+
+    await visitor.goto(projectUrl);
+    await visitor.getByText('Thank you, the boats loved it too.').waitFor();
+    await visitor.getByText(/1 like · 1 save/).waitFor();
+    await visitor.getByRole('link', { name: 'Sign in' }).first().waitFor();
+    expect(await visitor.getByLabel('Add a comment').count()).toBe(0);
+    expect(await seriousViolations(visitor)).toEqual([]);
+    await shoot(visitor, 'project-reactions-visitor');
+
+    await visitor.goto(`${journey.base}/in/asha_p`);
+    const card = visitor.getByRole('list', { name: 'Reactions' }).first();
+    await card.waitFor();
+    expect((await card.innerText()).replace(/\s+/g, ' ')).toMatch(/1 like.*1 save.*2 comments/);
+    expect(await seriousViolations(visitor)).toEqual([]);
+    await shoot(visitor, 'profile-hackathon-projects');
+  });
+
   it('wrote no errors to the console', () => {
     expect(errors).toEqual([]);
   });

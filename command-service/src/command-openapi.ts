@@ -21,6 +21,7 @@ import { judgingOpenApi } from './hackathon-judging/judging-openapi';
 import { scoringOpenApi } from './hackathon-judging/scoring-openapi';
 import { projectSubmissionOpenApi } from './hackathon-projects/project-submission-openapi';
 import { settingsOpenApi } from './notification-settings/settings-openapi';
+import { projectReactionOpenApi } from './hackathon-projects/project-reaction-openapi';
 
 /** The command service's part of the contract: one registration per feature, beside its routes. */
 export const commandServiceOpenApi: ApiRegistration[] = [
@@ -46,4 +47,5 @@ export const commandServiceOpenApi: ApiRegistration[] = [
   scoringOpenApi,
   projectSubmissionOpenApi,
   settingsOpenApi,
+  projectReactionOpenApi,
 ];

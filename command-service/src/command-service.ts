@@ -60,6 +60,8 @@ import { scoringRoutes } from './hackathon-judging/scoring-routes';
 import { ResultsNotifier } from './hackathon-judging/results-notifier';
 import { createProjectSubmissionService } from './hackathon-projects/project-submission-service';
 import { projectSubmissionRoutes } from './hackathon-projects/project-submission-routes';
+import { createProjectReactionService } from './hackathon-projects/project-reaction-service';
+import { projectReactionRoutes } from './hackathon-projects/project-reaction-routes';
 import { createCommunityService } from './community/community-service';
 import { communityRoutes } from './community/community-routes';
 import { communityAdminRoutes } from './community-admin/community-admin-routes';
@@ -228,6 +230,7 @@ export async function createCommandService(
       judgingRoutes(createJudgingService(deps)),
       scoringRoutes(createScoringService(deps), createVotingService(deps)),
       projectSubmissionRoutes(createProjectSubmissionService(deps)),
+      projectReactionRoutes(createProjectReactionService(deps)),
       communityRoutes(deps, community),
       communityAdminRoutes(deps, community),
       eventRoutes(events),

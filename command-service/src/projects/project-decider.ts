@@ -1,13 +1,14 @@
-import { conflict, forbidden, notFound, refused } from '@circuit/shared/commands/domain-errors';
+import { conflict, forbidden, notFound } from '@circuit/shared/commands/domain-errors';
 import type { Decider } from '@circuit/shared/commands/decider';
 import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import type { ProjectContent } from '@circuit/shared/events/projects';
+import { CommentMessages, commentText, withComment } from '../reactions/comment-rules';
 
 export const ProjectMessages = {
   notFound: 'Project not found',
   notOwner: 'You can only change your own projects',
-  commentNotFound: 'Comment not found',
-  emptyComment: 'Comment cannot be empty',
+  commentNotFound: CommentMessages.notFound,
+  emptyComment: CommentMessages.empty,
   alreadyExists: 'This project already exists',
 } as const;
 
@@ -54,7 +55,7 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
     case 'ProjectDeleted':
       return { ...state, status: 'deleted' };
     case 'ProjectCommented':
-      return event.data.parentId === null ? { ...state, comments: [...state.comments, event.data.commentId] } : state;
+      return { ...state, comments: withComment(state.comments, event.data) };
     default:
       return state;
   }
@@ -86,9 +87,7 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       if (command.userId !== state.ownerId) throw forbidden(ProjectMessages.notOwner);
       return [{ type: 'ProjectDeleted', data: { projectId: command.projectId, at } }];
     case 'Comment': {
-      const text = command.text.trim();
-      if (!text) throw refused(ProjectMessages.emptyComment);
-      if (command.parentId !== null && !state.comments.includes(command.parentId)) throw notFound(ProjectMessages.commentNotFound);
+      const text = commentText(command.text, command.parentId, state.comments);
       return [
         {
           type: 'ProjectCommented',

@@ -91,12 +91,12 @@ describe('project decider', () => {
 });
 
 describe('reaction decider (likes and saves, one stream per user and project)', () => {
-  const like = (type: 'Add' | 'Remove', projectAvailable = true, kind: 'like' | 'save' = 'like'): ReactionCommand => ({
+  const like = (type: 'Add' | 'Remove', available = true, kind: 'like' | 'save' = 'like'): ReactionCommand => ({
     type,
     kind,
-    projectId: P,
+    subject: { projectId: P },
     userId: OTHER,
-    projectAvailable,
+    available,
     now: NOW,
   });
   const liked: ReactionEvent = { type: 'ProjectLiked', data: { projectId: P, userId: OTHER, at: AT } };

@@ -1,14 +1,12 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
-import { loadFresh } from '@circuit/shared/commands/fresh-states';
-import { forbidden } from '@circuit/shared/commands/domain-errors';
 import { projectLikeStream, projectSaveStream, projectStream } from '@circuit/shared/events/projects';
-import { relationshipStream } from '@circuit/shared/events/social';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { projectDecider, type ProjectChanges, type ProjectCommand } from './project-decider';
-import { reactionDecider, type ReactionKind } from './reaction-decider';
-import { relationshipDecider } from '../social/relationship-decider';
+import { reactionDecider } from './reaction-decider';
+import type { ReactionKind } from '../reactions/reaction-decider';
+import { assertNoBlock } from '../reactions/blocks';
 import { recordUploadUses } from '../uploads/upload-uses';
 
 /** Project use cases; each answers after the read models include what it appended. */
@@ -23,22 +21,15 @@ export function createProjectService(deps: CommandServiceDeps) {
     return result;
   }
 
-  /** A block between the two, either way, forbids every interaction, with the owner's projects too (from the pair's own stream). */
-  async function assertNoBlock(userId: string, ownerId: string) {
-    if (!ownerId || ownerId === userId) return;
-    const { blockers } = await loadFresh(deps.store, relationshipStream(userId, ownerId), relationshipDecider);
-    if (blockers.length > 0) throw forbidden('You cannot interact with this user');
-  }
-
   async function react(kind: ReactionKind, add: boolean, userId: string, projectId: string, ctx: CommandContext) {
     const { state: project } = await loadState(deps.store, projectStream(projectId), projectDecider);
-    if (add) await assertNoBlock(userId, project.ownerId);
+    if (add) await assertNoBlock(deps.store, userId, [project.ownerId]);
     const stream = kind === 'like' ? projectLikeStream(projectId, userId) : projectSaveStream(projectId, userId);
     const result = await handleCommand(
       deps.store,
       stream,
       reactionDecider,
-      { type: add ? 'Add' : 'Remove', kind, projectId, userId, projectAvailable: project.status === 'active', now: now() },
+      { type: add ? 'Add' : 'Remove', kind, subject: { projectId }, userId, available: project.status === 'active', now: now() },
       ctx,
       now,
     );
@@ -61,7 +52,7 @@ export function createProjectService(deps: CommandServiceDeps) {
     async comment(userId: string, projectId: string, text: string, parentId: string | null, ctx: CommandContext): Promise<string> {
       const commentId = crypto.randomUUID();
       const { state: project } = await loadState(deps.store, projectStream(projectId), projectDecider);
-      await assertNoBlock(userId, project.ownerId);
+      await assertNoBlock(deps.store, userId, [project.ownerId]);
       await execute(projectId, { type: 'Comment', projectId, commentId, parentId, userId, text, now: now() }, ctx);
       return commentId;
     },

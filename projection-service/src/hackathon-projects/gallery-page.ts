@@ -4,7 +4,7 @@ import type { GalleryQuery, ProjectCard, ProjectGallery } from '@circuit/shared/
 import type { Winner } from '@circuit/shared/events/hackathon-judging';
 import type { ProjectsContext } from './project-access';
 import type { VersionRow } from './project-rows';
-import { awardsOf, iso, peopleById } from './project-views';
+import { awardsOf, countsOf, iso, peopleById, type CountColumns } from './project-views';
 
 /**
  * One page of the gallery (GET /api/hackathons/{id}/projects), searched, filtered, ordered and
@@ -44,7 +44,7 @@ function bestPlaces(winners: readonly Winner[]): Record<string, number> {
   return places;
 }
 
-type PageRow = VersionRow & { entrant: 'team' | 'solo'; place_rank: number; at: Date | string };
+type PageRow = VersionRow & CountColumns & { entrant: 'team' | 'solo'; place_rank: number; at: Date | string };
 
 export async function galleryPage(knex: Knex, c: ProjectsContext, query: GalleryQuery): Promise<ProjectGallery> {
   const winners = c.judging.winners ?? [];
@@ -85,7 +85,9 @@ export async function galleryPage(knex: Knex, c: ProjectsContext, query: Gallery
 
   const page = base
     .clone()
-    .select('v.*', 'p.entrant', knex.raw(`${rankSql} as place_rank`, [placesJson]))
+    // The counts are joined here, in the page's one query; the count of matches needs them not.
+    .leftJoin('hackathon_project_counts as n', (j) => void j.on('n.hackathon_id', 'v.hackathon_id').andOn('n.project_id', 'v.project_id'))
+    .select('v.*', 'p.entrant', 'n.likes', 'n.saves', 'n.comments', knex.raw(`${rankSql} as place_rank`, [placesJson]))
     .orderByRaw('place_rank asc, v.at desc, v.project_id desc')
     .limit(query.limit + 1);
   if (cursor) {
@@ -109,6 +111,7 @@ export async function galleryPage(knex: Knex, c: ProjectsContext, query: Gallery
       members: r.member_ids.flatMap((id) => people.get(id) ?? []),
       awards: awardsOf(winners, r.project_id),
       submittedAt: iso(r.at),
+      counts: countsOf(r),
     }),
   );
   const nextCursor = rows.length > query.limit && last ? encodeCursor({ rank: Number(last.place_rank), at: iso(last.at), id: last.project_id }) : null;

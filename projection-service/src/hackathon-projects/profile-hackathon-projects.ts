@@ -3,7 +3,7 @@ import type { ProfileHackathonProject } from '@circuit/shared/api/hackathon-proj
 import type { HackathonContent } from '@circuit/shared/events/hackathons';
 import { contentOf } from '../listings/listing-access';
 import { deadlineOf, judgedSubmission, noJudgingView, type JudgingView, type ProjectRow } from './project-rows';
-import { awardsOf, iso } from './project-views';
+import { awardsOf, countsOf, iso, type CountColumns } from './project-views';
 
 /**
  * The hackathon projects a profile shows beside its portfolio projects: those the user was a
@@ -14,9 +14,11 @@ export async function profileHackathonProjects(knex: Knex, userId: string): Prom
   const rows = (await knex('hackathon_projects as p')
     .join('hackathons as h', 'h.id', 'p.hackathon_id')
     .leftJoin('hackathon_judging as j', 'j.hackathon_id', 'p.hackathon_id')
+    .leftJoin('hackathon_project_counts as n', (j) => void j.on('n.hackathon_id', 'p.hackathon_id').andOn('n.project_id', 'p.project_id'))
     .whereRaw('p.member_ids @> ?::text[]', [[userId]])
     .where({ 'p.withdrawn': false, 'h.status': 'accepted' })
-    .select('p.*', 'h.username as hackathon_username', 'h.content as hackathon_content', 'j.state as judging')) as (ProjectRow & {
+    .select('p.*', 'h.username as hackathon_username', 'h.content as hackathon_content', 'j.state as judging', 'n.likes', 'n.saves', 'n.comments')) as (ProjectRow &
+    CountColumns & {
     hackathon_username: string;
     hackathon_content: HackathonContent | string;
     judging: JudgingView | null;
@@ -37,6 +39,7 @@ export async function profileHackathonProjects(knex: Knex, userId: string): Prom
         builtWith: v.builtWith,
         awards: awardsOf(judging.winners ?? [], row.project_id),
         submittedAt: iso(judged.at),
+        counts: countsOf(row),
       },
     ];
   });

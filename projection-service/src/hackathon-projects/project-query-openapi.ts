@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
-import { GalleryQuerySchema, JudgingSetupAnswerSchema, MyProjectSchema, ProjectDetailSchema, ProjectGallerySchema } from '@circuit/shared/api/hackathon-projects';
+import {
+  GalleryQuerySchema,
+  JudgingSetupAnswerSchema,
+  MyProjectSchema,
+  MyReactionsSchema,
+  ProjectCommentsSchema,
+  ProjectDetailSchema,
+  ProjectGallerySchema,
+} from '@circuit/shared/api/hackathon-projects';
 import { JudgingMessages as J } from '@circuit/shared/hackathons/judging-messages';
 import { HackathonMessages as M } from '@circuit/shared/validation/hackathons';
 import { HackathonRef as hackathonRef, errors } from '../hackathon-announcements/announcement-query-openapi';
 
 /** project-query-routes.ts */
+const projectRef = hackathonRef.extend({ projectId: z.string().meta({ description: 'The team’s id, or the solo participant’s user id' }) });
+
 export const hackathonProjectQueryOpenApi: ApiRegistration = (api) => {
   api.route({
     method: 'get',
@@ -48,12 +58,35 @@ export const hackathonProjectQueryOpenApi: ApiRegistration = (api) => {
     method: 'get',
     path: '/api/hackathons/{id}/projects/{projectId}',
     tag: 'Hackathon projects',
-    summary: 'One project: team, links, video embed, images, and the viewer’s own votes',
-    description: 'Under the gallery’s rule; 404 for a project the viewer may not see, so its existence is not told. `viewerVotes`: the signed-in viewer’s current community votes in the hackathon (per track, or one for the whole hackathon), so the vote button can say which is theirs.',
+    summary: 'One project: team, links, video embed, images, counts, and the viewer’s own votes, like and save',
+    description:
+      'Under the gallery’s rule; 404 for a project the viewer may not see, so its existence is not told. `viewerVotes`: the signed-in viewer’s current community votes in the hackathon (per track, or one for the whole hackathon), so the vote button can say which is theirs; `viewerReactions`: whether they like and save it.',
     auth: 'optional',
-    params: hackathonRef.extend({ projectId: z.string().meta({ description: 'The team’s id, or the solo participant’s user id' }) }),
+    params: projectRef,
     ok: { data: ProjectDetailSchema },
     errors: { ...errors, 404: `${J.projectNotFound}; ${M.notFound}` },
+  });
+  api.route({
+    method: 'get',
+    path: '/api/hackathons/{id}/projects/{projectId}/comments',
+    tag: 'Hackathon projects',
+    summary: 'The project’s comments, oldest first, each with its replies',
+    description: 'Under the gallery’s rule, as the project itself (404 otherwise).',
+    auth: 'optional',
+    params: projectRef,
+    ok: { data: ProjectCommentsSchema },
+    errors: { ...errors, 404: `${J.projectNotFound}; ${M.notFound}` },
+  });
+  api.route({
+    method: 'get',
+    path: '/api/hackathons/{id}/my-reactions',
+    tag: 'Hackathon projects',
+    summary: 'The ids of the hackathon’s projects the viewer likes and saves',
+    description: 'Beside the gallery, whose answer is the same for everyone: the cards’ like and save buttons say which are the viewer’s.',
+    auth: 'session',
+    params: hackathonRef,
+    ok: { data: MyReactionsSchema },
+    errors,
   });
   api.route({
     method: 'get',

@@ -1,10 +1,11 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { forbidden, notFound, unauthenticated } from '@circuit/shared/commands/domain-errors';
 import { ok, sendCached } from '@circuit/shared/http/envelope';
 import { toCsv } from '@circuit/shared/csv/csv';
 import { ChangesAt, type ReadCache } from '@circuit/shared/projections/read-cache';
 import { GalleryQuerySchema, type JudgingSetupAnswer, type MyProject, type ViewerVote } from '@circuit/shared/api/hackathon-projects';
+import { myReactionsOf, projectCommentsOf, viewerReactionsOf } from './project-reactions';
 import { JudgingMessages as M } from '@circuit/shared/hackathons/judging-messages';
 import { projectsContext, type ProjectsContext } from './project-access';
 import { galleryPage } from './gallery-page';
@@ -89,6 +90,16 @@ async function myProject(knex: Knex, c: ProjectsContext, now: Date): Promise<MyP
 export function hackathonProjectQueryRoutes(knex: Knex, cache: ReadCache, now: () => Date = () => new Date()): Router {
   const router = Router();
 
+  /** The project of the path, judged now and visible to the viewer; 404 otherwise, so its existence is not told. */
+  async function visibleProject(req: Request) {
+    const projectId = String(req.params.projectId ?? '');
+    const c = await projectsContext(knex, req);
+    if (!c.sees(projectId)) throw notFound(M.projectNotFound);
+    const [project] = await judgedProjects(knex, c.row.id, c.facts.deadline, [projectId]);
+    if (!project) throw notFound(M.projectNotFound);
+    return { c, projectId, project };
+  }
+
   router.get('/api/hackathons/:id/judging', async (req, res) => {
     const c = await projectsContext(knex, req);
     res.json(ok(await judgingAnswer(knex, c)));
@@ -124,13 +135,24 @@ export function hackathonProjectQueryRoutes(knex: Knex, cache: ReadCache, now: (
   });
 
   router.get('/api/hackathons/:id/projects/:projectId', async (req, res) => {
-    const projectId = String(req.params.projectId ?? '');
+    const { c, projectId, project } = await visibleProject(req);
+    const [[card], viewerVotes, viewerReactions] = await Promise.all([
+      cardsOf(knex, c.row.id, [project], c.judging.winners ?? []),
+      viewerVotesOf(knex, c.row.id, c.viewer.userId),
+      viewerReactionsOf(knex, c.row.id, projectId, c.viewer.userId),
+    ]);
+    res.json(ok(toDetail(card!, c.facts.summary, project.submission, { viewerVotes, viewerReactions })));
+  });
+
+  router.get('/api/hackathons/:id/projects/:projectId/comments', async (req, res) => {
+    const { c, projectId } = await visibleProject(req);
+    res.json(ok(await projectCommentsOf(knex, c.row.id, projectId)));
+  });
+
+  router.get('/api/hackathons/:id/my-reactions', async (req, res) => {
     const c = await projectsContext(knex, req);
-    if (!c.sees(projectId)) throw notFound(M.projectNotFound);
-    const [project] = await judgedProjects(knex, c.row.id, c.facts.deadline, [projectId]);
-    if (!project) throw notFound(M.projectNotFound);
-    const [[card], viewerVotes] = await Promise.all([cardsOf(knex, c.row.id, [project], c.judging.winners ?? []), viewerVotesOf(knex, c.row.id, c.viewer.userId)]);
-    res.json(ok(toDetail(card!, c.facts.summary, project.submission, viewerVotes)));
+    if (!c.viewer.userId) throw unauthenticated();
+    res.json(ok(await myReactionsOf(knex, c.row.id, c.viewer.userId)));
   });
 
   router.get('/api/hackathons/:id/project', async (req, res) => {

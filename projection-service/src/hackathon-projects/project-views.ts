@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { HackathonContent } from '@circuit/shared/events/hackathons';
 import type { HackathonRow } from '@circuit/shared/read-models/hackathons';
-import type { HackathonProjectPerson, ProjectAward, ProjectCard, ProjectDetail } from '@circuit/shared/api/hackathon-projects';
+import type { HackathonProjectPerson, ProjectAward, ProjectCard, ProjectDetail, ReactionCounts } from '@circuit/shared/api/hackathon-projects';
 import type { Winner } from '@circuit/shared/events/hackathon-judging';
 import { contentOf } from '../listings/listing-access';
 import { deadlineOf, judgedSubmission, noJudgingView, type JudgingView, type ProjectRow, type SubmissionRow } from './project-rows';
@@ -97,7 +97,31 @@ export async function judgedProjects(knex: Knex, hackathonId: string, deadline: 
 export const awardsOf = (winners: readonly Winner[], projectId: string): ProjectAward[] =>
   winners.filter((w) => w.projectId === projectId).map(({ prize, trackId, place }) => ({ prize, trackId, place }));
 
-export function toCard(hackathonId: string, { row, submission }: JudgedProject, people: Map<string, HackathonProjectPerson>, winners: readonly Winner[]): ProjectCard {
+/** The columns of hackathon_project_counts as a left join reads them (null: nothing yet). */
+export interface CountColumns {
+  likes: number | null;
+  saves: number | null;
+  comments: number | null;
+}
+
+export const countsOf = (r: CountColumns): ReactionCounts => ({ likes: r.likes ?? 0, saves: r.saves ?? 0, comments: r.comments ?? 0 });
+
+/** The counts of the projects (by project id) of one hackathon. */
+async function countsByProject(knex: Knex, hackathonId: string, projectIds: readonly string[]): Promise<Map<string, ReactionCounts>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = (await knex('hackathon_project_counts').where({ hackathon_id: hackathonId }).whereIn('project_id', [...projectIds]).select('project_id', 'likes', 'saves', 'comments')) as (CountColumns & {
+    project_id: string;
+  })[];
+  return new Map(rows.map((r) => [r.project_id, countsOf(r)]));
+}
+
+export function toCard(
+  hackathonId: string,
+  { row, submission }: JudgedProject,
+  people: Map<string, HackathonProjectPerson>,
+  winners: readonly Winner[],
+  counts: ReactionCounts = countsOf({ likes: null, saves: null, comments: null }),
+): ProjectCard {
   const v = submission.version;
   return {
     id: row.project_id,
@@ -112,18 +136,22 @@ export function toCard(hackathonId: string, { row, submission }: JudgedProject, 
     members: submission.memberIds.flatMap((id) => people.get(id) ?? []),
     awards: awardsOf(winners, row.project_id),
     submittedAt: iso(submission.at),
+    counts,
   };
 }
 
-export const toDetail = (card: ProjectCard, hackathon: ProjectDetail['hackathon'], submission: SubmissionRow, viewerVotes: ProjectDetail['viewerVotes']): ProjectDetail => ({
-  ...card,
-  hackathon,
-  version: submission.version,
-  viewerVotes,
-});
+export const toDetail = (
+  card: ProjectCard,
+  hackathon: ProjectDetail['hackathon'],
+  submission: SubmissionRow,
+  viewer: Pick<ProjectDetail, 'viewerVotes' | 'viewerReactions'>,
+): ProjectDetail => ({ ...card, hackathon, version: submission.version, ...viewer });
 
-/** Cards of the projects, with their members. */
+/** Cards of the projects, with their members and counts. */
 export async function cardsOf(knex: Knex, hackathonId: string, projects: readonly JudgedProject[], winners: readonly Winner[]): Promise<ProjectCard[]> {
-  const people = await peopleById(knex, projects.flatMap((p) => p.submission.memberIds));
-  return projects.map((p) => toCard(hackathonId, p, people, winners));
+  const [people, counts] = await Promise.all([
+    peopleById(knex, projects.flatMap((p) => p.submission.memberIds)),
+    countsByProject(knex, hackathonId, projects.map((p) => p.row.project_id)),
+  ]);
+  return projects.map((p) => toCard(hackathonId, p, people, winners, counts.get(p.row.project_id)));
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { migrate, type Migration } from '@circuit/shared/db/migrations';
 import { trigramSchema } from '../search/search-migrations';
-import { createIndexes, createTable, flags, instants, integers, jsonb, optionalInstants, optionalText, primaryKey, text, textArrays, textKey } from '../table-columns';
+import { counters, createIndexes, createTable, flags, instants, integers, jsonb, optionalInstants, optionalText, primaryKey, text, textArrays, textKey } from '../table-columns';
 import { versionRowsOf, type ProjectRow } from './project-rows';
 
 /** The hackathon projects and judging setup read models (owned by projects-projection.ts), on their own bookkeeping table. */
@@ -58,6 +58,28 @@ const migrations = (trgm: string): Migration[] => [
       const rows = (await k('hackathon_projects').whereNotNull('last_submitted_at').select('hackathon_id', 'project_id', 'submissions')) as Pick<ProjectRow, 'hackathon_id' | 'project_id' | 'submissions'>[];
       const versions = rows.flatMap((row) => versionRowsOf(row));
       for (let i = 0; i < versions.length; i += 500) await k('hackathon_project_versions').insert(versions.slice(i, i + 500));
+    },
+  },
+  {
+    name: '003_hackathon_project_reactions',
+    up: async (k) => {
+      // kind: 'like' or 'save'. A project is named by its hackathon and its entrant id together.
+      await createTable(k, 'hackathon_project_reactions', text('hackathon_id', 'project_id', 'kind', 'user_id'), instants('created_at'), primaryKey('hackathon_id', 'project_id', 'kind', 'user_id'));
+      await createTable(
+        k,
+        'hackathon_project_comments',
+        textKey('id'),
+        text('hackathon_id', 'project_id', 'user_id', 'text'),
+        // null for a comment, the top-level comment's id for a reply.
+        optionalText('parent_id'),
+        instants('created_at'),
+      );
+      // The counts the gallery's page joins in its one query.
+      await createTable(k, 'hackathon_project_counts', text('hackathon_id', 'project_id'), counters('likes', 'saves', 'comments'), primaryKey('hackathon_id', 'project_id'));
+      await createIndexes(k, [
+        'create index hackathon_project_reactions_user_idx on hackathon_project_reactions (hackathon_id, user_id)',
+        'create index hackathon_project_comments_project_idx on hackathon_project_comments (hackathon_id, project_id, created_at)',
+      ]);
     },
   },
 ];

@@ -2,20 +2,24 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '@circuit/shared/ports/event-store';
 import { HACKATHON_JUDGING_EVENT_TYPES } from '@circuit/shared/events/hackathon-judging';
 import { HACKATHON_PROJECT_EVENT_TYPES } from '@circuit/shared/events/hackathon-projects';
+import { HACKATHON_PROJECT_REACTION_EVENT_TYPES } from '@circuit/shared/events/hackathon-project-reactions';
 import { HackathonEventSchemas } from '@circuit/shared/events/hackathons';
 import { isKnownEventType, parseEventData, type DomainEvent } from '@circuit/shared/events/catalogue';
 import type { Projection } from '../runner/projection';
+import { applyReactions, REACTION_TABLES, type ReactionEvent } from './reactions-rows';
 import { evolveJudgingView, evolveProjectRow, noJudgingView, versionRowsOf, type JudgingView, type ProjectRow } from './project-rows';
 
 /**
  * Hackathon projects (one row per entrant: draft, every submission, withdrawn; and each submission's
  * card as a row of hackathon_project_versions, which the gallery searches) and the judging
- * setup (one row per hackathon, the stream folded into JSON). A batch reads the rows its events
+ * setup (one row per hackathon, the stream folded into JSON), and the projects' likes, saves and
+ * comments (reactions-rows.ts): one projection, so the gallery's cached answer moves with its counts. A batch reads the rows its events
  * touch, folds the events into them in feed order and writes them back: few rows per hackathon,
  * and each fold is the same pure function a rebuild runs.
  */
 const JUDGING = new Set<string>(HACKATHON_JUDGING_EVENT_TYPES);
 const PROJECT = new Set<string>(HACKATHON_PROJECT_EVENT_TYPES);
+const REACTION = new Set<string>(HACKATHON_PROJECT_REACTION_EVENT_TYPES);
 
 type JudgingEvent = DomainEvent<(typeof HACKATHON_JUDGING_EVENT_TYPES)[number]>;
 type ProjectEvent = DomainEvent<(typeof HACKATHON_PROJECT_EVENT_TYPES)[number]>;
@@ -52,15 +56,16 @@ async function applyProjects(trx: Knex.Transaction, events: ProjectEvent[]): Pro
 
 export const hackathonProjectsProjection: Projection = {
   name: 'hackathon-projects',
-  tables: ['hackathon_judging', 'hackathon_projects', 'hackathon_project_versions'],
-  eventTypes: [...HACKATHON_JUDGING_EVENT_TYPES, ...HACKATHON_PROJECT_EVENT_TYPES, 'HackathonDeleted'],
+  tables: ['hackathon_judging', 'hackathon_projects', 'hackathon_project_versions', ...REACTION_TABLES],
+  eventTypes: [...HACKATHON_JUDGING_EVENT_TYPES, ...HACKATHON_PROJECT_EVENT_TYPES, ...HACKATHON_PROJECT_REACTION_EVENT_TYPES, 'HackathonDeleted'],
   async applyBatch(trx, events) {
     await applyJudging(trx, events.filter((e) => JUDGING.has(e.type)).map((e) => typed<JudgingEvent>(e)));
     await applyProjects(trx, events.filter((e) => PROJECT.has(e.type)).map((e) => typed<ProjectEvent>(e)));
+    await applyReactions(trx, events.filter((e) => REACTION.has(e.type)).map((e) => typed<ReactionEvent>(e)));
     const deleted = events.filter((e) => e.type === 'HackathonDeleted').map((e) => HackathonEventSchemas.HackathonDeleted.parse(e.data).hackathonId);
     if (deleted.length === 0) return;
     await trx('hackathon_judging').whereIn('hackathon_id', deleted).del();
     await trx('hackathon_projects').whereIn('hackathon_id', deleted).del();
-    await trx('hackathon_project_versions').whereIn('hackathon_id', deleted).del();
+    for (const table of ['hackathon_project_versions', ...REACTION_TABLES]) await trx(table).whereIn('hackathon_id', deleted).del();
   },
 };

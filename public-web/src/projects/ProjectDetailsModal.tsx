@@ -1,19 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import clsx from 'clsx';
-import { Bookmark, ExternalLink, GitBranch, Heart, MessageCircle, Reply } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { ExternalLink, GitBranch, Heart, MessageCircle } from 'lucide-react';
 import { messageOf } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
 import { userId } from '../auth/types';
-import { relativeTime } from '../notifications/relativeTime';
-import { Avatar } from '../shell/Avatar';
-import { Button } from '../ui/Button';
+import { CommentForm, CommentList } from '../comments/CommentThread';
+import { ReactionButton } from '../comments/ReactionButton';
 import { Dialog } from '../ui/Dialog';
-import { inputClasses } from '../ui/TextField';
 import { notify } from '../ui/toast';
-import { fullName } from '../users/types';
-import { projectId, projectKeys, projectsApi, type Project, type ProjectComment, type ProjectToggle } from './projectsApi';
+import { projectId, projectKeys, projectsApi, type Project, type ProjectToggle } from './projectsApi';
 import { LoginLink } from '../auth/LoginLinks';
 import { countComments } from './countComments';
 
@@ -104,28 +98,22 @@ function ProjectDetails({ project, username }: { project: Project; username: str
       <div className="flex flex-wrap items-center gap-2 border-y border-slate-100 py-3">
         {me ? (
           <>
-            <Button
-              variant={liked ? 'primary' : 'secondary'}
-              size="sm"
-              aria-pressed={liked}
+            <ReactionButton
+              kind="like"
+              active={liked}
+              count={likes}
               loading={pendingToggle === 'like' || pendingToggle === 'unlike'}
               disabled={toggle.isPending}
               onClick={() => toggle.mutate(liked ? 'unlike' : 'like')}
-              icon={<Heart className={clsx('size-4', liked && 'fill-current')} aria-hidden="true" />}
-            >
-              {liked ? 'Liked' : 'Like'} <span className="tabular-nums">({likes})</span>
-            </Button>
-            <Button
-              variant={saved ? 'primary' : 'secondary'}
-              size="sm"
-              aria-pressed={saved}
+            />
+            <ReactionButton
+              kind="save"
+              active={saved}
+              count={saves}
               loading={pendingToggle === 'save' || pendingToggle === 'unsave'}
               disabled={toggle.isPending}
               onClick={() => toggle.mutate(saved ? 'unsave' : 'save')}
-              icon={<Bookmark className={clsx('size-4', saved && 'fill-current')} aria-hidden="true" />}
-            >
-              {saved ? 'Saved' : 'Save'} <span className="tabular-nums">({saves})</span>
-            </Button>
+            />
           </>
         ) : (
           <p className="text-sm text-slate-600">
@@ -154,11 +142,7 @@ function ProjectDetails({ project, username }: { project: Project; username: str
           />
         )}
         {project.comments?.length ? (
-          <ul className="mt-4 space-y-4">
-            {project.comments.map((comment) => (
-              <CommentItem key={comment._id} comment={comment} projectId={id} canReply={Boolean(me)} onUpdated={applyUpdate} />
-            ))}
-          </ul>
+          <CommentList comments={project.comments} canReply={Boolean(me)} reply={(commentId, text) => projectsApi.reply(id, commentId, text)} onSent={applyUpdate} />
         ) : (
           <p className="mt-3 text-sm text-slate-500">No comments yet.</p>
         )}
@@ -168,124 +152,3 @@ function ProjectDetails({ project, username }: { project: Project; username: str
 }
 
 export { countComments } from './countComments';
-
-function CommentItem({
-  comment,
-  projectId: id,
-  canReply,
-  onUpdated,
-  nested,
-}: {
-  comment: ProjectComment;
-  projectId: string;
-  canReply: boolean;
-  onUpdated(project: Project | undefined): unknown;
-  nested?: boolean;
-}) {
-  const [replying, setReplying] = useState(false);
-  const author = comment.user;
-  return (
-    <li className="flex gap-3">
-      <Avatar user={author ?? { username: '?' }} className={nested ? 'size-7' : 'size-8'} />
-      <div className="min-w-0 flex-1">
-        <div className="rounded-xl bg-slate-50 px-3 py-2">
-          <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-            {author ? (
-              <Link to={`/user/${encodeURIComponent(author.username)}`} className="font-semibold text-slate-900 hover:underline">
-                {fullName(author)}
-              </Link>
-            ) : (
-              <span className="font-semibold text-slate-900">Deleted user</span>
-            )}
-            <span className="text-xs text-slate-500">{comment.createdAt ? relativeTime(comment.createdAt) : ''}</span>
-          </p>
-          <p className="mt-0.5 whitespace-pre-line break-words text-sm text-slate-700">{comment.text}</p>
-        </div>
-        {!nested && canReply && (
-          <button
-            type="button"
-            onClick={() => setReplying((r) => !r)}
-            aria-expanded={replying}
-            className="mt-1 inline-flex items-center gap-1 rounded px-1 text-xs font-semibold text-slate-500 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-500"
-          >
-            <Reply className="size-3.5" aria-hidden="true" />
-            Reply
-          </button>
-        )}
-        {replying && (
-          <CommentForm
-            label={`Reply to ${author ? fullName(author) : 'comment'}`}
-            placeholder="Write a reply..."
-            submitLabel="Post Reply"
-            autoFocus
-            send={(text) => projectsApi.reply(id, comment._id, text)}
-            onSent={(project) => {
-              setReplying(false);
-              return onUpdated(project);
-            }}
-          />
-        )}
-        {comment.replies && comment.replies.length > 0 && (
-          <ul className="mt-3 space-y-3">
-            {comment.replies.map((reply) => (
-              <CommentItem key={reply._id} comment={reply} projectId={id} canReply={false} onUpdated={onUpdated} nested />
-            ))}
-          </ul>
-        )}
-      </div>
-    </li>
-  );
-}
-
-/** A comment or reply box: sends only non-blank text (after trimming). */
-function CommentForm({
-  label,
-  placeholder,
-  submitLabel,
-  autoFocus,
-  send,
-  onSent,
-}: {
-  label: string;
-  placeholder: string;
-  submitLabel: string;
-  autoFocus?: boolean;
-  send(text: string): Promise<Project | undefined>;
-  onSent(project: Project | undefined): unknown;
-}) {
-  const [text, setText] = useState('');
-  const inputId = useId();
-  const mutation = useMutation({
-    mutationFn: (value: string) => send(value),
-    onSuccess: (project) => {
-      setText('');
-      return onSent(project);
-    },
-    onError: (error) => notify.error(messageOf(error, 'Something went wrong. Please try again.')),
-  });
-  const blank = !text.trim();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (blank || mutation.isPending) return;
-    mutation.mutate(text.trim());
-  };
-  return (
-    <form onSubmit={submit} className="mt-3 flex gap-2">
-      <label className="sr-only" htmlFor={inputId}>
-        {label}
-      </label>
-      <input
-        id={inputId}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder={placeholder}
-        autoFocus={autoFocus}
-        maxLength={1000}
-        className={inputClasses(false)}
-      />
-      <Button type="submit" size="md" disabled={blank} loading={mutation.isPending}>
-        {submitLabel}
-      </Button>
-    </form>
-  );
-}

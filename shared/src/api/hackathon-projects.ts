@@ -3,6 +3,7 @@ import { GALLERY_PAGE_SIZE } from '../hackathons/gallery';
 import { ASSIGNMENT_MODES, JudgingCriterionSchema, JudgingTrackSchema, VotingSettingsSchema } from '../events/hackathon-judging';
 import { HackathonProjectVersionSchema } from '../events/hackathon-projects';
 import { Timestamp } from './users';
+import { ProjectCommentSchema } from './projects';
 
 /**
  * The answers of hackathon projects and the judging setup (docs/judging.md): GET
@@ -31,6 +32,11 @@ export const JudgingHackathonSchema = z
   .strictObject({ _id: z.string(), username: z.string(), title: z.string() })
   .meta({ id: 'JudgingHackathon' });
 
+export const ReactionCountsSchema = z
+  .strictObject({ likes: z.number().int(), saves: z.number().int(), comments: z.number().int().meta({ description: 'Comments and replies' }) })
+  .meta({ id: 'HackathonProjectReactionCounts' });
+export type ReactionCounts = z.infer<typeof ReactionCountsSchema>;
+
 /** A gallery card: the version judged (the last submitted before the deadline). */
 export const ProjectCardSchema = z
   .strictObject({
@@ -46,6 +52,7 @@ export const ProjectCardSchema = z
     members: z.array(PersonSchema),
     awards: z.array(ProjectAwardSchema),
     submittedAt: Timestamp,
+    counts: ReactionCountsSchema,
   })
   .meta({ id: 'HackathonProjectCard' });
 export type ProjectCard = z.infer<typeof ProjectCardSchema>;
@@ -81,6 +88,9 @@ export const ProjectDetailSchema = z
     hackathon: JudgingHackathonSchema,
     version: ProjectVersionSchema,
     viewerVotes: z.array(ViewerVoteSchema).meta({ description: 'The signed-in viewer’s current community votes in this hackathon (empty signed out)' }),
+    viewerReactions: z
+      .strictObject({ liked: z.boolean(), saved: z.boolean() })
+      .meta({ description: 'Whether the signed-in viewer likes and saves this project (false signed out)' }),
   })
   .meta({ id: 'HackathonProjectDetail' });
 export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
@@ -157,6 +167,7 @@ export const ProfileHackathonProjectSchema = z
     builtWith: z.array(z.string()),
     awards: z.array(ProjectAwardSchema),
     submittedAt: Timestamp,
+    counts: ReactionCountsSchema,
   })
   .meta({ id: 'ProfileHackathonProject' });
 export type ProfileHackathonProject = z.infer<typeof ProfileHackathonProjectSchema>;
@@ -179,3 +190,17 @@ export const GalleryQuerySchema = z.object({
   cursor: z.string().max(300).optional().meta({ description: 'The previous page’s `nextCursor`' }),
 });
 export type GalleryQuery = z.infer<typeof GalleryQuerySchema>;
+
+/** The signed-in viewer's likes and saves among a hackathon's projects (GET /api/hackathons/{id}/my-reactions), beside the gallery's answer for everyone. */
+export const MyReactionsSchema = z
+  .strictObject({ liked: z.array(z.string()).meta({ description: 'Ids of the projects the viewer likes' }), saved: z.array(z.string()) })
+  .meta({ id: 'HackathonProjectMyReactions' });
+export type MyReactions = z.infer<typeof MyReactionsSchema>;
+
+/** GET /api/hackathons/{id}/projects/{projectId}/comments: oldest first, each with its replies (one level deep), as a portfolio project's. */
+export const ProjectCommentsSchema = z.array(ProjectCommentSchema);
+
+/** What a comment or reply answers (read GET .../comments for the thread as it now stands). */
+export const ProjectCommentWrittenSchema = z
+  .strictObject({ id: z.string().meta({ description: 'The project id' }), hackathonId: z.string(), projectId: z.string(), commentId: z.string() })
+  .meta({ id: 'HackathonProjectCommentWritten' });

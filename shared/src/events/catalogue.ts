@@ -20,6 +20,7 @@ import { ReportReviewEventSchemas } from './report-review';
 import { HackathonScoringEventSchemas } from './hackathon-scoring';
 import { HackathonJudgingEventSchemas } from './hackathon-judging';
 import { HackathonProjectEventSchemas } from './hackathon-projects';
+import { HackathonProjectReactionEventSchemas } from './hackathon-project-reactions';
 import { CheckInEventSchemas } from './check-in';
 import { NotificationSettingsEventSchemas } from './notification-settings';
 
@@ -45,6 +46,7 @@ export const EventCatalogue = {
   ...ReportReviewEventSchemas,
   ...HackathonJudgingEventSchemas,
   ...HackathonProjectEventSchemas,
+  ...HackathonProjectReactionEventSchemas,
   ...HackathonScoringEventSchemas,
   ...CheckInEventSchemas,
   ...NotificationSettingsEventSchemas,

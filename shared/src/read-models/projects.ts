@@ -21,7 +21,8 @@ export interface ProjectRow {
   updated_at: Date | string;
 }
 
-interface CommentRow {
+/** A comment row joined with its author's `users` columns (the portfolio's and a hackathon project's alike). */
+export interface CommentRow {
   id: string;
   project_id: string;
   parent_id: string | null;
@@ -88,6 +89,23 @@ function commentView(row: CommentRow): CommentView {
   };
 }
 
+/** Comment threads by project id: top-level comments in the rows' order, each with its replies. */
+export function commentThreads(comments: readonly CommentRow[]): Map<string, CommentView[]> {
+  const threads = new Map<string, CommentView[]>();
+  const byId = new Map<string, CommentView>();
+  for (const row of comments) {
+    const view = commentView(row);
+    if (row.parent_id === null) {
+      byId.set(row.id, view);
+      threads.set(row.project_id, [...(threads.get(row.project_id) ?? []), view]);
+    }
+  }
+  for (const row of comments) {
+    if (row.parent_id !== null) byId.get(row.parent_id)?.replies.push(commentView(row));
+  }
+  return threads;
+}
+
 /** Projects with their owner, likes, saves and comment threads (oldest comment first), newest project first. */
 export async function loadProjectViews(knex: Knex, filter: { ids?: string[]; ownerId?: string }): Promise<ProjectView[]> {
   const query = knex<ProjectRow & OwnerColumns>('projects as p')
@@ -129,18 +147,7 @@ export async function loadProjectViews(knex: Knex, filter: { ids?: string[]; own
   const likesBy = group(likes);
   const savesBy = group(saves);
 
-  const threads = new Map<string, CommentView[]>();
-  const byId = new Map<string, CommentView>();
-  for (const row of comments) {
-    const view = commentView(row);
-    if (row.parent_id === null) {
-      byId.set(row.id, view);
-      threads.set(row.project_id, [...(threads.get(row.project_id) ?? []), view]);
-    }
-  }
-  for (const row of comments) {
-    if (row.parent_id !== null) byId.get(row.parent_id)?.replies.push(commentView(row));
-  }
+  const threads = commentThreads(comments);
 
   return rows.map((r) => ({
     _id: r.id,

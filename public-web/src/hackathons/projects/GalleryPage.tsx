@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { GalleryToolbar } from './GalleryToolbar';
 import { ProjectCardView } from './ProjectCardView';
 import { useGalleryPage } from './useGalleryPage';
+import { useMyReactions } from './projectQueries';
 
 const SCOPE_NOTE = {
   staff: 'The gallery is not open to everyone yet: as the organiser you see every submitted project.',
@@ -23,6 +24,7 @@ export function GalleryPage() {
   const { username = '' } = useParams();
   const page = useGalleryPage(username);
   const data = page.data;
+  const mine = useMyReactions(username);
   useDocumentTitle(data ? `Projects · ${data.hackathon.title}` : 'Projects');
 
   if (page.notFound) return <NotFoundRedirect />;
@@ -82,7 +84,7 @@ export function GalleryPage() {
                 <ul className={page.stale ? 'grid gap-5 opacity-60 transition-opacity sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3'}>
                   {page.shown.map((card, i) => (
                     <li key={card.id} className="flex">
-                      <ProjectCardView card={card} hackathon={username} tracks={data.tracks} eager={i < 3} />
+                      <ProjectCardView card={card} hackathon={username} tracks={data.tracks} eager={i < 3} mine={mine && { liked: mine.liked.includes(card.id), saved: mine.saved.includes(card.id) }} />
                     </li>
                   ))}
                 </ul>

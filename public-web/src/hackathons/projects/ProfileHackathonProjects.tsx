@@ -2,6 +2,7 @@ import { Trophy } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Card } from '../../ui/Card';
 import { AwardBadge, projectPath } from './ProjectCardView';
+import { ReactionCountsLine } from './ReactionCounts';
 import { useProfileHackathonProjects } from './projectQueries';
 
 /** A member's submitted hackathon projects on their profile (once each gallery is open), with winner marks. Nothing when there are none. */
@@ -31,6 +32,9 @@ export function ProfileHackathonProjects({ username }: { username: string }) {
                 </Link>
                 <p className="truncate text-xs text-slate-500">{p.hackathon.title}</p>
                 {p.tagline && <p className="mt-0.5 line-clamp-1 text-sm text-slate-600">{p.tagline}</p>}
+                <div className="mt-1">
+                  <ReactionCountsLine counts={p.counts} />
+                </div>
                 {p.awards.length > 0 && (
                   <div className="mt-1.5 flex flex-wrap gap-1">
                     {p.awards.map((a) => (

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ProjectAward, ProjectCard } from '@circuit/shared/api/hackathon-projects';
 import type { JudgingTrack } from '@circuit/shared/events/hackathon-judging';
 import { awardLabel } from './galleryFilters';
+import { ReactionCountsLine } from './ReactionCounts';
 
 export const projectPath = (hackathon: string, projectId: string) => `/hackathons/${encodeURIComponent(hackathon)}/projects/${encodeURIComponent(projectId)}`;
 
@@ -35,7 +36,20 @@ export function TrackChips({ ids, tracks }: { ids: readonly string[]; tracks: re
 const teamOf = (card: ProjectCard) => card.teamName ?? card.members.map((m) => `${m.firstName} ${m.lastName}`.trim() || m.username).join(', ');
 
 /** A gallery card: image, title (the link), tagline, team, tracks, winner marks. */
-export function ProjectCardView({ card, hackathon, tracks, eager = false }: { card: ProjectCard; hackathon: string; tracks: readonly JudgingTrack[]; eager?: boolean }) {
+export function ProjectCardView({
+  card,
+  hackathon,
+  tracks,
+  eager = false,
+  mine,
+}: {
+  card: ProjectCard;
+  hackathon: string;
+  tracks: readonly JudgingTrack[];
+  eager?: boolean;
+  /** The signed-in viewer's likes and saves in the hackathon (none signed out). */
+  mine?: { liked: boolean; saved: boolean };
+}) {
   return (
     <article className="relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-indigo-500 hover:shadow-md">
       {card.image ? (
@@ -61,6 +75,7 @@ export function ProjectCardView({ card, hackathon, tracks, eager = false }: { ca
         {card.tagline && <p className="line-clamp-2 break-words text-sm text-slate-600">{card.tagline}</p>}
         <p className="mt-auto truncate pt-1 text-xs font-medium text-slate-500">{teamOf(card)}</p>
         <TrackChips ids={card.trackIds} tracks={tracks} />
+        <ReactionCountsLine counts={card.counts} liked={mine?.liked} saved={mine?.saved} />
       </div>
     </article>
   );

@@ -15,6 +15,8 @@ import { ImageGallery, VideoEmbed } from './ProjectMedia';
 import { useJudging } from './projectQueries';
 import { useProjectDetail } from './projectsApi';
 import { VoteCard } from './VoteCard';
+import { ProjectReactions } from './ProjectReactions';
+import { ProjectCommentsSection } from './ProjectCommentsSection';
 
 /** /hackathons/{username}/projects/{projectId}: the version judged, its team, links, video, images, tracks and prizes. */
 export function ProjectPage() {
@@ -55,6 +57,7 @@ export function ProjectPage() {
         <p className="mt-2 text-sm text-slate-600">
           by <span className="font-medium text-slate-800">{project.teamName ?? project.members.map((m) => `${m.firstName} ${m.lastName}`.trim() || m.username).join(', ')}</span>
         </p>
+        <ProjectReactions hackathon={username} project={project} />
       </header>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
@@ -64,6 +67,7 @@ export function ProjectPage() {
           <Section id="project-about" title="About the project">
             <RichText html={project.version.description} empty="The team has not described the project." />
           </Section>
+          <ProjectCommentsSection hackathon={username} project={project} />
         </div>
         <aside className="space-y-6" aria-label="Project facts">
           {setup && <VoteCard hackathon={username} projectId={project.id} voting={setup.voting} projectTrackIds={project.trackIds} tracks={tracks} viewerVotes={project.viewerVotes} />}

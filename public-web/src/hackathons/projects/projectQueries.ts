@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { JudgingSetupAnswer, MyProject, ProfileHackathonProject } from '@circuit/shared/api/hackathon-projects';
+import type { JudgingSetupAnswer, MyProject, MyReactions, ProfileHackathonProject } from '@circuit/shared/api/hackathon-projects';
 import { api, request } from '../../auth/apiClient';
 import { useAuth } from '../../auth/AuthContext';
 import type { GalleryFilters } from './galleryFilters';
@@ -24,7 +24,10 @@ export const hackathonProjectKeys = {
   detail: (hackathon: string, projectId: string, viewer: string | null) => ['hackathon-projects', hackathon, 'detail', projectId, viewer] as const,
   mine: (hackathon: string) => ['hackathon-projects', hackathon, 'mine'] as const,
   judging: (hackathon: string, viewer: string | null) => ['hackathon-projects', hackathon, 'judging', viewer] as const,
+  profiles: ['hackathon-projects', 'profile'] as const,
   profile: (username: string) => ['hackathon-projects', 'profile', username.toLowerCase()] as const,
+  comments: (hackathon: string, projectId: string) => ['hackathon-projects', hackathon, 'comments', projectId] as const,
+  myReactions: (hackathon: string, viewer: string | null) => ['hackathon-projects', hackathon, 'my-reactions', viewer] as const,
 };
 
 /** The signed-in viewer's id, null signed out and while the session is checked (as on the server). */
@@ -64,4 +67,15 @@ export function useProfileHackathonProjects(username: string) {
     retry: false,
     staleTime: 10_000,
   });
+}
+
+/** The projects the signed-in viewer likes and saves in the hackathon (nothing asked signed out). */
+export function useMyReactions(hackathon: string): MyReactions | undefined {
+  const viewer = useViewer();
+  return useQuery({
+    queryKey: hackathonProjectKeys.myReactions(hackathon, viewer),
+    enabled: Boolean(viewer),
+    queryFn: async ({ signal }) => (await api.get<MyReactions>(`${base(hackathon)}/my-reactions`, signal)).data!,
+    retry: false,
+  }).data;
 }
