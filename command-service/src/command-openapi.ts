@@ -19,6 +19,7 @@ import { quizOpenApi } from './quizzes/quiz-openapi';
 import { communityAdminOpenApi } from './community-admin/community-admin-openapi';
 import { judgingOpenApi } from './hackathon-judging/judging-openapi';
 import { scoringOpenApi } from './hackathon-judging/scoring-openapi';
+import { certificateOpenApi } from './certificates/certificate-openapi';
 import { projectSubmissionOpenApi } from './hackathon-projects/project-submission-openapi';
 
 /** The command service's part of the contract: one registration per feature, beside its routes. */
@@ -44,4 +45,5 @@ export const commandServiceOpenApi: ApiRegistration[] = [
   judgingOpenApi,
   scoringOpenApi,
   projectSubmissionOpenApi,
+  certificateOpenApi,
 ];

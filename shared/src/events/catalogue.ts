@@ -21,6 +21,7 @@ import { HackathonScoringEventSchemas } from './hackathon-scoring';
 import { HackathonJudgingEventSchemas } from './hackathon-judging';
 import { HackathonProjectEventSchemas } from './hackathon-projects';
 import { CheckInEventSchemas } from './check-in';
+import { CertificateEventSchemas } from './certificates';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
@@ -46,6 +47,7 @@ export const EventCatalogue = {
   ...HackathonProjectEventSchemas,
   ...HackathonScoringEventSchemas,
   ...CheckInEventSchemas,
+  ...CertificateEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EventCatalogue;
