@@ -26,6 +26,7 @@ export const certificateOpenApi: ApiRegistration = (api) => {
     params: listingParams,
     ok: { data: CertificatePreviewSchema },
     errors: organiserOnly,
+    command: false,
   });
   api.route({
     method: 'post',
