@@ -33,7 +33,7 @@ export function createCertificateService(deps: CommandServiceDeps) {
     async preview(userId: string, kind: CertificateListingKind, id: string): Promise<CertificatePreview> {
       const { listing } = await organised(userId, kind, id);
       const [candidates, { state }] = await Promise.all([candidatesOf(deps.store, listing), loadState(deps.store, certificatesStream(kind, listing.listingId), certificateDecider)]);
-      return { ended: hasEnded(listing, now()), endsAt: listing.endsAt || null, eligible: countsOf(candidates), toIssue: countsOf(stillToIssue(state, candidates)) };
+      return { listingId: listing.listingId, ended: hasEnded(listing, now()), endsAt: listing.endsAt || null, eligible: countsOf(candidates), toIssue: countsOf(stillToIssue(state, candidates)) };
     },
 
     async issue(userId: string, kind: CertificateListingKind, id: string, ctx: CommandContext): Promise<CertificatesIssued> {

@@ -8,6 +8,7 @@ import { Timestamp } from './users';
  */
 
 export const CertificateListingKindSchema = z.enum(CERTIFICATE_LISTING_KINDS);
+export type { CertificateListingKind } from '../events/certificates';
 export const CertificateKindSchema = z.enum(CERTIFICATE_KINDS);
 
 export const CertificateSummarySchema = z
@@ -42,6 +43,7 @@ export type CertificateCounts = z.infer<typeof CertificateCountsSchema>;
 
 export const CertificatePreviewSchema = z
   .strictObject({
+    listingId: z.string().meta({ description: 'The listing’s id (the path may name it by username)' }),
     ended: z.boolean().meta({ description: 'Certificates are issued once the listing has ended' }),
     endsAt: Timestamp.nullable(),
     eligible: CertificateCountsSchema.meta({ description: 'Everyone eligible now, issued or not' }),
