@@ -1,6 +1,7 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { CertificateSummary } from '@circuit/shared/api/certificates';
+import { achievementLine, CERTIFICATE_TITLES, LISTING_WORDS } from '@circuit/shared/certificates/wording';
 
 /**
  * A certificate as a one-page PDF, drawn on the server with pdf-lib's standard fonts (nothing to fetch):
@@ -13,7 +14,6 @@ const INK = rgb(0.09, 0.13, 0.27);
 const MUTED = rgb(0.36, 0.4, 0.48);
 const GOLD = rgb(0.72, 0.56, 0.2);
 
-const ordinal = (n: number) => (n % 100 >= 11 && n % 100 <= 13 ? `${n}th` : `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`);
 
 const dateLabel = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -44,15 +44,6 @@ function centred(page: PDFPage, text: string, y: number, font: PDFFont, size: nu
   page.drawText(safe, { x: (page.getWidth() - width) / 2, y, size: fitted, font, color });
 }
 
-/** What the holder did, the line under their name. */
-export function achievementLine(c: Pick<CertificateSummary, 'kind' | 'prize' | 'rank' | 'listingKind'>): string {
-  if (c.kind === 'participation') return c.listingKind === 'quiz' ? 'completed' : 'took part in';
-  if (c.prize) return `won ${c.prize} at`;
-  return c.rank ? `placed ${ordinal(c.rank)} in` : 'was among the winners of';
-}
-
-const KIND_TITLES = { participation: 'Certificate of Participation', achievement: 'Certificate of Achievement' } as const;
-const LISTING_WORDS = { event: 'Event', hackathon: 'Hackathon', quiz: 'Quiz' } as const;
 
 function drawQr(page: PDFPage, text: string, x: number, y: number, size: number): void {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
@@ -66,7 +57,7 @@ function drawQr(page: PDFPage, text: string, x: number, y: number, size: number)
 
 export async function certificatePdf(c: CertificateSummary, verifyUrl: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`${KIND_TITLES[c.kind]}: ${c.holderName}, ${c.listingTitle}`);
+  pdf.setTitle(`${CERTIFICATE_TITLES[c.kind]}: ${c.holderName}, ${c.listingTitle}`);
   pdf.setAuthor(c.organiserName || 'Circuit');
   pdf.setCreator('Circuit');
   pdf.setSubject(verifyUrl);
@@ -81,7 +72,7 @@ export async function certificatePdf(c: CertificateSummary, verifyUrl: string): 
   page.drawRectangle({ x: 30, y: 30, width: width - 60, height: height - 60, borderColor: GOLD, borderWidth: 0.75 });
 
   centred(page, 'C I R C U I T', height - 80, sansBold, 11, GOLD);
-  centred(page, KIND_TITLES[c.kind], height - 135, serifBold, 36);
+  centred(page, CERTIFICATE_TITLES[c.kind], height - 135, serifBold, 36);
   centred(page, 'This certifies that', height - 185, sans, 13, MUTED);
   centred(page, c.holderName, height - 240, serifBold, 40);
   page.drawLine({ start: { x: width / 2 - 200, y: height - 252 }, end: { x: width / 2 + 200, y: height - 252 }, thickness: 0.75, color: GOLD });
