@@ -17,17 +17,23 @@ function Counts({ eligible, toIssue }: { eligible: CertificateCounts; toIssue: C
     { label: 'Achievement', eligible: eligible.achievement, toIssue: toIssue.achievement },
   ];
   return (
-    <dl className="grid gap-3 sm:grid-cols-2">
+    <dl className="grid grid-cols-2 gap-3">
       {cells.map((c) => (
         <div key={c.label} className="rounded-xl border border-slate-200 bg-slate-50 p-4">
           <dt className="text-sm font-medium text-slate-600">{c.label}</dt>
-          <dd className="mt-1 text-2xl font-bold text-slate-900">{c.eligible} eligible</dd>
+          <dd className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl">{c.eligible} eligible</dd>
           <dd className="text-sm text-slate-600">{c.toIssue === 0 ? 'All issued' : `${c.toIssue} to issue`}</dd>
         </div>
       ))}
     </dl>
   );
 }
+
+const WHO_GETS: Record<CertificateListingKind, string> = {
+  event: 'Participation goes to every registrant checked in at the door.',
+  hackathon: 'Participation goes to every participant checked in or on a submitted project; achievement to the members of the published winners.',
+  quiz: 'Participation goes to everyone who completed the quiz; achievement to the top 3 ranks.',
+};
 
 /**
  * The organiser's Certificates panel of a finished listing: how many of each kind an issue would give,
@@ -61,7 +67,7 @@ export function CertificatesPanel({ kind, listingId }: { kind: CertificateListin
       )}
       {preview.data?.ended && (
         <div className="mt-4 space-y-4">
-          <p className="text-sm text-slate-600">Participation goes to everyone who took part (checked in, a project submitted, a quiz completed); achievement to the winners (published results, a quiz’s top 3). Each person gets one of each kind at most; issuing again adds only the newly eligible.</p>
+          <p className="text-sm text-slate-600">{WHO_GETS[kind]} Each person gets one of each kind at most; issuing again adds only the newly eligible.</p>
           <Counts eligible={preview.data.eligible} toIssue={preview.data.toIssue} />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             <Button
