@@ -17,11 +17,14 @@ const GOLD = rgb(0.72, 0.56, 0.2);
 
 const dateLabel = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
+/** Letters with a stroke that NFKD leaves whole. */
+const UNDECOMPOSED: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i' };
+
 /** Standard fonts write WinAnsi only: accents are dropped to their letter, and what cannot be written becomes "?". */
 function printable(text: string, font: PDFFont): string {
   return [...text]
     .map((ch) => {
-      for (const candidate of [ch, ch.normalize('NFKD').replace(/\p{M}/gu, '')]) {
+      for (const candidate of [ch, ch.normalize('NFKD').replace(/\p{M}/gu, ''), UNDECOMPOSED[ch] ?? '']) {
         try {
           if (candidate) {
             font.encodeText(candidate);
@@ -75,7 +78,7 @@ export async function certificatePdf(c: CertificateSummary, verifyUrl: string): 
   centred(page, CERTIFICATE_TITLES[c.kind], height - 135, serifBold, 36);
   centred(page, 'This certifies that', height - 185, sans, 13, MUTED);
   centred(page, c.holderName, height - 240, serifBold, 40);
-  page.drawLine({ start: { x: width / 2 - 200, y: height - 252 }, end: { x: width / 2 + 200, y: height - 252 }, thickness: 0.75, color: GOLD });
+  page.drawLine({ start: { x: width / 2 - 200, y: height - 262 }, end: { x: width / 2 + 200, y: height - 262 }, thickness: 0.75, color: GOLD });
   centred(page, achievementLine(c), height - 285, serif, 16, MUTED);
   centred(page, c.listingTitle, height - 322, sansBold, 22);
   centred(page, `${LISTING_WORDS[c.listingKind]} · ended ${dateLabel(c.listingDate)}`, height - 348, sans, 11, MUTED);
@@ -99,6 +102,6 @@ export async function certificatePdf(c: CertificateSummary, verifyUrl: string): 
 
 /** "certificate-achievement-smart-mobility-hack-asha-verma.pdf" */
 export function certificateFileName(c: Pick<CertificateSummary, 'kind' | 'listingTitle' | 'holderName'>): string {
-  const slug = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 50);
+  const slug = (s: string) => [...s].map((ch) => UNDECOMPOSED[ch] ?? ch).join('').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 50);
   return `certificate-${c.kind}-${[slug(c.listingTitle), slug(c.holderName)].filter(Boolean).join('-')}.pdf`;
 }

@@ -58,7 +58,7 @@ const newestFirst = (q: Knex.QueryBuilder) => q.orderBy([{ column: 'issued_at', 
 export const holderCertificates = async (knex: Knex, holderId: string): Promise<CertificateRow[]> => (await newestFirst(knex('certificates').where({ holder_id: holderId }))) as CertificateRow[];
 
 export const listingCertificates = async (knex: Knex, kind: CertificateListingKind, listingId: string): Promise<CertificateRow[]> =>
-  (await knex('certificates').where({ listing_kind: kind, listing_id: listingId }).orderBy([{ column: 'kind' }, { column: 'holder_name' }])) as CertificateRow[];
+  (await knex('certificates').where({ listing_kind: kind, listing_id: listingId }).orderBy([{ column: 'kind' }, { column: 'rank', nulls: 'last' }, { column: 'holder_name' }])) as CertificateRow[];
 
 /** The badges a profile shows: unrevoked certificates, none at all when the holder hid them. */
 export async function visibleBadges(knex: Knex, holderId: string): Promise<CertificateBadge[]> {
