@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app';
 import type { CertificateList, CertificateVerification } from '@circuit/shared/api/certificates';
 import { seedQuizzes } from '../quizzes/seed-quizzes';
-import { seedHackathons } from './seed-hackathons';
-import { seedJudging, type SeedJudgingDeps } from './seed-judging';
+import { seedJudging } from './seed-judging';
+import { SEED_TEST_PASSWORD as PASSWORD, seededHackathons } from './seeded-hackathons.testkit';
 import { SEED_REVOKED, seedCertificates } from './seed-certificates';
-
-const PASSWORD = 'demo12345';
-const DEMO = ['aarav_dev', 'priya_codes', 'rahul_builds', 'sneha_ml', 'kabir_ops'];
 
 describe('seed of certificates', () => {
   let t: TestApp;
@@ -17,15 +14,9 @@ describe('seed of certificates', () => {
   afterAll(async () => t?.stop());
 
   it('issues the finished hackathon’s and quiz’s certificates, revokes one; a second run adds nothing', { timeout: 180_000 }, async () => {
-    const accounts = t.embedded.commands.accounts;
-    const ensureUser: SeedJudgingDeps['ensureUser'] = async (input) => (await accounts.ownerOf('username', input.username)) ?? (await accounts.register(input, {})).userId;
-    const users = [];
-    for (const username of DEMO) users.push({ username, userId: await ensureUser({ username, email: `${username}@circuit.local`, password: PASSWORD, firstName: username, lastName: 'Demo', emailVerified: true }) });
-    const moderatorId = (await accounts.register({ username: 'moderator', email: 'moderator@circuit.local', password: PASSWORD, firstName: 'Maya', lastName: 'Moderator', role: 'moderator', emailVerified: true }, {})).userId;
-    const adminId = (await accounts.register({ username: 'admin', email: 'admin@circuit.local', password: PASSWORD, firstName: 'Ada', lastName: 'Admin', role: 'admin', emailVerified: true }, {})).userId;
-    await seedHackathons({ hackathons: t.embedded.commands.hackathons, store: t.store, now: () => t.clock.now() }, users.map((u) => u.userId), moderatorId, { correlationId: 'seed' });
-    await seedJudging({ store: t.store, ensureUser, now: () => t.clock.now() }, { users, moderatorId, adminId, password: PASSWORD });
-    await seedQuizzes({ store: t.store, now: t.clock.now() }, users.map((u) => ({ userId: u.userId, firstName: u.username, lastName: 'Demo' })), moderatorId);
+    const { deps, people } = await seededHackathons(t);
+    await seedJudging(deps, people);
+    await seedQuizzes({ store: t.store, now: t.clock.now() }, people.users.map((u) => ({ userId: u.userId, firstName: u.username, lastName: 'Demo' })), people.moderatorId);
 
     // Hackathon: 8 members of submitted projects, 6 of the three winning teams; quiz: 4 completers, the top 3.
     expect(await seedCertificates({ store: t.store, now: () => t.clock.now() })).toEqual({ issued: 8 + 6 + 4 + 3, revoked: 1 });
