@@ -42,7 +42,7 @@ export function createCertificateService(deps: CommandServiceDeps) {
       const ids = candidates.map(newCertificateId);
       const result = await handleCommand(deps.store, certificatesStream(kind, listing.listingId), certificateDecider, { type: 'Issue', listing, actor, candidates, ids, now: now() }, ctx, now);
       await caughtUp(deps.progress, result.position, result.events);
-      return { listingKind: kind, listingId: listing.listingId, issued: countsOf(result.events.map((e) => ({ kind: e.type === 'CertificateIssued' ? e.data.kind : 'participation' }))) };
+      return { listingKind: kind, listingId: listing.listingId, issued: countsOf(result.events.flatMap((e) => (e.type === 'CertificateIssued' ? [e.data] : []))) };
     },
 
     async revoke(userId: string, kind: CertificateListingKind, id: string, certificateId: string, reason: string, ctx: CommandContext): Promise<{ certificateId: string }> {

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { appWithMembers, type Member, type TestApp } from '@circuit/embedded/testing/test-app';
+import { appWithMembers, type Agent, type Member, type TestApp } from '@circuit/embedded/testing/test-app';
 import { toNewEvents } from '@circuit/shared/commands/decider';
 import type { CertificateList, CertificatePreview, CertificateVerification } from '@circuit/shared/api/certificates';
 import { CertificateMessages as M } from '@circuit/shared/api/certificates';
@@ -17,12 +17,16 @@ import { fullProfile, listedEvent } from '../events/event-fixtures';
 
 const DAY = 86_400_000;
 
-type Binary = { body: Buffer; status: number; headers: Record<string, string> };
-const binary = (res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
+/** A GET whose body is kept as the bytes that came (supertest would otherwise read a PDF as text). */
+const bytesOf = (agent: Agent, url: string) =>
+  agent
+    .get(url)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
 
 /** pdfjs reads the standard fonts' metrics from its own package (the PDF embeds none: pdf-lib's standard fonts). */
 const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
@@ -128,16 +132,16 @@ describe('certificates of a finished event', () => {
   it('the PDF opens and holds the name, the listing and the verification link; only the holder, organiser or an admin gets it', async () => {
     const [certificate] = await mine(absent);
     const path = `/api/certificates/${certificate!.certificateId}/pdf`;
-    const res = (await absent.agent.get(path).buffer(true).parse(binary).expect(200)) as unknown as Binary;
+    const res = await bytesOf(absent.agent, path).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="certificate-participation-event-.*\.pdf"$/);
-    const text = await pdfText(res.body);
+    const text = await pdfText(res.body as Buffer);
     expect(text).toContain(certificate!.holderName);
     expect(text).toContain(certificate!.listingTitle);
     expect(text).toContain(`/verify/${certificate!.certificateId}`);
     expect(text).toContain('Certificate of Participation');
-    await organiser.agent.get(path).buffer(true).parse(binary).expect(200);
-    await admin.agent.get(path).buffer(true).parse(binary).expect(200);
+    await bytesOf(organiser.agent, path).expect(200);
+    await bytesOf(admin.agent, path).expect(200);
     await stranger.agent.get(path).expect(403);
     await t.request().get(path).expect(401);
   });

@@ -40,7 +40,7 @@ function Row({ c, onRevoke }: { c: CertificateSummary; onRevoke(): void }) {
 
 /** The certificates issued for a listing, each with its verification page, its PDF and a revoke (with a reason). */
 export function IssuedCertificates({ kind, listingId }: { kind: CertificateListingKind; listingId: string }) {
-  const list = useListingCertificates(kind, listingId, true);
+  const list = useListingCertificates(kind, listingId);
   const [revoking, setRevoking] = useState<CertificateSummary | null>(null);
   if (list.isPending) return <p className="text-sm text-slate-600" role="status">Loading the issued certificates…</p>;
   if (list.isError) return <Alert>{messageOf(list.error, 'Could not load the issued certificates.')}</Alert>;

@@ -2,9 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BadgeVisibility, CertificateBadges, CertificateList, CertificateListingKind, CertificatePreview, CertificatesIssued, CertificateVerification } from '@circuit/shared/api/certificates';
 import { api, isClientError } from '../auth/apiClient';
 
-/** The certificates' requests. Keys by prefix: invalidating certificateKeys.all refreshes every certificate view. */
+/** The certificates' requests. Keys by prefix: invalidating a listing's key refreshes its preview too. */
 export const certificateKeys = {
-  all: ['certificates'] as const,
   listing: (kind: CertificateListingKind, listingId: string) => ['certificates', 'listing', kind, listingId] as const,
   preview: (kind: CertificateListingKind, listingId: string) => ['certificates', 'listing', kind, listingId, 'preview'] as const,
   mine: ['certificates', 'mine'] as const,
@@ -29,10 +28,10 @@ export function useCertificatePreview(kind: CertificateListingKind, listingId: s
   });
 }
 
-export function useListingCertificates(kind: CertificateListingKind, listingId: string, enabled: boolean) {
+export function useListingCertificates(kind: CertificateListingKind, listingId: string) {
   return useQuery({
     queryKey: certificateKeys.listing(kind, listingId),
-    enabled: enabled && Boolean(listingId),
+    enabled: Boolean(listingId),
     retry: retryUnlessRefused,
     queryFn: async ({ signal }) => (await api.get<CertificateList>(listingPath(kind, listingId), signal)).data!,
   });
