@@ -9,7 +9,7 @@ export const ordinal = (n: number) => (n % 100 >= 11 && n % 100 <= 13 ? `${n}th`
 /** What the holder did, the words between their name and the listing: "took part in", "won First prize at", "placed 2nd in". */
 export function achievementLine(c: { kind: CertificateKind; listingKind: CertificateListingKind; prize: string | null; rank: number | null }): string {
   if (c.kind === 'participation') return c.listingKind === 'quiz' ? 'completed' : 'took part in';
-  if (c.prize) return `won ${c.prize} at`;
+  if (c.prize) return `was awarded “${c.prize}” at`;
   return c.rank ? `placed ${ordinal(c.rank)} in` : 'was among the winners of';
 }
 
