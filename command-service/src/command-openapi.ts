@@ -19,6 +19,7 @@ import { quizOpenApi } from './quizzes/quiz-openapi';
 import { communityAdminOpenApi } from './community-admin/community-admin-openapi';
 import { judgingOpenApi } from './hackathon-judging/judging-openapi';
 import { scoringOpenApi } from './hackathon-judging/scoring-openapi';
+import { certificateOpenApi } from './certificates/certificate-openapi';
 import { projectSubmissionOpenApi } from './hackathon-projects/project-submission-openapi';
 import { settingsOpenApi } from './notification-settings/settings-openapi';
 import { projectReactionOpenApi } from './hackathon-projects/project-reaction-openapi';
@@ -48,4 +49,5 @@ export const commandServiceOpenApi: ApiRegistration[] = [
   projectSubmissionOpenApi,
   settingsOpenApi,
   projectReactionOpenApi,
+  certificateOpenApi,
 ];

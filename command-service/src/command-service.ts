@@ -58,6 +58,8 @@ import { createScoringService } from './hackathon-judging/scoring-service';
 import { createVotingService } from './hackathon-judging/voting-service';
 import { scoringRoutes } from './hackathon-judging/scoring-routes';
 import { ResultsNotifier } from './hackathon-judging/results-notifier';
+import { certificateRoutes } from './certificates/certificate-routes';
+import { createCertificateService } from './certificates/certificate-service';
 import { createProjectSubmissionService } from './hackathon-projects/project-submission-service';
 import { projectSubmissionRoutes } from './hackathon-projects/project-submission-routes';
 import { createProjectReactionService } from './hackathon-projects/project-reaction-service';
@@ -239,6 +241,7 @@ export async function createCommandService(
       standingRoutes(standing),
       reportReviewRoutes(deps),
       settingsRoutes(notificationSettings),
+      certificateRoutes(createCertificateService(deps)),
     ]),
   );
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));

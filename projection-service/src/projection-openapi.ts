@@ -23,6 +23,7 @@ import { eventQueryOpenApi } from './events/event-query-openapi';
 import { quizQueryOpenApi } from './quizzes/quiz-query-openapi';
 import { dashboardQueryOpenApi } from './dashboard/dashboard-query-openapi';
 import { scoringQueryOpenApi } from './hackathon-judging/scoring-query-openapi';
+import { certificateQueryOpenApi } from './certificates/certificate-query-openapi';
 
 /** The projection service's part of the contract (the GET /api queries): one registration per feature. */
 export const projectionServiceOpenApi: ApiRegistration[] = [
@@ -50,4 +51,5 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   judgingAuditOpenApi,
   communitiesAdminOpenApi,
   participantsAdminOpenApi,
+  certificateQueryOpenApi,
 ];

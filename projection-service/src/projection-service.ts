@@ -40,6 +40,8 @@ import { eventQueryRoutes } from './events/event-query-routes';
 import { migrateQuizzesReadModels } from './quizzes/quizzes-migrations';
 import { migrateScoringReadModels } from './hackathon-judging/scoring-migrations';
 import { scoringQueryRoutes } from './hackathon-judging/scoring-query-routes';
+import { migrateCertificateReadModels } from './certificates/certificate-migrations';
+import { certificateQueryRoutes } from './certificates/certificate-query-routes';
 import { quizQueryRoutes } from './quizzes/quiz-query-routes';
 import { ogCardRoutes } from './og-cards/og-card-routes';
 import { sitemapRoutes } from './sitemap/sitemap-routes';
@@ -77,6 +79,7 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
   await migrateQuizzesReadModels(knex);
   await migrateScoringReadModels(knex);
   await migrateSettingsReadModels(knex);
+  await migrateCertificateReadModels(knex);
 }
 
 /** The read side: projection workers and the GET /api query endpoints. */
@@ -105,6 +108,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
     announcementQueryRoutes(deps.knex, cache),
     hackathonProjectQueryRoutes(deps.knex, cache, deps.now),
     scoringQueryRoutes(deps.knex, deps.store),
+    certificateQueryRoutes(deps.knex, deps.store, { publicUrl: deps.publicUrl }),
     communityQueryRoutes(deps.knex),
     quizQueryRoutes(deps.knex, deps.now),
     dashboardQueryRoutes(deps.knex),

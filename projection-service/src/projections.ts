@@ -15,6 +15,7 @@ import { quizzesProjection } from './quizzes/quizzes-projection';
 import { reportQueueProjection } from './admin/reports/reports-projection';
 import { scoringProjection } from './hackathon-judging/scoring-projection';
 import { settingsProjection } from './notification-settings/settings-projection';
+import { certificatesProjection } from './certificates/certificates-projection';
 
 /**
  * Every read model. Each has its own checkpoint and owns its tables; a projection added here is
@@ -38,4 +39,5 @@ export const allProjections: Projection[] = [
   reportQueueProjection,
   scoringProjection,
   settingsProjection,
+  certificatesProjection,
 ];

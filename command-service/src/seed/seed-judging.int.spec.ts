@@ -4,11 +4,8 @@ import { createTestApp, type TestApp } from '@circuit/embedded/testing/test-app'
 import { waitFor } from '@circuit/shared/testkit/wait';
 import type { JudgingRankings, JudgeAssignments } from '@circuit/shared/api/hackathon-judging';
 import type { JudgingSetupAnswer, ProjectGallery } from '@circuit/shared/api/hackathon-projects';
-import { seedHackathons } from './seed-hackathons';
-import { seedJudging, type SeedJudgingDeps } from './seed-judging';
-
-const PASSWORD = 'demo12345';
-const DEMO = ['aarav_dev', 'priya_codes', 'rahul_builds', 'sneha_ml', 'kabir_ops'];
+import { seedJudging } from './seed-judging';
+import { SEED_TEST_PASSWORD as PASSWORD, seededHackathons } from './seeded-hackathons.testkit';
 
 describe('seed of projects, judging and results', () => {
   let t: TestApp;
@@ -24,16 +21,7 @@ describe('seed of projects, judging and results', () => {
   };
 
   it('finishes one hackathon with published winners, leaves one with judging under way; a second run adds nothing', { timeout: 120_000 }, async () => {
-    const accounts = t.embedded.commands.accounts;
-    const ensureUser: SeedJudgingDeps['ensureUser'] = async (input) => (await accounts.ownerOf('username', input.username)) ?? (await accounts.register(input, {})).userId;
-    const users = [];
-    for (const username of DEMO) users.push({ username, userId: await ensureUser({ username, email: `${username}@circuit.local`, password: PASSWORD, firstName: username, lastName: 'Demo', emailVerified: true }) });
-    const moderatorId = (await accounts.register({ username: 'moderator', email: 'moderator@circuit.local', password: PASSWORD, firstName: 'Maya', lastName: 'Moderator', role: 'moderator', emailVerified: true }, {})).userId;
-    const adminId = (await accounts.register({ username: 'admin', email: 'admin@circuit.local', password: PASSWORD, firstName: 'Ada', lastName: 'Admin', role: 'admin', emailVerified: true }, {})).userId;
-    await seedHackathons({ hackathons: t.embedded.commands.hackathons, store: t.store, now: () => t.clock.now() }, users.map((u) => u.userId), moderatorId, { correlationId: 'seed' });
-
-    const deps = { store: t.store, ensureUser, now: () => t.clock.now() };
-    const people = { users, moderatorId, adminId, password: PASSWORD };
+    const { deps, people } = await seededHackathons(t);
     expect(await seedJudging(deps, people)).toEqual({ judgings: 2, teams: 8, projects: 8, scores: 36 + 1 + 12 + 5 + 3, published: 1 });
     await t.caughtUp();
 

@@ -27,6 +27,7 @@ import type { ReviewService } from '../hackathon-reviews/review-service';
 import type { AnnouncementService } from '../hackathon-announcements/announcement-service';
 import { seedHackathonBoards } from './seed-hackathon-board';
 import { seedJudging } from './seed-judging';
+import { seedCertificates } from './seed-certificates';
 import { seedCommunityChats } from '../community/seed-community';
 import { seedQuizzes } from '../quizzes/seed-quizzes';
 import type { CommunityService } from '../community/community-service';
@@ -189,6 +190,7 @@ async function seedDemo(deps: SeedDeps): Promise<void> {
   }
   const people = demo.map((u) => ({ userId: u.userId, ...(DEMO_USERS.find((d) => d.username === u.username) ?? { firstName: u.username, lastName: '' }) }));
   await seedQuizzes({ store, now: new Date(), files: deps.files }, people, moderatorId);
+  await seedCertificates({ store }, ctx);
 }
 
 

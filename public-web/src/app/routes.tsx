@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
       screen('quizzes/:id/leaderboard', async () => (await import('../quizzes/QuizLeaderboardPage')).QuizLeaderboardPage),
       screen('admin/quizzes/:quizId/participants', async () => (await import('../quizzes/QuizParticipantsPage')).QuizParticipantsPage),
       screen('create', async () => (await import('../create/CreatePage')).CreatePage),
+      screen('verify/:id', async () => (await import('../certificates/VerifyPage')).VerifyPage),
       { path: '404', element: <NotFoundPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

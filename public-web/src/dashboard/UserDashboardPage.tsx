@@ -9,6 +9,7 @@ import { DashboardHeader, DashboardSkeleton } from './DashboardPage';
 import { ListingGrid } from './ListingGrid';
 import { LISTING_KINDS, LISTING_LABELS, useListing, type ListingKind, type ListingScope } from './listings';
 import { Tabs } from './ListingTabs';
+import { MyCertificates } from '../certificates/MyCertificates';
 
 const ICONS: Record<ListingKind, ReactNode> = {
   hackathons: <Trophy className="size-6" aria-hidden="true" />,
@@ -115,6 +116,7 @@ export function UserDashboardPage() {
             emptyTitle={(kind) => (top === 'registered' ? `You have not registered for any ${kind} yet.` : `No saved ${kind} yet.`)}
           />
         </div>
+        <MyCertificates />
       </div>
     </RequireAuth>
   );

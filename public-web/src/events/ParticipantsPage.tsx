@@ -8,6 +8,7 @@ import { ButtonLink } from '../ui/Button';
 import { CsvActions } from '../participants/CsvActions';
 import { ParticipantsTable, type ParticipantColumn } from '../participants/ParticipantsTable';
 import { EmptyState, StateScreen } from '../ui/EmptyState';
+import { CertificatesPanel } from '../certificates/CertificatesPanel';
 import { PageSpinner } from '../ui/Spinner';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { useParticipants } from './eventsApi';
@@ -90,6 +91,9 @@ export function EventParticipantsPage() {
         </div>
         <CsvActions columns={PARTICIPANT_CSV_COLUMNS} rows={() => participants.map(participantCsvRow)} fileName={fileName(event.title)} bom />
       </header>
+      <div className="mb-6">
+        <CertificatesPanel kind="event" listingId={eventId} />
+      </div>
       {participants.length === 0 ? (
         <EmptyState icon={<Users className="size-7" aria-hidden="true" />} title="No participants yet">
           Registrations will show here as they come in.

@@ -18,6 +18,7 @@ import { usersApi } from '../users/usersApi';
 import { ProfileInfoCard } from './ProfileInfoCard';
 import { AccountInfoCard, ChangePasswordCard, ProfilePictureCard, SocialStatsCard } from './ProfileCards';
 import { LoginButtonLink } from '../auth/LoginLinks';
+import { BadgeVisibilityCard } from '../certificates/BadgeVisibilityCard';
 
 /** /profile: the signed-in user's own profile and settings (spec section 2, "Own profile"). */
 export function ProfilePage() {
@@ -110,6 +111,7 @@ function OwnProfile({ username }: { username: string }) {
         <div className="min-w-0 space-y-6">
           <ProfileInfoCard profile={profile} />
           <ChangePasswordCard />
+          <BadgeVisibilityCard />
         </div>
       </div>
 

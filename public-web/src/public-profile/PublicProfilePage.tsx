@@ -11,6 +11,7 @@ import { ProfileHeader, type ViewerRelationship } from './ProfileHeader';
 import { ContactCard, EducationCard, SkillsCard, SocialLinksCard } from './ProfileSections';
 import { BlockedView, ProfileLoadFailed, ProfileNotFound, ProfileUnavailable } from './ProfileStates';
 import { ReportDialog } from './ReportDialog';
+import { CertificateBadges } from '../certificates/CertificateBadges';
 import { usePublicProfile, useRelationshipWith } from './usePublicProfile';
 
 /** /in/:username and /user/:username: another user's public profile (or one's own, as others see it). */
@@ -72,6 +73,7 @@ function ProfileLayout({ profile, isOwn, ...viewer }: { profile: Profile; isOwn:
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-6">
           <SkillsCard profile={profile} />
+          <CertificateBadges userId={idOf(profile)} />
           <ProjectsSection username={profile.username} editable={false} />
           <ProfileHackathonProjects username={profile.username} />
         </div>

@@ -9,6 +9,7 @@ import { CsvActions } from '../participants/CsvActions';
 import { ParticipantsTable, type ParticipantColumn } from '../participants/ParticipantsTable';
 import { Card } from '../ui/Card';
 import { EmptyState, StateScreen } from '../ui/EmptyState';
+import { CertificatesPanel } from '../certificates/CertificatesPanel';
 import { PageSpinner } from '../ui/Spinner';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { useQuizParticipants } from './quizzesApi';
@@ -103,6 +104,9 @@ function Participants({ quizId }: { quizId: string }) {
           </p>
         </div>
         <CsvActions columns={COLUMNS} rows={() => participants.map(rowOf)} fileName={`${quiz.title}_participants.csv`} />
+      </div>
+      <div className="mt-6">
+        <CertificatesPanel kind="quiz" listingId={quiz._id} />
       </div>
       {participants.length === 0 ? (
         <Card className="mt-6">

@@ -4,5 +4,6 @@ export { headOfAnnouncements, headOfEvent, headOfHackathon } from './listingHead
 export { headOfHackathonProject, headOfProjectGallery } from './hackathonProjectHeads';
 export { headOfLeaderboard, headOfQuiz } from './quizHead';
 export { headOfProfile } from './profileHead';
+export { headOfVerification } from './certificateHead';
 export { headOfHome, headOfInfoPage, headOfList, headOfNotFound, headOfSignIn, type InfoPage, type ListKind } from './siteHeads';
 export { escapeHtml, jsonLdScript, renderHeadTags } from './renderHeadTags';

@@ -7,6 +7,8 @@ import type { ProjectDetail, ProjectGallery } from '@circuit/shared/api/hackatho
 import type { Quiz, QuizLeaderboard } from '@circuit/shared/api/quizzes';
 import type { Project } from '@circuit/shared/api/projects';
 import type { User } from '@circuit/shared/api/users';
+import type { CertificateVerification } from '@circuit/shared/api/certificates';
+import { certificateKeys } from '../certificates/certificatesApi';
 import { eventKeys } from '../events/eventsApi';
 import { announcementsOf, boardKeys } from '../hackathons/announcements/announcementsApi';
 import { hackathonKeys } from '../hackathons/hackathonQueries';
@@ -27,6 +29,7 @@ import {
   headOfProjectGallery,
   headOfQuiz,
   headOfSignIn,
+  headOfVerification,
   type InfoPage,
   type PageHead,
   type Site,
@@ -91,6 +94,7 @@ const PUBLIC_PAGES: PublicPage[] = [
   profile('/in/:username'),
   profile('/user/:username'),
   fixed('/login', headOfSignIn),
+  pageOf<CertificateVerification>('/verify/:id', (p) => certificateKeys.verification(p.id!), headOfVerification),
   ...(['about', 'help', 'contact', 'terms', 'privacy'] as const).map((page: InfoPage) => fixed(`/${page}`, (site) => headOfInfoPage(page, site))),
 ];
 

@@ -23,6 +23,7 @@ import { HackathonProjectEventSchemas } from './hackathon-projects';
 import { HackathonProjectReactionEventSchemas } from './hackathon-project-reactions';
 import { CheckInEventSchemas } from './check-in';
 import { NotificationSettingsEventSchemas } from './notification-settings';
+import { CertificateEventSchemas } from './certificates';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
@@ -50,6 +51,7 @@ export const EventCatalogue = {
   ...HackathonScoringEventSchemas,
   ...CheckInEventSchemas,
   ...NotificationSettingsEventSchemas,
+  ...CertificateEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EventCatalogue;

@@ -14,14 +14,16 @@ import { RankingsSection } from './RankingsSection';
 import { SetupSection } from './SetupSection';
 import { useJudgingConsole } from './useJudgingConsole';
 import { VotesSection } from './VotesSection';
+import { CertificatesPanel } from '../../certificates/CertificatesPanel';
 
-type Section = 'setup' | 'judges' | 'rankings' | 'votes' | 'publish';
+type Section = 'setup' | 'judges' | 'rankings' | 'votes' | 'publish' | 'certificates';
 const TABS: TabItem<Section>[] = [
   { key: 'setup', label: 'Setup' },
   { key: 'judges', label: 'Judges' },
   { key: 'rankings', label: 'Rankings' },
   { key: 'votes', label: 'Votes' },
   { key: 'publish', label: 'Publish winners' },
+  { key: 'certificates', label: 'Certificates' },
 ];
 const isSection = (v: string | null): v is Section => TABS.some((t) => t.key === v);
 const panelId = (key: Section) => `judging-${key}`;
@@ -78,6 +80,7 @@ export function JudgingConsolePage() {
         {section === 'rankings' && <RankingsSection username={setup.hackathon.username} />}
         {section === 'votes' && <VotesSection setup={setup} judging={console_} />}
         {section === 'publish' && <PublishSection setup={setup} judging={console_} />}
+        {section === 'certificates' && <CertificatesPanel kind="hackathon" listingId={setup.hackathon.username} />}
       </div>
     </div>
   );
