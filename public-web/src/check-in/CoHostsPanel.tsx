@@ -1,7 +1,7 @@
 import { UserPlus, Users } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import type { CheckInKind, CoHostView } from '@circuit/shared/api/check-in';
-import { CO_HOST_ROLES, type CoHostRole } from '@circuit/shared/events/check-in';
+import type { CoHostView } from '@circuit/shared/api/check-in';
+import { CO_HOST_ROLES, type CheckInKind, type CoHostRole } from '@circuit/shared/events/check-in';
 import { isApiError, messageOf } from '../auth/apiClient';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';

@@ -1,5 +1,5 @@
-import { CheckInBoardSchema, CoHostViewSchema, ScanAnswerSchema, type CheckInBoard, type CheckInKind, type CoHostView, type ScanAnswer, type ScanBatch } from '@circuit/shared/api/check-in';
-import { CHECK_IN_KINDS, type CoHostRole } from '@circuit/shared/events/check-in';
+import { CheckInBoardSchema, CoHostViewSchema, ScanAnswerSchema, type CheckInBoard, type CoHostView, type ScanAnswer, type ScanBatch } from '@circuit/shared/api/check-in';
+import { CHECK_IN_KINDS, type CheckInKind, type CoHostRole } from '@circuit/shared/events/check-in';
 import { z } from 'zod';
 import { api } from '../auth/apiClient';
 

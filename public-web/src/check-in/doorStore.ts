@@ -13,7 +13,7 @@ interface DoorDb extends DBSchema {
   queue: { key: string; value: { boardKey: string; item: QueuedScan }; indexes: { byBoard: string } };
 }
 
-const QueuedScanSchema = z.strictObject({ scan: ScanSchema, userId: z.string() });
+const QueuedScanSchema = z.strictObject({ scan: ScanSchema, userId: z.string(), name: z.string() });
 
 export const boardKeyOf = (kind: string, id: string) => `${kind}:${id}`;
 

@@ -11,6 +11,8 @@ import type { CheckInAttendee, CheckInCounts, Scan, ScanAnswer, ScanBatch } from
 export interface QueuedScan {
   scan: Scan;
   userId: string;
+  /** The name to show while the server has not answered (the ticket's, for someone not on the list loaded). */
+  name: string;
 }
 
 /** An attendee as the screen shows them: the server's state, or this device's check-in still to be synced. */

@@ -16,7 +16,7 @@ const person = (userId: string, name: string, extra: Partial<CheckInAttendee> = 
 const anya = person('u1', 'Anya Rao');
 const bala = person('u2', 'Bala Subramanian');
 const chitra = person('u3', 'Chitra Iyer', { checkedInAt: '2026-11-29T10:00:00.000Z', checkedInBy: 'priya_codes' });
-const queued = (scanId: string, userId: string): QueuedScan => ({ scan: { scanId, token: `CT1.${userId}.sig`, scannedAt: '2026-11-29T10:32:00.000Z' }, userId });
+const queued = (scanId: string, userId: string): QueuedScan => ({ scan: { scanId, token: `CT1.${userId}.sig`, scannedAt: '2026-11-29T10:32:00.000Z' }, userId, name: userId });
 
 describe('the door queue', () => {
   it('shows a queued scan as checked in, waiting to sync, and counts it once', () => {

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CheckInKind } from '@circuit/shared/api/check-in';
-import type { CoHostRole } from '@circuit/shared/events/check-in';
+import type { CheckInKind, CoHostRole } from '@circuit/shared/events/check-in';
 import { isClientError } from '../auth/apiClient';
 import { coHostKeys, fetchCoHosts, putCoHost, removeCoHost } from './checkInApi';
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { CheckInBoard, CheckInKind, ScanAnswer } from '@circuit/shared/api/check-in';
+import type { CheckInBoard, ScanAnswer } from '@circuit/shared/api/check-in';
+import type { CheckInKind } from '@circuit/shared/events/check-in';
 import { isApiError, newRequestId } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
 import { fetchBoard, sendScans, undoCheckIn } from './checkInApi';
@@ -48,6 +49,7 @@ export function useDoor(kind: CheckInKind, listingId: string) {
       setBoard(fresh);
       setSavedAt(null);
       setPhase('ready');
+      setConnection((c) => (c === 'syncing' ? c : 'online'));
       await saveBoard(boardKey, fresh);
     } catch (error) {
       const status = isApiError(error) ? error.status : -1;
@@ -60,25 +62,6 @@ export function useDoor(kind: CheckInKind, listingId: string) {
       if (status !== 403 && status !== 404 && !boardRef.current) setPhase('error');
     }
   }, [kind, listingId, boardKey]);
-
-  // The device's copy first (the door opens at once, and offline), then the server's.
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      const [stored, queued] = await Promise.all([loadBoard(boardKey).catch(() => null), loadQueue(boardKey).catch(() => [])]);
-      if (!live) return;
-      setQueue(queued);
-      if (stored && !boardRef.current) {
-        setBoard(stored.board);
-        setSavedAt(stored.savedAt);
-        setPhase('ready');
-      }
-      await reload();
-    })();
-    return () => {
-      live = false;
-    };
-  }, [boardKey, reload]);
 
   const flushing = useRef(false);
   const attempt = useRef(0);
@@ -105,7 +88,7 @@ export function useDoor(kind: CheckInKind, listingId: string) {
   const flush = useCallback(
     async (liveScanId: string | null = null): Promise<void> => {
       const batch = nextBatch(queueRef.current);
-      if (!batch || flushing.current) return;
+      if (!batch || flushing.current || !boardRef.current) return;
       flushing.current = true;
       clearTimeout(retryTimer.current);
       setConnection('syncing');
@@ -118,7 +101,7 @@ export function useDoor(kind: CheckInKind, listingId: string) {
         setConnection(isApiError(error) && error.status === 0 ? 'offline' : online() ? 'online' : 'offline');
         const waiting = queueRef.current.find((q) => q.scan.scanId === liveScanId);
         const attendee = boardRef.current?.attendees.find((a) => a.userId === waiting?.userId);
-        if (attendee) setResult(checkedInHere(attendee, liveScanId ?? '', true));
+        if (waiting && !(isApiError(error) && error.status === 403)) setResult(checkedInHere(attendee ?? { name: waiting.name, teamName: null }, waiting.scan.scanId, true));
         retryTimer.current = setTimeout(() => void flush(), retryDelayMs(attempt.current++));
         return;
       } finally {
@@ -128,6 +111,26 @@ export function useDoor(kind: CheckInKind, listingId: string) {
     },
     [kind, listingId, applyAnswer],
   );
+
+  // The device's copy first (the door opens at once, and offline), then the server's.
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const [stored, queued] = await Promise.all([loadBoard(boardKey).catch(() => null), loadQueue(boardKey).catch(() => [])]);
+      if (!live) return;
+      setQueue(queued);
+      if (stored && !boardRef.current) {
+        setBoard(stored.board);
+        setSavedAt(stored.savedAt);
+        setPhase('ready');
+      }
+      await reload();
+      if (live && queueRef.current.length > 0 && online()) await flush();
+    })();
+    return () => {
+      live = false;
+    };
+  }, [boardKey, reload, flush]);
 
   // Back online: send what waits at once, then read the board again (others may have checked people in).
   useEffect(() => {
@@ -148,7 +151,8 @@ export function useDoor(kind: CheckInKind, listingId: string) {
   }, [flush, reload]);
 
   const queueScan = useCallback(
-    async (item: QueuedScan, name: string) => {
+    async (item: QueuedScan) => {
+      const { name } = item;
       setQueue(enqueue(queueRef.current, item));
       await putQueued(boardKey, item);
       const attendee = boardRef.current?.attendees.find((a) => a.userId === item.userId);
@@ -176,7 +180,7 @@ export function useDoor(kind: CheckInKind, listingId: string) {
       const userId = check.ok ? check.attendee.userId : check.payload!.u;
       const attendee = known(userId);
       if (attendee?.checkedInAt && !online()) return setResult(alreadyHere(attendee, scanId));
-      await queueScan({ scan: { scanId, token: token.trim(), scannedAt: new Date().toISOString() }, userId }, check.payload?.n ?? attendee?.name ?? '');
+      await queueScan({ scan: { scanId, token: token.trim(), scannedAt: new Date().toISOString() }, userId, name: attendee?.name ?? check.payload?.n ?? '' });
     },
     [known, queueScan],
   );
@@ -188,7 +192,7 @@ export function useDoor(kind: CheckInKind, listingId: string) {
       if (!attendee) return;
       const scanId = newRequestId();
       if (attendee.checkedInAt && !online()) return setResult(alreadyHere(attendee, scanId));
-      await queueScan({ scan: { scanId, attendeeId: userId, scannedAt: new Date().toISOString() }, userId }, attendee.name);
+      await queueScan({ scan: { scanId, attendeeId: userId, scannedAt: new Date().toISOString() }, userId, name: attendee.name });
     },
     [known, queueScan],
   );

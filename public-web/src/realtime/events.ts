@@ -8,7 +8,8 @@ import type { ChatMessage, ReplyRef } from '@circuit/shared/api/messaging';
 import type { Notification } from '@circuit/shared/api/notifications';
 import type { CommunityMessage } from '@circuit/shared/api/community';
 import type { CommunityErrorEvent, CommunityJoinAnswer } from '@circuit/shared/realtime/community-events';
-import type { CHECK_IN_COUNTS, CHECK_IN_WATCH, CheckInCountsEvent, CheckInKind } from '@circuit/shared/api/check-in';
+import type { CHECK_IN_COUNTS, CHECK_IN_WATCH, CheckInCountsEvent } from '@circuit/shared/api/check-in';
+import type { CheckInKind } from '@circuit/shared/events/check-in';
 
 /** A chat message and what a reply carries about the replied message: the contract's (spec section 3). */
 export type { ChatMessage, ReplyRef };

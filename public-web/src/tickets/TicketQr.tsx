@@ -10,7 +10,8 @@ export function TicketQr({ token, label, className }: { token: string; label: st
   useEffect(() => {
     let live = true;
     import('qrcode')
-      .then((qr) => qr.toString(token, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
+      // A CommonJS package: its functions sit on the namespace or on its default, by bundler.
+      .then((mod) => (mod.default ?? mod).toString(token, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
       .then((text) => live && setSvg(text))
       .catch(() => live && setFailed(true));
     return () => {
