@@ -19,8 +19,8 @@ export function AttendeeRow({ attendee: a, onCheckIn, onUndo }: { attendee: Door
     setConfirm(false);
   };
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
-      <div className="min-w-0">
+    <li className="flex items-center justify-between gap-3 py-3">
+      <div className="min-w-0 flex-1">
         <p className="font-semibold break-words text-slate-900">{a.name}</p>
         <p className="text-sm break-words text-slate-600">
           @{a.username}
@@ -46,11 +46,11 @@ export function AttendeeRow({ attendee: a, onCheckIn, onUndo }: { attendee: Door
         )}
       </div>
       {a.checkedInAt ? (
-        <Button size="lg" variant="secondary" onClick={() => setConfirm(true)}>
+        <Button size="lg" variant="secondary" className="shrink-0" onClick={() => setConfirm(true)}>
           Undo<span className="sr-only"> check-in of {a.name}</span>
         </Button>
       ) : (
-        <Button size="lg" onClick={onCheckIn}>
+        <Button size="lg" className="shrink-0" onClick={onCheckIn}>
           Check in<span className="sr-only"> {a.name}</span>
         </Button>
       )}

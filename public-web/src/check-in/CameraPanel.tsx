@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { Camera, CameraOff } from 'lucide-react';
 import { Button } from '../ui/Button';
 import { useQrCamera } from './useQrCamera';
@@ -12,11 +13,12 @@ export function CameraPanel({ onCode }: { onCode(code: string): void }) {
       <h2 id="camera-heading" className="sr-only">
         Camera
       </h2>
-      <div className="relative mx-auto aspect-square max-h-[40vh] w-full max-w-sm overflow-hidden rounded-2xl bg-slate-900">
+      {/* Off, the view is a strip, so the result and the search fit a phone's screen; on, a square the code fits in. */}
+      <div className={clsx('relative mx-auto w-full overflow-hidden rounded-2xl bg-slate-900', running ? 'aspect-square max-h-[40vh] max-w-sm' : 'h-24')}>
         <video ref={camera.videoRef} className="size-full object-cover" muted playsInline aria-label="Camera view: hold a ticket’s QR code in the frame" hidden={!running} />
         {!running && (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center text-slate-200">
-            <CameraOff className="size-10" aria-hidden="true" />
+          <div className="absolute inset-0 flex items-center justify-center gap-2 p-4 text-center text-slate-200">
+            <CameraOff className="size-6" aria-hidden="true" />
             <p className="text-sm">Camera off</p>
           </div>
         )}

@@ -35,7 +35,9 @@ export function CoHostsPage() {
             <ScanLine className="size-5" aria-hidden="true" /> Open check-in
           </ButtonLink>
         </div>
-        <p className="mt-3 text-sm text-slate-600">Send your co-hosts the check-in screen’s address: {`${window.location.origin}${checkInPath(kind, id)}`}</p>
+        <p className="mt-3 text-sm text-slate-600">
+          Send your co-hosts the check-in screen’s address: <code className="break-all text-slate-800">{`${window.location.origin}${checkInPath(kind, id)}`}</code>
+        </p>
         <div className="mt-6">
           <CoHostsPanel kind={kind} id={id} />
         </div>

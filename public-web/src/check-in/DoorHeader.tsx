@@ -16,7 +16,7 @@ export function DoorHeader({ title, counts, connection, queued, onRetry }: { tit
   const percent = counts.registered === 0 ? 0 : Math.round((counts.checkedIn / counts.registered) * 100);
   return (
     <header className="sticky top-16 z-20 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
-      <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-4 gap-y-2">
+      <div className="mx-auto flex max-w-3xl lg:max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <h1 className="truncate text-base font-semibold text-slate-900">Check-in · {title}</h1>
           <p className="text-sm text-slate-700" aria-live="polite" aria-atomic="true">
@@ -43,7 +43,7 @@ export function DoorHeader({ title, counts, connection, queued, onRetry }: { tit
           )}
         </div>
       </div>
-      <div className="mx-auto mt-2 h-1.5 max-w-3xl overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+      <div className="mx-auto mt-2 h-1.5 max-w-3xl lg:max-w-6xl overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
         <div className="h-full rounded-full bg-emerald-600 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
     </header>

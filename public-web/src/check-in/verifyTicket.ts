@@ -11,7 +11,7 @@ export type TicketCheck =
 
 export const REFUSAL_TEXT: Record<TicketRefusal, string> = {
   unreadable: 'Not a Circuit ticket',
-  forged: 'Refused: this ticket’s signature does not match (altered or forged)',
+  forged: 'Refused: forged or altered ticket',
   'other-listing': 'Refused: this ticket is for another listing',
   'not-on-list': 'Refused: not on this listing’s attendee list',
 };
