@@ -4,7 +4,8 @@ import { RequireAuth } from '../auth/RequireAuth';
 import { ButtonLink } from '../ui/Button';
 import { StateScreen } from '../ui/EmptyState';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
-import { checkInPath, isCheckInKind } from './checkInApi';
+import { isCheckInKind } from './checkInApi';
+import { checkInPath } from './paths';
 import { CoHostsPanel } from './CoHostsPanel';
 
 /** /manage/{kind}/{id}/co-hosts: the organiser's co-hosts of one listing, and the way to its door. */

@@ -1,7 +1,7 @@
 import { ScanLine, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { CheckInKind } from '@circuit/shared/events/check-in';
-import { checkInPath, coHostsPath } from './checkInApi';
+import { checkInPath, coHostsPath } from './paths';
 
 const link = 'inline-flex min-h-8 items-center gap-1.5 font-medium text-indigo-700 hover:underline';
 

@@ -10,9 +10,6 @@ export const isCheckInKind = (kind: string | undefined): kind is CheckInKind => 
 const checkIn = (kind: CheckInKind, id: string) => `/api/check-in/${kind}/${encodeURIComponent(id)}`;
 const coHosts = (kind: CheckInKind, id: string) => `/api/listings/${kind}/${encodeURIComponent(id)}/co-hosts`;
 
-export const checkInPath = (kind: CheckInKind, id: string) => `/check-in/${kind}/${encodeURIComponent(id)}`;
-export const coHostsPath = (kind: CheckInKind, id: string) => `/manage/${kind}/${encodeURIComponent(id)}/co-hosts`;
-
 export async function fetchBoard(kind: CheckInKind, id: string, signal?: AbortSignal): Promise<CheckInBoard> {
   return CheckInBoardSchema.parse((await api.get<unknown>(checkIn(kind, id), signal)).data);
 }
