@@ -20,6 +20,7 @@ import { communityAdminOpenApi } from './community-admin/community-admin-openapi
 import { judgingOpenApi } from './hackathon-judging/judging-openapi';
 import { scoringOpenApi } from './hackathon-judging/scoring-openapi';
 import { projectSubmissionOpenApi } from './hackathon-projects/project-submission-openapi';
+import { checkInOpenApi } from './check-in/check-in-openapi';
 
 /** The command service's part of the contract: one registration per feature, beside its routes. */
 export const commandServiceOpenApi: ApiRegistration[] = [
@@ -44,4 +45,5 @@ export const commandServiceOpenApi: ApiRegistration[] = [
   judgingOpenApi,
   scoringOpenApi,
   projectSubmissionOpenApi,
+  checkInOpenApi,
 ];

@@ -83,6 +83,10 @@ import { migrateOpenQuizAttempts, OpenQuizAttempts } from './quizzes/open-attemp
 import { createStandingService } from './user-standing/standing-service';
 import { standingRoutes } from './user-standing/standing-routes';
 import { reportReviewRoutes } from './report-review/report-review-routes';
+import { ticketKeysFrom } from '@circuit/shared/tickets/ticket-keys';
+import { createCheckInService } from './check-in/check-in-service';
+import { checkInRoutes } from './check-in/check-in-routes';
+import { TicketMailer } from './check-in/ticket-mail';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -142,6 +146,7 @@ export async function createCommandService(
   const rosterDues = new EventRosterDues({ knex: deps.knex, store: feed, log: deps.log, registrations: eventRegistrations, now: deps.now });
   const waitlistTimer = new WaitlistTimer({ knex: deps.knex, store: deps.store, log: deps.log, registrations: eventRegistrations, dues: rosterDues, now: deps.now });
   const quizzes = createQuizService(deps, payments);
+  const tickets = ticketKeysFrom(deps.config);
   const quizNotifier = new QuizNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log });
   // Every payment purpose goes to its roster: the service that records it and the roster's definition.
   const paymentDispatcher = new PaymentDispatcher({
@@ -170,6 +175,7 @@ export async function createCommandService(
     rosterDues,
     waitlistTimer,
     quizNotifier,
+    new TicketMailer({ knex: deps.knex, store: feed, mailer: deps.mailer, keys: tickets, publicUrl: deps.config.publicUrl, log: deps.log }),
     new OpenQuizAttempts({ knex: deps.knex, store: feed, log: deps.log }),
     quizCloseManager({ knex: deps.knex, quizzes, log: deps.log, now: deps.now }),
     new UploadUses({ knex: deps.knex, store: feed, log: deps.log }),
@@ -224,6 +230,7 @@ export async function createCommandService(
       quizRoutes(quizzes, fileStore),
       standingRoutes(standing),
       reportReviewRoutes(deps),
+      checkInRoutes(createCheckInService(deps, tickets)),
     ]),
   );
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));

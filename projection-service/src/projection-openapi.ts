@@ -22,6 +22,7 @@ import { eventQueryOpenApi } from './events/event-query-openapi';
 import { quizQueryOpenApi } from './quizzes/quiz-query-openapi';
 import { dashboardQueryOpenApi } from './dashboard/dashboard-query-openapi';
 import { scoringQueryOpenApi } from './hackathon-judging/scoring-query-openapi';
+import { checkInQueryOpenApi } from './check-in/check-in-query-openapi';
 
 /** The projection service's part of the contract (the GET /api queries): one registration per feature. */
 export const projectionServiceOpenApi: ApiRegistration[] = [
@@ -41,6 +42,7 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   quizQueryOpenApi,
   dashboardQueryOpenApi,
   scoringQueryOpenApi,
+  checkInQueryOpenApi,
   adminOpenApi,
   moderationOpenApi,
   reportsOpenApi,

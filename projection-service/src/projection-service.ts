@@ -41,6 +41,10 @@ import { scoringQueryRoutes } from './hackathon-judging/scoring-query-routes';
 import { quizQueryRoutes } from './quizzes/quiz-query-routes';
 import { ogCardRoutes } from './og-cards/og-card-routes';
 import { sitemapRoutes } from './sitemap/sitemap-routes';
+import { loadConfig } from '@circuit/shared/config';
+import { ticketKeysFrom, type TicketKeys } from '@circuit/shared/tickets/ticket-keys';
+import { migrateCheckInReadModels } from './check-in/check-in-migrations';
+import { checkInQueryRoutes } from './check-in/check-in-query-routes';
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -55,6 +59,8 @@ export interface ProjectionServiceDeps {
   readCache?: Pick<ReadCacheOptions, 'enabled'>;
   /** The web app's public URL (config PUBLIC_URL): given, /robots.txt and /sitemap.xml are answered with addresses on it. */
   publicUrl?: string;
+  /** The key that signs tickets (config TICKET_SIGNING_KEY); default: from this process's configuration. */
+  tickets?: TicketKeys;
 }
 
 /** Every read-model table, as the projections and queries expect them. */
@@ -74,6 +80,7 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
   await migrateEventsReadModels(knex);
   await migrateQuizzesReadModels(knex);
   await migrateScoringReadModels(knex);
+  await migrateCheckInReadModels(knex);
 }
 
 /** The read side: projection workers and the GET /api query endpoints. */
@@ -104,6 +111,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
     communityQueryRoutes(deps.knex),
     quizQueryRoutes(deps.knex, deps.now),
     dashboardQueryRoutes(deps.knex),
+    checkInQueryRoutes(deps.knex, deps.tickets ?? ticketKeysFrom(loadConfig())),
     // Link-preview images under /og/, outside /api: crawlers fetch them where the page head points.
     ogCardRoutes(deps.knex),
     ...(deps.publicUrl ? [sitemapRoutes(deps.knex, { publicUrl: deps.publicUrl })] : []),

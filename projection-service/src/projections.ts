@@ -14,6 +14,7 @@ import { eventsProjection } from './events/events-projection';
 import { quizzesProjection } from './quizzes/quizzes-projection';
 import { reportQueueProjection } from './admin/reports/reports-projection';
 import { scoringProjection } from './hackathon-judging/scoring-projection';
+import { checkInProjection } from './check-in/check-in-projection';
 
 /**
  * Every read model. Each has its own checkpoint and owns its tables; a projection added here is
@@ -36,4 +37,5 @@ export const allProjections: Projection[] = [
   quizzesProjection,
   reportQueueProjection,
   scoringProjection,
+  checkInProjection,
 ];
