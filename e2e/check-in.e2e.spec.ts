@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64url } from '@circuit/shared/tickets/ticket-token';
+import { EventFormSchema } from '@circuit/shared/validation/events';
+import { fullProfile } from '@circuit/command-service/events/event-fixtures';
 import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
 import { shootBothWidths } from './console-shots';
@@ -59,7 +61,7 @@ describe.skipIf(Boolean(skipReason))(`check-in journey in Chromium${skipReason ?
   let door: { page: Page; id: string };
   let asha: { page: Page; id: string };
   let ravi: { page: Page; id: string };
-  let hackathonId = '';
+  let eventId = '';
   const errors: string[] = [];
   const violations: string[] = [];
 
@@ -82,17 +84,31 @@ describe.skipIf(Boolean(skipReason))(`check-in journey in Chromium${skipReason ?
       p.on('console', (m) => m.type() === 'error' && !/status of 4\d\d|ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/.test(m.text()) && errors.push(`${p.url()}: ${m.text()}`));
     }
     const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-    hackathonId = await journey.approvedHackathon(organiser.id, {
-      username: 'harbour-hack',
-      title: 'Harbour Hack',
-      shortDescription: 'A weekend at the port.',
-      description: '<p>Build for the harbour.</p>',
-      organization: { name: 'Kochi Devs' },
-      location: { type: 'offline', country: 'India', state: 'Kerala', city: 'Kochi', address: 'Willingdon Island' },
-      dates: { registrationDeadline: at(5), startDate: at(7), endDate: at(9) },
-      takeRegistrations: true,
-    });
-    for (const p of [asha, ravi]) await journey.circuit.commands.registrations.register(p.id, hackathonId, {}, {});
+    const { circuit } = journey;
+    const { userId: moderatorId } = await circuit.commands.accounts.register(
+      { username: 'mod_mira', email: 'mira@example.test', password: 'secret123', firstName: 'Mira', lastName: 'Mod', role: 'moderator', emailVerified: true },
+      {},
+    );
+    ({ eventId } = await circuit.commands.events.create(
+      organiser.id,
+      EventFormSchema.parse({
+        username: 'harbour-meetup',
+        title: 'Harbour Meetup',
+        shortDescription: 'Talks by the water.',
+        description: '<p>Three talks, then tea.</p>',
+        organization: { name: 'Kochi Devs' },
+        location: { type: 'offline', country: 'India', state: 'Kerala', city: 'Kochi', address: 'Willingdon Island' },
+        dates: { registrationDeadline: at(5), startDate: at(7), endDate: at(7.2) },
+        pricing: { type: 'free' },
+        maxAttendees: 80,
+        takeRegistrations: true,
+      }),
+      {},
+    ));
+    await circuit.commands.events.approve(moderatorId, eventId, {});
+    for (const [p, firstName, lastName] of [[asha, 'Asha', 'Rao'], [ravi, 'Ravi', 'Kumar']] as const) {
+      await circuit.commands.eventRegistrations.register(p.id, eventId, { ...fullProfile, firstName, lastName, agreeToTerms: true }, {});
+    }
     await door.page.context().addInitScript(fakeCamera);
   }, 180_000);
 
@@ -102,8 +118,8 @@ describe.skipIf(Boolean(skipReason))(`check-in journey in Chromium${skipReason ?
   async function ticketOf(page: Page): Promise<{ svg: string; token: string }> {
     await page.goto(`${journey.base}/user-dashboard`);
     const tickets = page.getByRole('region', { name: 'Tickets' });
-    await tickets.getByText('Harbour Hack').waitFor();
-    const qr = tickets.getByRole('img', { name: /QR code of .* ticket for Harbour Hack/ });
+    await tickets.getByRole('link', { name: 'Harbour Meetup', exact: true }).waitFor();
+    const qr = tickets.getByRole('img', { name: /QR code of .* ticket for Harbour Meetup/ });
     await qr.locator('svg').waitFor();
     await tickets.getByText('Ticket code').click();
     return { svg: await qr.innerHTML(), token: (await tickets.locator('code').first().textContent())!.trim() };
@@ -116,7 +132,8 @@ describe.skipIf(Boolean(skipReason))(`check-in journey in Chromium${skipReason ?
     // The organiser adds a check-in co-host from the dashboard's card.
     const o = organiser.page;
     await o.goto(`${journey.base}/dashboard`);
-    await o.getByRole('link', { name: 'Co-hosts of Harbour Hack' }).click();
+    await o.getByRole('tab', { name: /Events/ }).click();
+    await o.getByRole('link', { name: 'Co-hosts of Harbour Meetup' }).click();
     await o.getByRole('heading', { name: 'Co-hosts and check-in' }).waitFor();
     await o.getByLabel('Username').fill('nobody_here');
     await o.getByRole('button', { name: 'Add co-host' }).click();
@@ -136,7 +153,7 @@ describe.skipIf(Boolean(skipReason))(`check-in journey in Chromium${skipReason ?
     await shootBothWidths(asha.page, 'check-in-dashboard-tickets');
     await asha.page.setViewportSize(PHONE);
     await asha.page.getByRole('link', { name: /Print ticket/ }).click();
-    await asha.page.getByRole('heading', { name: 'Harbour Hack' }).waitFor();
+    await asha.page.getByRole('heading', { name: 'Harbour Meetup' }).waitFor();
     await asha.page.getByRole('img', { name: /QR code/ }).locator('svg').waitFor();
     await axe(asha.page);
     await shootBothWidths(asha.page, 'check-in-print-ticket');
@@ -144,9 +161,9 @@ describe.skipIf(Boolean(skipReason))(`check-in journey in Chromium${skipReason ?
 
     // The co-host's door, and the organiser's beside it.
     const d = door.page;
-    await d.goto(`${journey.base}/check-in/hackathon/${hackathonId}`);
+    await d.goto(`${journey.base}/check-in/event/${eventId}`);
     await d.getByText('checked in of').waitFor();
-    await o.goto(`${journey.base}/check-in/hackathon/${hackathonId}`);
+    await o.goto(`${journey.base}/check-in/event/${eventId}`);
     const count = (page: Page) => page.getByTestId('checked-in-count');
     await expect.poll(() => count(o).textContent()).toBe('0');
     await axe(d);
@@ -201,18 +218,21 @@ describe.skipIf(Boolean(skipReason))(`check-in journey in Chromium${skipReason ?
     await expect.poll(() => count(o).textContent()).toBe('2');
 
     // Search finds Ravi, checked in by the co-host's phone; undo asks first.
-    await d.getByRole('searchbox').fill('ravi');
-    await d.getByRole('listitem').filter({ hasText: 'Ravi Kumar' }).getByText(/Checked in at .* by priya_codes/).waitFor();
-    await d.getByRole('button', { name: 'Undo check-in of Ravi Kumar' }).click();
+    const search = d.getByRole('region', { name: 'Find an attendee' });
+    await search.getByRole('searchbox').fill('ravi');
+    await search.getByRole('listitem').filter({ hasText: 'Ravi Kumar' }).getByText(/Checked in at .* by priya_codes/).waitFor();
+    await search.getByRole('button', { name: 'Undo check-in of Ravi Kumar' }).click();
     await d.getByRole('alertdialog', { name: 'Undo check-in' }).getByRole('button', { name: 'Undo check-in' }).click();
+    await d.getByRole('alertdialog').waitFor({ state: 'detached' });
     await expect.poll(() => count(d).textContent()).toBe('1');
-    await d.getByRole('button', { name: 'Check in Ravi Kumar' }).click();
+    await expect.poll(() => count(o).textContent()).toBe('1');
+    await search.getByRole('button', { name: 'Check in Ravi Kumar' }).click();
     await expect.poll(() => result(d).textContent()).toContain('Checked in: Ravi Kumar');
     await axe(d);
     await shootBothWidths(d, 'check-in-door');
 
     // Someone who is not a host is told so.
-    await asha.page.goto(`${journey.base}/check-in/hackathon/${hackathonId}`);
+    await asha.page.goto(`${journey.base}/check-in/event/${eventId}`);
     await asha.page.getByRole('heading', { name: "You can't check people in for this listing" }).waitFor();
     await axe(asha.page);
 

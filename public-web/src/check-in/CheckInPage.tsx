@@ -32,10 +32,10 @@ export function CheckInPage() {
   return <Door kind={kind} id={id} />;
 }
 
-function NotFound() {
+function NotFound({ text }: { text?: string | null }) {
   return (
-    <StateScreen title="Listing not found" actions={<ButtonLink to="/dashboard">Go to your dashboard</ButtonLink>}>
-      There is no listing to check people in for at this address.
+    <StateScreen title="No check-in here" actions={<ButtonLink to="/dashboard">Go to your dashboard</ButtonLink>}>
+      {text ?? 'There is no listing to check people in for at this address.'}
     </StateScreen>
   );
 }
@@ -55,7 +55,7 @@ function Door({ kind, id }: { kind: Parameters<typeof useDoor>[0]; id: string })
       </StateScreen>
     );
   }
-  if (door.phase === 'not-found') return <NotFound />;
+  if (door.phase === 'not-found') return <NotFound text={door.notFoundText} />;
   if (door.phase === 'error') {
     return (
       <StateScreen icon={<CloudOff className="size-7" aria-hidden="true" />} title="The attendee list could not be loaded" actions={<Button onClick={() => void door.reload()}>Try again</Button>}>

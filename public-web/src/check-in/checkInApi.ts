@@ -1,4 +1,4 @@
-import { CheckInBoardSchema, CoHostViewSchema, ScanAnswerSchema, type CheckInBoard, type CoHostView, type ScanAnswer, type ScanBatch } from '@circuit/shared/api/check-in';
+import { CheckInBoardSchema, CheckInUndoneSchema, CoHostViewSchema, ScanAnswerSchema, type CheckInBoard, type CheckInUndone, type CoHostView, type ScanAnswer, type ScanBatch } from '@circuit/shared/api/check-in';
 import { CHECK_IN_KINDS, type CheckInKind, type CoHostRole } from '@circuit/shared/events/check-in';
 import { z } from 'zod';
 import { api } from '../auth/apiClient';
@@ -19,8 +19,9 @@ export async function sendScans(kind: CheckInKind, id: string, batch: ScanBatch)
   return ScanAnswerSchema.parse((await api.post<unknown>(`${checkIn(kind, id)}/scans`, batch)).data);
 }
 
-export async function undoCheckIn(kind: CheckInKind, id: string, userId: string): Promise<void> {
-  await api.delete(`${checkIn(kind, id)}/attendees/${encodeURIComponent(userId)}`);
+/** The counts after the undo come with the answer: the socket's may arrive before or after it. */
+export async function undoCheckIn(kind: CheckInKind, id: string, userId: string): Promise<CheckInUndone> {
+  return CheckInUndoneSchema.parse((await api.delete<unknown>(`${checkIn(kind, id)}/attendees/${encodeURIComponent(userId)}`)).data);
 }
 
 export const coHostKeys = { of: (kind: CheckInKind, id: string) => ['co-hosts', kind, id] as const };

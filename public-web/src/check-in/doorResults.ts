@@ -28,9 +28,9 @@ export const refusedHere = (title: string, key: string, name: string | null = nu
 
 export const asking = (name: string | null, key: string) => result({ tone: 'pending', title: 'Checking…', name, team: null }, key);
 
-/** The server's answer, in the server's words; the team comes from the board. */
+/** The server's answer: a check-in in the door's own words, as offline; "already" and refusals in the server's. The team comes from the board. */
 export function fromServer(r: ScanResult, attendees: CheckInAttendee[]): DoorResult {
   const team = attendees.find((a) => a.userId === r.attendee?.userId)?.teamName ?? null;
-  const tone = r.outcome === 'checked_in' ? 'success' : r.outcome === 'already_checked_in' ? 'warning' : 'danger';
-  return result({ tone, title: r.message, name: r.attendee?.name ?? null, team }, r.scanId);
+  if (r.outcome === 'checked_in' && r.attendee) return checkedInHere({ name: r.attendee.name, teamName: team }, r.scanId, false);
+  return result({ tone: r.outcome === 'already_checked_in' ? 'warning' : 'danger', title: r.message, name: r.attendee?.name ?? null, team }, r.scanId);
 }

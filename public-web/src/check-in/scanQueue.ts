@@ -71,14 +71,8 @@ export function mergeAnswer(attendees: CheckInAttendee[], queue: QueuedScan[], a
   };
 }
 
-/** An undone check-in: the attendee as not checked in, and the counts one lower. */
-export function withUndo(attendees: CheckInAttendee[], counts: CheckInCounts, userId: string): { attendees: CheckInAttendee[]; counts: CheckInCounts } {
-  const was = attendees.find((a) => a.userId === userId)?.checkedInAt;
-  return {
-    attendees: attendees.map((a) => (a.userId === userId ? { ...a, checkedInAt: null, checkedInBy: null } : a)),
-    counts: was ? { ...counts, checkedIn: Math.max(0, counts.checkedIn - 1) } : counts,
-  };
-}
+/** An undone check-in: the attendee as not checked in. */
+export const withUndo = (attendees: CheckInAttendee[], userId: string): CheckInAttendee[] => attendees.map((a) => (a.userId === userId ? { ...a, checkedInAt: null, checkedInBy: null } : a));
 
 /** Waits before the n-th retry of a batch whose answer was lost: 2 s doubling, at most a minute. */
 export const retryDelayMs = (attempt: number) => Math.min(60_000, 2_000 * 2 ** attempt);

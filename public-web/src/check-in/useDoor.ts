@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { CheckInBoard, ScanAnswer } from '@circuit/shared/api/check-in';
+import type { CheckInBoard, CheckInUndone, ScanAnswer } from '@circuit/shared/api/check-in';
 import type { CheckInKind } from '@circuit/shared/events/check-in';
 import { isApiError, newRequestId } from '../auth/apiClient';
 import { useAuth } from '../auth/AuthContext';
@@ -31,6 +31,7 @@ export function useDoor(kind: CheckInKind, listingId: string) {
   const [connection, setConnection] = useState<Connection>(online() ? 'online' : 'offline');
   const [result, setResult] = useState<DoorResult | null>(null);
   const [syncNote, setSyncNote] = useState<string | null>(null);
+  const [notFoundText, setNotFoundText] = useState<string | null>(null);
   // The flush reads the latest board and queue without waiting for a render.
   const boardRef = useRef<CheckInBoard | null>(null);
   const queueRef = useRef<QueuedScan[]>([]);
@@ -56,7 +57,10 @@ export function useDoor(kind: CheckInKind, listingId: string) {
       if (status === 403) {
         setPhase('forbidden');
         await forgetBoard(boardKey);
-      } else if (status === 404) setPhase('not-found');
+      } else if (status === 404) {
+        setPhase('not-found');
+        setNotFoundText(isApiError(error) ? (error.serverMessage ?? null) : null);
+      }
       else if (status === 0) setConnection('offline');
       // Without the network the device's copy is the board; without one, the screen says it needs the network once.
       if (status !== 403 && status !== 404 && !boardRef.current) setPhase('error');
@@ -207,14 +211,15 @@ export function useDoor(kind: CheckInKind, listingId: string) {
         return null;
       }
       if (!online()) return 'Undo needs a connection: try again when you are back online.';
+      let answer: CheckInUndone;
       try {
-        await undoCheckIn(kind, listingId, userId);
+        answer = await undoCheckIn(kind, listingId, userId);
       } catch (error) {
         return isApiError(error) && error.serverMessage ? error.serverMessage : 'The check-in could not be undone. Try again.';
       }
       const current = boardRef.current;
       if (current) {
-        const next = { ...current, ...withUndo(current.attendees, current.counts, userId) };
+        const next = { ...current, attendees: withUndo(current.attendees, userId), counts: answer.counts };
         setBoard(next);
         await saveBoard(boardKey, next);
       }
@@ -223,14 +228,15 @@ export function useDoor(kind: CheckInKind, listingId: string) {
     [kind, listingId, boardKey],
   );
 
+  // While a batch is out its answer brings the counts: a pushed count then would add to scans still shown as queued.
   useLiveCounts(kind, listingId, phase === 'ready', (counts) => {
     const current = boardRef.current;
-    if (current) setBoard({ ...current, counts });
+    if (current && !flushing.current) setBoard({ ...current, counts });
   }, reload);
 
   const attendees = useMemo(() => doorAttendees(board?.attendees ?? [], queue, me), [board, queue, me]);
   const counts = board ? doorCounts(board.counts, board.attendees, queue) : null;
-  return { phase, board, savedAt, attendees, counts, queued: queue.length, connection, result, syncNote, scanToken, checkInPerson, undo, retrySync: () => void flush(), reload };
+  return { phase, notFoundText, board, savedAt, attendees, counts, queued: queue.length, connection, result, syncNote, scanToken, checkInPerson, undo, retrySync: () => void flush(), reload };
 }
 
 export type Door = ReturnType<typeof useDoor>;
