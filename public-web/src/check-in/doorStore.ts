@@ -15,7 +15,8 @@ interface DoorDb extends DBSchema {
 
 const QueuedScanSchema = z.strictObject({ scan: ScanSchema, userId: z.string(), name: z.string() });
 
-export const boardKeyOf = (kind: string, id: string) => `${kind}:${id}`;
+/** Per user as well: on a shared phone, one account's attendee list never opens for another, even offline. */
+export const boardKeyOf = (user: string, kind: string, id: string) => `${user}:${kind}:${id}`;
 
 let db: Promise<IDBPDatabase<DoorDb>> | undefined;
 const open = () =>

@@ -23,7 +23,7 @@ const online = () => typeof navigator === 'undefined' || navigator.onLine;
  */
 export function useDoor(kind: CheckInKind, listingId: string) {
   const me = useAuth().user?.username ?? 'you';
-  const boardKey = boardKeyOf(kind, listingId);
+  const boardKey = boardKeyOf(me, kind, listingId);
   const [phase, setPhase] = useState<DoorPhase>('loading');
   const [board, setBoardState] = useState<CheckInBoard | null>(null);
   const [savedAt, setSavedAt] = useState<string | null>(null);
