@@ -61,8 +61,10 @@ export function createCheckInService(deps: CommandServiceDeps, keys: TicketKeys)
 
   async function resultOf(scan: CheckedScan, verdict: Verdict, timeZone: string, person: ReturnType<typeof people>): Promise<ScanResult> {
     const who = verdict.attendeeId ? await person(verdict.attendeeId) : null;
-    const attendee = who && verdict.attendeeId ? { userId: verdict.attendeeId, ...who } : null;
-    const name = attendee?.name ?? (scan.method === 'ticket' ? (scan.ticket?.n ?? '') : '');
+    // A ticket names its holder as they registered: the door says the name printed on it.
+    const onTicket = scan.method === 'ticket' && scan.ticket?.u === verdict.attendeeId ? scan.ticket.n : null;
+    const attendee = verdict.attendeeId && (who || onTicket) ? { userId: verdict.attendeeId, name: onTicket || who?.name || '', username: who?.username ?? '' } : null;
+    const name = attendee?.name ?? '';
     if (verdict.outcome === 'refused' || verdict.outcome === 'new') {
       const reason = verdict.outcome === 'new' ? 'no_place' : verdict.reason;
       const message = { invalid: M.invalidTicket, other_listing: M.otherListing, no_place: M.noRegistration, no_attendee: M.noAttendee }[reason];

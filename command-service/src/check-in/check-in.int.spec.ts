@@ -82,7 +82,9 @@ describe('co-hosts, tickets and check-in', () => {
     expect((await stranger.agent.get('/api/tickets').expect(200)).body.data.tickets).toEqual([]);
     await t.request().get('/api/tickets').expect(401);
 
-    const mail = await t.latestMail(asha.email, { subject: /Your ticket for/ });
+    await t.latestMail(asha.email, { subject: /Your ticket for/ });
+    const mail = (await t.mailsTo(asha.email)).find((m) => m.html.includes(`cid:ticket-${ticket.ticketId}`))!;
+    expect(mail.subject).toMatch(/^Your ticket for “Event \d+”$/);
     expect(mail.text).toContain('/user-dashboard');
     expect(mail.html).toContain(`cid:ticket-${ticket.ticketId}`);
     expect(mail.attachments?.[0]).toMatchObject({ contentType: 'image/png', cid: `ticket-${ticket.ticketId}` });
