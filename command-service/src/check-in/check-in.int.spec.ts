@@ -134,6 +134,8 @@ describe('co-hosts, tickets and check-in', () => {
     expect(recorded.map((e) => (e.data as { attendeeId: string }).attendeeId).sort()).toEqual([asha.userId, ravi.userId].sort());
 
     // Attendance shows on the participants screen and in its export, and on the attendee's ticket.
+    // A scan answers from the check-in stream without waiting for the read models.
+    await t.caughtUp();
     const participants = (await organiser.agent.get(`/api/events/${event.id}/participants`).expect(200)).body.data.participants as { user: { username: string }; checkedInAt: string | null }[];
     expect(participants.every((p) => p.checkedInAt)).toBe(true);
     const csv = (await organiser.agent.get(`/api/events/${event.id}/participants/export`).expect(200)).text;
