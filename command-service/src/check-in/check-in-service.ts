@@ -30,13 +30,18 @@ export function createCheckInService(deps: CommandServiceDeps, keys: TicketKeys)
     return { listing, actor, account };
   }
 
-  async function executeCheckIn(facts: DoorFacts, command: Omitted<CheckInCommand>, ctx: CommandContext): Promise<CheckInState> {
+  /**
+   * `readYourWrites`: whether the answer waits for the read models. A scan's answer is the stream's own
+   * (results and counts) and the check-in screen reads nothing after it, so a scan does not wait: at a
+   * busy door that wait would be most of its time (docs/day-of.md). An undo waits, as other commands do.
+   */
+  async function executeCheckIn(facts: DoorFacts, command: Omitted<CheckInCommand>, ctx: CommandContext, readYourWrites: boolean): Promise<CheckInState> {
     const { door } = facts;
     const full = { ...command, door, now: now() } as CheckInCommand;
     const result = await handleCommand(deps.store, checkInStream(door.kind, door.listingId), checkInDecider, full, ctx, now);
     if (result.events.length > 0) {
-      await caughtUp(deps.progress, result.position, result.events);
       await deps.bus.publish(CHECK_IN_COUNTS_TOPIC, { kind: door.kind, listingId: door.listingId, ...countsOf(door, result.state) });
+      if (readYourWrites) await caughtUp(deps.progress, result.position, result.events);
     }
     return result.state;
   }
@@ -61,8 +66,10 @@ export function createCheckInService(deps: CommandServiceDeps, keys: TicketKeys)
 
   async function resultOf(scan: CheckedScan, verdict: Verdict, timeZone: string, person: ReturnType<typeof people>): Promise<ScanResult> {
     const who = verdict.attendeeId ? await person(verdict.attendeeId) : null;
-    const attendee = who && verdict.attendeeId ? { userId: verdict.attendeeId, ...who } : null;
-    const name = attendee?.name ?? (scan.method === 'ticket' ? (scan.ticket?.n ?? '') : '');
+    // A ticket names its holder as they registered: the door says the name printed on it.
+    const onTicket = scan.method === 'ticket' && scan.ticket?.u === verdict.attendeeId ? scan.ticket.n : null;
+    const attendee = verdict.attendeeId && (who || onTicket) ? { userId: verdict.attendeeId, name: onTicket || who?.name || '', username: who?.username ?? '' } : null;
+    const name = attendee?.name ?? '';
     if (verdict.outcome === 'refused' || verdict.outcome === 'new') {
       const reason = verdict.outcome === 'new' ? 'no_place' : verdict.reason;
       const message = { invalid: M.invalidTicket, other_listing: M.otherListing, no_place: M.noRegistration, no_attendee: M.noAttendee }[reason];
@@ -95,7 +102,7 @@ export function createCheckInService(deps: CommandServiceDeps, keys: TicketKeys)
       const checked: CheckedScan[] = scans.map((s) =>
         s.token !== undefined ? { scanId: s.scanId, scannedAt: s.scannedAt, method: 'ticket', ticket: keys.verify(s.token) } : { scanId: s.scanId, scannedAt: s.scannedAt, method: 'search', attendeeId: s.attendeeId ?? '' },
       );
-      const state = await executeCheckIn(facts, { type: 'RecordScans', scans: checked, role, actorId: userId }, ctx);
+      const state = await executeCheckIn(facts, { type: 'RecordScans', scans: checked, role, actorId: userId }, ctx, false);
       const person = people();
       const results = await Promise.all(checked.map((scan) => resultOf(scan, verdictOf(scan, facts.door, state), facts.timeZone, person)));
       return { results, counts: countsOf(facts.door, state) };
@@ -103,7 +110,7 @@ export function createCheckInService(deps: CommandServiceDeps, keys: TicketKeys)
 
     async undo(userId: string, kind: CheckInKind, listingId: string, attendeeId: string, ctx: CommandContext): Promise<{ userId: string; counts: CheckInCounts }> {
       const { facts, role } = await atDoor(userId, kind, listingId);
-      const state = await executeCheckIn(facts, { type: 'UndoCheckIn', attendeeId, role, actorId: userId }, ctx);
+      const state = await executeCheckIn(facts, { type: 'UndoCheckIn', attendeeId, role, actorId: userId }, ctx, true);
       return { userId: attendeeId, counts: countsOf(facts.door, state) };
     },
   };

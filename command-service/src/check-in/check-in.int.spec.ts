@@ -82,7 +82,9 @@ describe('co-hosts, tickets and check-in', () => {
     expect((await stranger.agent.get('/api/tickets').expect(200)).body.data.tickets).toEqual([]);
     await t.request().get('/api/tickets').expect(401);
 
-    const mail = await t.latestMail(asha.email, { subject: /Your ticket for/ });
+    await t.latestMail(asha.email, { subject: /Your ticket for/ });
+    const mail = (await t.mailsTo(asha.email)).find((m) => m.html.includes(`cid:ticket-${ticket.ticketId}`))!;
+    expect(mail.subject).toMatch(/^Your ticket for “Event \d+”$/);
     expect(mail.text).toContain('/user-dashboard');
     expect(mail.html).toContain(`cid:ticket-${ticket.ticketId}`);
     expect(mail.attachments?.[0]).toMatchObject({ contentType: 'image/png', cid: `ticket-${ticket.ticketId}` });
@@ -132,6 +134,8 @@ describe('co-hosts, tickets and check-in', () => {
     expect(recorded.map((e) => (e.data as { attendeeId: string }).attendeeId).sort()).toEqual([asha.userId, ravi.userId].sort());
 
     // Attendance shows on the participants screen and in its export, and on the attendee's ticket.
+    // A scan answers from the check-in stream without waiting for the read models.
+    await t.caughtUp();
     const participants = (await organiser.agent.get(`/api/events/${event.id}/participants`).expect(200)).body.data.participants as { user: { username: string }; checkedInAt: string | null }[];
     expect(participants.every((p) => p.checkedInAt)).toBe(true);
     const csv = (await organiser.agent.get(`/api/events/${event.id}/participants/export`).expect(200)).text;
