@@ -60,8 +60,7 @@ export function useDoor(kind: CheckInKind, listingId: string) {
       } else if (status === 404) {
         setPhase('not-found');
         setNotFoundText(isApiError(error) ? (error.serverMessage ?? null) : null);
-      }
-      else if (status === 0) setConnection('offline');
+      } else if (status === 0) setConnection('offline');
       // Without the network the device's copy is the board; without one, the screen says it needs the network once.
       if (status !== 403 && status !== 404 && !boardRef.current) setPhase('error');
     }
@@ -101,11 +100,11 @@ export function useDoor(kind: CheckInKind, listingId: string) {
         attempt.current = 0;
         setConnection('online');
       } catch (error) {
-        if (isApiError(error) && error.status === 403) setPhase('forbidden');
         setConnection(isApiError(error) && error.status === 0 ? 'offline' : online() ? 'online' : 'offline');
+        if (isApiError(error) && error.status === 403) return setPhase('forbidden');
         const waiting = queueRef.current.find((q) => q.scan.scanId === liveScanId);
         const attendee = boardRef.current?.attendees.find((a) => a.userId === waiting?.userId);
-        if (waiting && !(isApiError(error) && error.status === 403)) setResult(checkedInHere(attendee ?? { name: waiting.name, teamName: null }, waiting.scan.scanId, true));
+        if (waiting) setResult(checkedInHere(attendee ?? { name: waiting.name, teamName: null }, waiting.scan.scanId, true));
         retryTimer.current = setTimeout(() => void flush(), retryDelayMs(attempt.current++));
         return;
       } finally {
@@ -146,7 +145,6 @@ export function useDoor(kind: CheckInKind, listingId: string) {
     const down = () => setConnection('offline');
     window.addEventListener('online', up);
     window.addEventListener('offline', down);
-    if (queueRef.current.length > 0 && online()) void flush();
     return () => {
       window.removeEventListener('online', up);
       window.removeEventListener('offline', down);
@@ -156,15 +154,14 @@ export function useDoor(kind: CheckInKind, listingId: string) {
 
   const queueScan = useCallback(
     async (item: QueuedScan) => {
-      const { name } = item;
       setQueue(enqueue(queueRef.current, item));
       await putQueued(boardKey, item);
       const attendee = boardRef.current?.attendees.find((a) => a.userId === item.userId);
       if (!online()) {
-        setResult(checkedInHere(attendee ?? { name, teamName: null }, item.scan.scanId, true));
+        setResult(checkedInHere(attendee ?? { name: item.name, teamName: null }, item.scan.scanId, true));
         return;
       }
-      setResult(asking(name, item.scan.scanId));
+      setResult(asking(item.name, item.scan.scanId));
       await flush(item.scan.scanId);
     },
     [boardKey, flush],
@@ -238,5 +235,3 @@ export function useDoor(kind: CheckInKind, listingId: string) {
   const counts = board ? doorCounts(board.counts, board.attendees, queue) : null;
   return { phase, notFoundText, board, savedAt, attendees, counts, queued: queue.length, connection, result, syncNote, scanToken, checkInPerson, undo, retrySync: () => void flush(), reload };
 }
-
-export type Door = ReturnType<typeof useDoor>;
