@@ -50,7 +50,8 @@ export function useDoor(kind: CheckInKind, listingId: string) {
       setBoard(fresh);
       setSavedAt(null);
       setPhase('ready');
-      setConnection((c) => (c === 'syncing' ? c : 'online'));
+      // An answer that left before the browser went offline says nothing of now.
+      setConnection((c) => (c === 'syncing' ? c : online() ? 'online' : 'offline'));
       await saveBoard(boardKey, fresh);
     } catch (error) {
       const status = isApiError(error) ? error.status : -1;
@@ -98,7 +99,7 @@ export function useDoor(kind: CheckInKind, listingId: string) {
       try {
         await applyAnswer(await sendScans(kind, listingId, batch), liveScanId);
         attempt.current = 0;
-        setConnection('online');
+        setConnection(online() ? 'online' : 'offline');
       } catch (error) {
         setConnection(isApiError(error) && error.status === 0 ? 'offline' : online() ? 'online' : 'offline');
         if (isApiError(error) && error.status === 403) return setPhase('forbidden');
