@@ -24,8 +24,11 @@ export interface Door {
   holders: ReadonlySet<string>;
 }
 
-/** A scan as the service hands it over: a ticket whose signature was checked (null: not valid), or an attendee picked by search. */
-export type CheckedScan = { scanId: string; scannedAt: string } & ({ method: 'ticket'; ticket: TicketPayload | null } | { method: 'search'; attendeeId: string });
+/**
+ * A scan as the service hands it over: a ticket whose signature was checked (null: not valid), or an
+ * attendee picked by search; `byUserId`: who scanned it (a batch may gather several devices' scans).
+ */
+export type CheckedScan = { scanId: string; scannedAt: string; byUserId: string } & ({ method: 'ticket'; ticket: TicketPayload | null } | { method: 'search'; attendeeId: string });
 
 export interface CheckInRecord {
   at: string;
@@ -106,7 +109,7 @@ export const checkInDecider: Decider<CheckInState, CheckInCommand, CheckInEvent>
       if (verdict.outcome !== 'new') continue;
       const event: CheckInEvent = {
         type: 'AttendeeCheckedIn',
-        data: { ...base, attendeeId: verdict.attendeeId, ticketId: scan.method === 'ticket' ? (scan.ticket?.t ?? null) : null, scanId: scan.scanId, method: scan.method, scannedAt: scan.scannedAt },
+        data: { ...base, byUserId: scan.byUserId, attendeeId: verdict.attendeeId, ticketId: scan.method === 'ticket' ? (scan.ticket?.t ?? null) : null, scanId: scan.scanId, method: scan.method, scannedAt: scan.scannedAt },
       };
       events.push(event);
       now = evolve(now, event);

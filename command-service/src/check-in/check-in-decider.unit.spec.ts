@@ -8,7 +8,7 @@ const NOW = new Date('2026-11-24T05:02:00.000Z');
 const AT = NOW.toISOString();
 const door: Door = { kind: 'event', listingId: 'e1', open: true, holders: new Set(['asha', 'ravi']) };
 const ticket = (u: string, over: Partial<TicketPayload> = {}): TicketPayload => ({ t: `t-${u}`, k: 'event', l: 'e1', u, n: u, ...over });
-const byTicket = (scanId: string, payload: TicketPayload | null): CheckedScan => ({ scanId, scannedAt: AT, method: 'ticket', ticket: payload });
+const byTicket = (scanId: string, payload: TicketPayload | null): CheckedScan => ({ scanId, scannedAt: AT, byUserId: 'priya', method: 'ticket', ticket: payload });
 const scans = (...list: CheckedScan[]): CheckInCommand => ({ type: 'RecordScans', scans: list, door, role: 'check-in', actorId: 'priya', now: NOW });
 const checkedIn = (attendeeId: string, scanId: string, by = 'priya'): CheckInEvent => ({
   type: 'AttendeeCheckedIn',
@@ -39,12 +39,12 @@ describe('check-in decider', () => {
     expect(verdictOf(byTicket('s1', null), door, state)).toEqual({ outcome: 'refused', attendeeId: null, reason: 'invalid' });
     expect(verdictOf(byTicket('s2', ticket('asha', { l: 'e2' })), door, state)).toEqual({ outcome: 'refused', attendeeId: null, reason: 'other_listing' });
     expect(verdictOf(byTicket('s4', ticket('nobody')), door, state)).toEqual({ outcome: 'refused', attendeeId: 'nobody', reason: 'no_place' });
-    expect(verdictOf({ scanId: 's5', scannedAt: AT, method: 'search', attendeeId: 'nobody' }, door, state)).toEqual({ outcome: 'refused', attendeeId: 'nobody', reason: 'no_attendee' });
+    expect(verdictOf({ scanId: 's5', scannedAt: AT, byUserId: 'priya', method: 'search', attendeeId: 'nobody' }, door, state)).toEqual({ outcome: 'refused', attendeeId: 'nobody', reason: 'no_attendee' });
   });
 
   it('checks in by search, without a ticket id', () => {
     given(checkInDecider)
-      .when(scans({ scanId: 's1', scannedAt: '2026-11-24T04:00:00.000Z', method: 'search', attendeeId: 'ravi' }))
+      .when(scans({ scanId: 's1', scannedAt: '2026-11-24T04:00:00.000Z', byUserId: 'priya', method: 'search', attendeeId: 'ravi' }))
       .then([{ type: 'AttendeeCheckedIn', data: { listingKind: 'event', listingId: 'e1', at: AT, byUserId: 'priya', attendeeId: 'ravi', ticketId: null, scanId: 's1', method: 'search', scannedAt: '2026-11-24T04:00:00.000Z' } }]);
   });
 

@@ -1,6 +1,6 @@
 import { handleCommand, type CommandContext } from '@circuit/shared/commands/decider';
 import { forbidden, notFound } from '@circuit/shared/commands/domain-errors';
-import type { CheckInCounts, CoHostRemoved, CoHostView, Scan, ScanAnswer, ScanResult } from '@circuit/shared/api/check-in';
+import type { CheckInCounts, CheckInRole, CoHostRemoved, CoHostView, Scan, ScanAnswer, ScanResult } from '@circuit/shared/api/check-in';
 import { CHECK_IN_COUNTS_TOPIC, CheckInMessages as M, timeOfDay } from '@circuit/shared/check-in/messages';
 import { checkInStream, coHostStream, type CheckInKind, type CoHostRole } from '@circuit/shared/events/check-in';
 import type { TicketKeys } from '@circuit/shared/tickets/ticket-keys';
@@ -44,6 +44,41 @@ export function createCheckInService(deps: CommandServiceDeps, keys: TicketKeys)
       if (readYourWrites) await caughtUp(deps.progress, result.position, result.events);
     }
     return result.state;
+  }
+
+  /**
+   * Scans of one door in this process go in turn, and those that arrive while an append is on its
+   * way go together in the next: at a busy door the devices' scans share appends instead of spending
+   * retries on each other's revisions. Each caller was let in at the door before joining.
+   */
+  const waiting = new Map<string, { facts: DoorFacts; role: CheckInRole; ctx: CommandContext; scans: CheckedScan[]; callers: { resolve(state: CheckInState): void; reject(error: unknown): void }[] }>();
+  const appending = new Set<string>();
+
+  function inTurn(facts: DoorFacts, scans: CheckedScan[], role: CheckInRole, ctx: CommandContext): Promise<CheckInState> {
+    const key = checkInStream(facts.door.kind, facts.door.listingId);
+    return new Promise((resolve, reject) => {
+      const batch = waiting.get(key);
+      // The latest door (its holders) decides the whole batch.
+      if (batch) Object.assign(batch, { facts, scans: [...batch.scans, ...scans], callers: [...batch.callers, { resolve, reject }] });
+      else waiting.set(key, { facts, role, ctx, scans, callers: [{ resolve, reject }] });
+      void next(key);
+    });
+  }
+
+  async function next(key: string): Promise<void> {
+    const batch = waiting.get(key);
+    if (appending.has(key) || !batch) return;
+    waiting.delete(key);
+    appending.add(key);
+    try {
+      const state = await executeCheckIn(batch.facts, { type: 'RecordScans', scans: batch.scans, role: batch.role, actorId: batch.ctx.userId ?? '' }, batch.ctx, false);
+      for (const caller of batch.callers) caller.resolve(state);
+    } catch (error) {
+      for (const caller of batch.callers) caller.reject(error);
+    } finally {
+      appending.delete(key);
+      void next(key);
+    }
   }
 
   /** The standing of the caller at the door, refused before anything else is looked at. */
@@ -99,10 +134,11 @@ export function createCheckInService(deps: CommandServiceDeps, keys: TicketKeys)
     async scan(userId: string, kind: CheckInKind, listingId: string, scans: readonly Scan[], ctx: CommandContext): Promise<ScanAnswer> {
       const { facts, role } = await atDoor(userId, kind, listingId);
       // Signatures are checked here, once: the decider gets each ticket's payload, or null for one that is not valid.
+      const by = { byUserId: userId };
       const checked: CheckedScan[] = scans.map((s) =>
-        s.token !== undefined ? { scanId: s.scanId, scannedAt: s.scannedAt, method: 'ticket', ticket: keys.verify(s.token) } : { scanId: s.scanId, scannedAt: s.scannedAt, method: 'search', attendeeId: s.attendeeId ?? '' },
+        s.token !== undefined ? { scanId: s.scanId, scannedAt: s.scannedAt, ...by, method: 'ticket', ticket: keys.verify(s.token) } : { scanId: s.scanId, scannedAt: s.scannedAt, ...by, method: 'search', attendeeId: s.attendeeId ?? '' },
       );
-      const state = await executeCheckIn(facts, { type: 'RecordScans', scans: checked, role, actorId: userId }, ctx, false);
+      const state = await inTurn(facts, checked, role, ctx);
       const person = people();
       const results = await Promise.all(checked.map((scan) => resultOf(scan, verdictOf(scan, facts.door, state), facts.timeZone, person)));
       return { results, counts: countsOf(facts.door, state) };

@@ -172,6 +172,13 @@ describe('co-hosts, tickets and check-in', () => {
     await manager.agent.get(`/api/events/${event.id}/participants`).expect(200);
     await manager.agent.get(`/api/events/${event.id}/participants/export`).expect(200);
     await manager.agent.delete(`/api/events/${event.id}`).expect(403);
+    // In the console too: the manager sees the event among their listings, with its attendance; the check-in co-host has no console.
+    const filter = JSON.stringify({ kind: 'event', listingId: event.id });
+    const rows = (await manager.agent.get('/api/admin/participants').query({ filter }).expect(200)).body as { username: string; checkedInAt: string | null }[];
+    expect(rows.filter((r) => r.checkedInAt).map((r) => r.username).sort()).toEqual([asha.username, ravi.username].sort());
+    const listings = (await manager.agent.get('/api/admin/participant-listings').expect(200)).body as { listingId: string }[];
+    expect(listings.map((l) => l.listingId)).toContain(event.id);
+    await priya.agent.get('/api/admin/participants').query({ filter }).expect(403);
 
     // A hackathon's announcements and judging.
     const hackathon = await createdListing('hackathons', hackathonFormFixture(t.clock.now(), { takeRegistrations: true }), organiser, moderator);
