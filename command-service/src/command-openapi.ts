@@ -23,6 +23,7 @@ import { certificateOpenApi } from './certificates/certificate-openapi';
 import { projectSubmissionOpenApi } from './hackathon-projects/project-submission-openapi';
 import { settingsOpenApi } from './notification-settings/settings-openapi';
 import { projectReactionOpenApi } from './hackathon-projects/project-reaction-openapi';
+import { checkInOpenApi } from './check-in/check-in-openapi';
 
 /** The command service's part of the contract: one registration per feature, beside its routes. */
 export const commandServiceOpenApi: ApiRegistration[] = [
@@ -50,4 +51,5 @@ export const commandServiceOpenApi: ApiRegistration[] = [
   settingsOpenApi,
   projectReactionOpenApi,
   certificateOpenApi,
+  checkInOpenApi,
 ];

@@ -92,6 +92,10 @@ import { settingsRoutes } from './notification-settings/settings-routes';
 import { migrateReminders } from './reminders/reminder-tables';
 import { ReminderSchedule } from './reminders/reminder-schedule';
 import { ReminderTimer } from './reminders/reminder-timer';
+import { ticketKeysFrom } from '@circuit/shared/tickets/ticket-keys';
+import { createCheckInService } from './check-in/check-in-service';
+import { checkInRoutes } from './check-in/check-in-routes';
+import { TicketMailer } from './check-in/ticket-mail';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -156,6 +160,7 @@ export async function createCommandService(
   const reminderSchedule = new ReminderSchedule({ knex: deps.knex, store: feed, log: deps.log });
   const reminderTimer = new ReminderTimer({ ...deps, secret: deps.config.sessionSecret, publicUrl: deps.config.publicUrl, schedule: reminderSchedule });
   const quizNotifier = new QuizNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log, secret: deps.config.sessionSecret });
+  const tickets = ticketKeysFrom(deps.config);
   // Every payment purpose goes to its roster: the service that records it and the roster's definition.
   const paymentDispatcher = new PaymentDispatcher({
     knex: deps.knex,
@@ -183,6 +188,7 @@ export async function createCommandService(
     rosterDues,
     waitlistTimer,
     quizNotifier,
+    new TicketMailer({ knex: deps.knex, store: feed, mailer: deps.mailer, keys: tickets, publicUrl: deps.config.publicUrl, log: deps.log }),
     new OpenQuizAttempts({ knex: deps.knex, store: feed, log: deps.log }),
     quizCloseManager({ knex: deps.knex, quizzes, log: deps.log, now: deps.now }),
     new UploadUses({ knex: deps.knex, store: feed, log: deps.log }),
@@ -242,6 +248,7 @@ export async function createCommandService(
       reportReviewRoutes(deps),
       settingsRoutes(notificationSettings),
       certificateRoutes(createCertificateService(deps)),
+      checkInRoutes(createCheckInService(deps, tickets)),
     ]),
   );
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));

@@ -20,6 +20,7 @@ import { seedIfEmpty } from '@circuit/command-service/seed/seed';
 import { createProjectionService } from '@circuit/projection-service/projection-service';
 import { createRealtimeService, realtimeSettings } from '@circuit/realtime-service/realtime-service';
 import { buildCircuitApiDocument } from './api-document';
+import { ticketKeysFrom } from '@circuit/shared/tickets/ticket-keys';
 import { builtWebApp } from '@circuit/public-web/server/built-web-app';
 import { publicPages } from '@circuit/public-web/server/public-pages';
 
@@ -54,7 +55,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   const progress = new ReadModelProgress(knex, { local: true });
   const fileStore = new LocalFileStore(options.uploadsDir ?? path.join(config.DATA_DIR, 'uploads'));
 
-  const projections = await createProjectionService({ knex, store, log, progress, now: options.now, readCache: { enabled: config.READ_CACHE === 'true' }, publicUrl: config.publicUrl });
+  const projections = await createProjectionService({ knex, store, log, progress, now: options.now, readCache: { enabled: config.READ_CACHE === 'true' }, publicUrl: config.publicUrl, tickets: ticketKeysFrom(config) });
   await projections.start();
   const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, now: options.now, rateLimits: options.rateLimits, fileStore, teamPayments: options.teamPayments });
   await commands.start();

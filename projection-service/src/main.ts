@@ -10,13 +10,14 @@ import { apiDocumentRoutes, documentOpenApi } from '@circuit/shared/http/openapi
 import { onShutdown } from '@circuit/shared/process/shutdown';
 import { createProjectionService } from './projection-service';
 import { projectionServiceOpenApi } from './projection-openapi';
+import { ticketKeysFrom } from '@circuit/shared/tickets/ticket-keys';
 
 /** The projection service alone: projection workers and the GET /api query endpoints. */
 const config = loadConfig({ PORT: '3002', ...process.env });
 const log = createLogger('projection-service', config.LOG_LEVEL);
 const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'projection service') });
 const store = await selectEventStore(config, knex, log);
-const projections = await createProjectionService({ knex, store, log, readCache: { enabled: config.READ_CACHE === 'true' }, publicUrl: config.publicUrl });
+const projections = await createProjectionService({ knex, store, log, readCache: { enabled: config.READ_CACHE === 'true' }, publicUrl: config.publicUrl, tickets: ticketKeysFrom(config) });
 await projections.start();
 
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });

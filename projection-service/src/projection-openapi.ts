@@ -24,6 +24,7 @@ import { quizQueryOpenApi } from './quizzes/quiz-query-openapi';
 import { dashboardQueryOpenApi } from './dashboard/dashboard-query-openapi';
 import { scoringQueryOpenApi } from './hackathon-judging/scoring-query-openapi';
 import { certificateQueryOpenApi } from './certificates/certificate-query-openapi';
+import { checkInQueryOpenApi } from './check-in/check-in-query-openapi';
 
 /** The projection service's part of the contract (the GET /api queries): one registration per feature. */
 export const projectionServiceOpenApi: ApiRegistration[] = [
@@ -44,6 +45,7 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   quizQueryOpenApi,
   dashboardQueryOpenApi,
   scoringQueryOpenApi,
+  checkInQueryOpenApi,
   adminOpenApi,
   moderationOpenApi,
   reportsOpenApi,

@@ -45,6 +45,10 @@ import { certificateQueryRoutes } from './certificates/certificate-query-routes'
 import { quizQueryRoutes } from './quizzes/quiz-query-routes';
 import { ogCardRoutes } from './og-cards/og-card-routes';
 import { sitemapRoutes } from './sitemap/sitemap-routes';
+import { loadConfig } from '@circuit/shared/config';
+import { ticketKeysFrom, type TicketKeys } from '@circuit/shared/tickets/ticket-keys';
+import { migrateCheckInReadModels } from './check-in/check-in-migrations';
+import { checkInQueryRoutes } from './check-in/check-in-query-routes';
 
 export interface ProjectionServiceDeps {
   knex: Knex;
@@ -59,6 +63,8 @@ export interface ProjectionServiceDeps {
   readCache?: Pick<ReadCacheOptions, 'enabled'>;
   /** The web app's public URL (config PUBLIC_URL): given, /robots.txt and /sitemap.xml are answered with addresses on it. */
   publicUrl?: string;
+  /** The key that signs tickets (config TICKET_SIGNING_KEY); default: from this process's configuration. */
+  tickets?: TicketKeys;
 }
 
 /** Every read-model table, as the projections and queries expect them. */
@@ -80,6 +86,7 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
   await migrateScoringReadModels(knex);
   await migrateSettingsReadModels(knex);
   await migrateCertificateReadModels(knex);
+  await migrateCheckInReadModels(knex);
 }
 
 /** The read side: projection workers and the GET /api query endpoints. */
@@ -112,6 +119,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
     communityQueryRoutes(deps.knex),
     quizQueryRoutes(deps.knex, deps.now),
     dashboardQueryRoutes(deps.knex),
+    checkInQueryRoutes(deps.knex, deps.tickets ?? ticketKeysFrom(loadConfig())),
     // Link-preview images under /og/, outside /api: crawlers fetch them where the page head points.
     ogCardRoutes(deps.knex),
     ...(deps.publicUrl ? [sitemapRoutes(deps.knex, { publicUrl: deps.publicUrl })] : []),

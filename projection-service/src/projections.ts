@@ -16,6 +16,7 @@ import { reportQueueProjection } from './admin/reports/reports-projection';
 import { scoringProjection } from './hackathon-judging/scoring-projection';
 import { settingsProjection } from './notification-settings/settings-projection';
 import { certificatesProjection } from './certificates/certificates-projection';
+import { checkInProjection } from './check-in/check-in-projection';
 
 /**
  * Every read model. Each has its own checkpoint and owns its tables; a projection added here is
@@ -40,4 +41,5 @@ export const allProjections: Projection[] = [
   scoringProjection,
   settingsProjection,
   certificatesProjection,
+  checkInProjection,
 ];

@@ -19,6 +19,7 @@ export const realtimeOpenApi: ApiRegistration = (api) => {
 | client -> server | \`join_community\` | hackathon id (or username), optional acknowledgement \`{ ok: true, hackathonId } \\| { ok: false, message }\`; joins the hackathon's community room when the user is a member (registered, the organiser, a community admin, a platform admin or moderator) and not removed, else \`community_error\` |
 | client -> server | \`leave_community\` | hackathon id, optional acknowledgement; \`community_error\` when the socket is not in that room |
 | client -> server | \`join_quiz\` / \`leave_quiz\` | quiz id, optional acknowledgement \`{ ok }\`; joins an accepted quiz's leaderboard room |
+| client -> server | \`check-in:watch\` | \`{ kind, listingId }\`, optional acknowledgement \`{ ok: true } \\| { ok: false, message }\`; joins the listing's check-in room when the user may check people in there (its organiser, an admin, a co-host), then gets the counts at once |
 | server -> client | \`private_message\` | a ChatMessage, to receiver and sender |
 | server -> client | \`message_deleted\` | message id, to both sides |
 | server -> client | \`message_error\` | the reason as text |
@@ -30,6 +31,7 @@ export const realtimeOpenApi: ApiRegistration = (api) => {
 | server -> client | \`community_message_deleted\` | message id, to the room |
 | server -> client | \`community_error\` | \`{ hackathonId, message }\`: a community event refused (not a member, removed, not in the room) |
 | server -> client | \`community_removed\` | \`{ hackathonId, message }\`: you were removed from that community, or may no longer read it (unregistered, no longer an admin); your sockets left its room |
+| server -> client | \`check-in:counts\` | \`{ kind, listingId, registered, checkedIn }\`: a listing's check-in counts, after every check-in and undo, to its check-in room |
 | server -> client | \`quiz_leaderboard_updated\` | \`{ quizId }\`: the quiz's leaderboard changed (a submission, an attempt closed by the server, a re-grade); at most one a second per quiz |
 | server -> client | \`user_online\` / \`user_offline\` | user id, to that user's connections only |
 

@@ -10,6 +10,7 @@ import type { Bus } from '@circuit/shared/ports/bus';
 import { Presence } from '@circuit/shared/presence/presence';
 import { socketAdmission } from './admission';
 import { communityRealtime } from './community-realtime';
+import { checkInRealtime } from './check-in-realtime';
 import { eventChecks } from './event-checks';
 import { notificationsSubscription } from './notifications-realtime';
 import { presenceRealtime } from './presence';
@@ -74,6 +75,7 @@ export async function createRealtimeService(deps: RealtimeDeps) {
   const io = createSocketServer(deps);
   const community = communityRealtime(io, deps.knex, { roomPostsIntervalMs: deps.communityRoomPaceMs });
   const quizzes = quizRealtime(io, deps.knex);
+  const checkIn = checkInRealtime(io, deps.knex);
   const work = socketWork();
   const sessions = sessionWatch(io, deps.log);
   const onlineNews = presenceRealtime(io, deps.knex, presence);
@@ -108,12 +110,14 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     chat.attach(socket, log);
     community.attach(socket, safely);
     quizzes.attach(socket, safely);
+    checkIn.attach(socket, safely);
     unread.attach(socket, safely);
   });
 
   const unsubscribe = await Promise.all([
     ...community.subscriptions(deps.bus),
     ...quizzes.subscriptions(deps.bus),
+    ...checkIn.subscriptions(deps.bus),
     ...chat.subscriptions(),
     unread.subscription(deps.bus),
     sessions.subscription(deps.bus),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTicketSigningKey } from './tickets/ticket-keys';
 
 /** Every setting of every process, validated once at start (docs/decisions.md#d21-configuration-validated-once-at-start). */
 const ConfigSchema = z.object({
@@ -13,6 +14,11 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().default('Circuit <no-reply@circuit.local>'),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(16).optional(),
+  /**
+   * The Ed25519 private key that signs tickets (docs/day-of.md): PKCS8 PEM, or the base64url of a 32-byte seed.
+   * Required in production; elsewhere a fixed key is derived from the session secret.
+   */
+  TICKET_SIGNING_KEY: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
@@ -95,6 +101,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
     throw new Error('Invalid configuration: SESSION_SECRET is required in production');
+  }
+  if (c.NODE_ENV === 'production' && !c.TICKET_SIGNING_KEY) {
+    throw new Error('Invalid configuration: TICKET_SIGNING_KEY is required in production');
+  }
+  if (c.TICKET_SIGNING_KEY) {
+    try {
+      parseTicketSigningKey(c.TICKET_SIGNING_KEY);
+    } catch (error) {
+      throw new Error(`Invalid configuration: ${(error as Error).message}`);
+    }
   }
   return {
     ...c,

@@ -63,6 +63,7 @@ function ParticipantRows({ quiz }: { quiz: boolean }) {
       <FunctionField<AdminParticipant> label="Skills" render={(r) => skillsText(r.skills) || '—'} />
       <WhenField source="registeredAt" label="Registered" />
       <TextField source="paymentStatus" label="Payment" />
+      {!quiz && <FunctionField<AdminParticipant> source="checkedInAt" label="Checked in" sortable={false} render={(r) => (r.checkedInAt ? viewer.dateTime(r.checkedInAt, { weekday: false }) : '—')} />}
       {quiz && <NumberField source="score" emptyText="—" />}
       {quiz && <FunctionField<AdminParticipant> source="completedAt" label="Completed" render={(r) => (r.completedAt ? <TwoLines main={viewer.dateTime(r.completedAt, { weekday: false })} detail={`in ${durationText(r.timeTaken)}`} /> : '—')} />}
     </Datagrid>

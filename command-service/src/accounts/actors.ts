@@ -5,6 +5,7 @@ import { userStandingStream } from '@circuit/shared/events/user-standing';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { StaffDirectory } from '@circuit/shared/admin/access';
 import { loadFresh } from '@circuit/shared/commands/fresh-states';
+import type { CoHostRole } from '@circuit/shared/events/check-in';
 import { reservationDecider } from '../reservations/reservation-decider';
 
 /**
@@ -45,6 +46,8 @@ export type ActorRole = 'user' | 'moderator' | 'admin';
 export interface Actor {
   userId: string;
   role: ActorRole;
+  /** Their co-host role on the listing the command is about, when it has one (check-in/co-host-roles.ts). */
+  coHost?: CoHostRole;
 }
 
 /** Platform staff: they moderate listings and communities. */

@@ -8,6 +8,7 @@ export type { Actor, ActorRole } from '../listings/listing-kind';
 
 /** An event listing on `event-<id>`, on the listing lifecycle; its username is locked once created and stored lower-cased. */
 export const eventListing: ListingKind<'Event', EventContent> = {
+  coHostKind: 'event',
   prefix: 'Event',
   streams: { listing: eventStream, save: eventSaveStream, slug: eventSlugStream },
   messages: M,

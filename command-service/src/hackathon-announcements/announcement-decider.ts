@@ -5,17 +5,14 @@ import { forbidden, notFound } from '@circuit/shared/commands/domain-errors';
 import { HackathonMessages } from '@circuit/shared/validation/hackathons';
 import { AnnouncementMessages as M } from '@circuit/shared/validation/hackathon-announcements';
 import type { ListingRef } from '../hackathons/listing-lookup';
+import { mayManage } from '../listings/listing-decider';
+import type { Actor } from '../accounts/actors';
 
 /**
  * A hackathon's announcements (`hackathon-announcements-<id>`) and sponsors
  * (`hackathon-sponsors-<id>`). Only the hackathon's creator and admins manage them; the content
  * arrives validated and sanitised (announcement-service.ts), the listing inside the command.
  */
-
-export interface Actor {
-  userId: string;
-  role: 'user' | 'moderator' | 'admin';
-}
 
 interface On {
   listing: ListingRef;
@@ -33,7 +30,7 @@ const withItem = (state: ItemsState, id: string, live: boolean): ItemsState => (
 
 function assertManager(on: On, message: string): void {
   if (!on.listing.exists || on.listing.deleted) throw notFound(HackathonMessages.notFound);
-  if (on.listing.createdBy !== on.actor.userId && on.actor.role !== 'admin') throw forbidden(message);
+  if (!mayManage(on.listing, on.actor)) throw forbidden(message);
 }
 
 export type AnnouncementEvent = DomainEvent<'HackathonAnnouncementPosted' | 'HackathonAnnouncementEdited' | 'HackathonAnnouncementDeleted'>;

@@ -7,7 +7,7 @@ import { announcementViolation, sponsorViolation, type AnnouncementForm, type Sp
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { findListing } from '../hackathons/listing-lookup';
-import { actorOf } from '../accounts/actors';
+import { hostActorOf } from '../check-in/co-host-roles';
 import { announcementsDecider, sponsorsDecider, type AnnouncementCommand, type SponsorCommand } from './announcement-decider';
 
 /** The announcement as stored: content sanitised, the rules checked on what remains, results only for type results. */
@@ -39,7 +39,7 @@ export function createAnnouncementService(deps: CommandServiceDeps) {
 
   async function announcements(userId: string, idOrUsername: string, command: Omitted<AnnouncementCommand>, ctx: CommandContext): Promise<string> {
     const listing = await findListing(deps.store, idOrUsername);
-    const full = { ...command, listing, actor: await actorOf(deps.store, userId), now: now() } as AnnouncementCommand;
+    const full = { ...command, listing, actor: await hostActorOf(deps.store, 'hackathon', listing.hackathonId, userId), now: now() } as AnnouncementCommand;
     const result = await handleCommand(deps.store, hackathonAnnouncementsStream(listing.hackathonId), announcementsDecider, full, ctx, now);
     await caughtUp(deps.progress, result.position, result.events);
     return listing.hackathonId;
@@ -47,7 +47,7 @@ export function createAnnouncementService(deps: CommandServiceDeps) {
 
   async function sponsors(userId: string, idOrUsername: string, command: Omitted<SponsorCommand>, ctx: CommandContext): Promise<string> {
     const listing = await findListing(deps.store, idOrUsername);
-    const full = { ...command, listing, actor: await actorOf(deps.store, userId), now: now() } as SponsorCommand;
+    const full = { ...command, listing, actor: await hostActorOf(deps.store, 'hackathon', listing.hackathonId, userId), now: now() } as SponsorCommand;
     const result = await handleCommand(deps.store, hackathonSponsorsStream(listing.hackathonId), sponsorsDecider, full, ctx, now);
     await caughtUp(deps.progress, result.position, result.events);
     return listing.hackathonId;

@@ -7,6 +7,7 @@ import { findListingOf } from '../listings/listing-service';
 import { lifeOf, organisedFactsOf, type ListingLife, type OrganisedFacts } from '../listings/listing-view';
 import { hackathonListing } from '../hackathons/hackathon-decider';
 import type { Actor } from '../accounts/actors';
+import { mayManage } from '../listings/listing-decider';
 
 /**
  * What judging and projects need to know of a hackathon, read off its listing state: who created
@@ -37,5 +38,5 @@ export function assertExists(listing: JudgingListing): void {
   if (!listing.exists || listing.deleted) throw notFound(HackathonMessages.notFound);
 }
 
-/** The organiser: the hackathon's creator, or an admin. */
-export const isOrganiser = (listing: JudgingListing, actor: Actor) => listing.createdBy === actor.userId || actor.role === 'admin';
+/** The organiser: the hackathon's creator, an admin, or a manager co-host. */
+export const isOrganiser = (listing: JudgingListing, actor: Actor) => mayManage(listing, actor);

@@ -5,7 +5,8 @@ import { hackathonJudgingStream, type JudgingSetup } from '@circuit/shared/event
 import { JudgingMessages as M, type ExcludeVotesForm, type InviteJudgeForm, type JudgingSetupForm, type PublishWinnersForm } from '@circuit/shared/validation/hackathon-judging';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
-import { accountByUsername, actorOf } from '../accounts/actors';
+import { accountByUsername } from '../accounts/actors';
+import { hostActorOf } from '../check-in/co-host-roles';
 import { submittedProjects } from '../hackathon-projects/entrants';
 import { assertOrganiser, deadlineOf, judgingDecider, judgingFold, type JudgingCommand, type JudgingState } from './judging-decider';
 import { findJudgingListing, type JudgingListing } from './judging-listing';
@@ -33,7 +34,7 @@ export function createJudgingService(deps: CommandServiceDeps) {
 
   async function execute(userId: string, idOrUsername: string, command: Omitted<JudgingCommand> | ((listing: JudgingListing, state: JudgingState) => Promise<Omitted<JudgingCommand>>), ctx: CommandContext): Promise<string> {
     const listing = await findJudgingListing(deps.store, idOrUsername);
-    const actor = await actorOf(deps.store, userId);
+    const actor = await hostActorOf(deps.store, 'hackathon', listing.hackathonId, userId);
     assertOrganiser({ listing, actor });
     const state = await judgingOf(listing.hackathonId);
     const own = typeof command === 'function' ? await command(listing, state) : command;

@@ -15,6 +15,7 @@ export const ModerationMessages = {
 
 /** A hackathon listing on `hackathon-<id>`, on the listing lifecycle; its username is locked once created. */
 export const hackathonListing: ListingKind<'Hackathon', HackathonContent> = {
+  coHostKind: 'hackathon',
   prefix: 'Hackathon',
   streams: { listing: hackathonStream, save: hackathonSaveStream, slug: hackathonSlugStream },
   messages: {

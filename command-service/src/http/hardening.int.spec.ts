@@ -60,7 +60,8 @@ describe('HTTP hardening: body types, headers, per-user write limits', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['permissions-policy']).toContain('camera=(self)');
+      expect(res.headers['permissions-policy']).toContain('microphone=()');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       // Not production: no HSTS (a developer's http://localhost must not be pinned to https).
       expect(res.headers['strict-transport-security']).toBeUndefined();

@@ -20,7 +20,10 @@ interface LifecycleData<Content> {
 }
 
 export const isStaff = (actor: Actor) => actor.role === 'moderator' || actor.role === 'admin';
-export const mayManage = (state: ListingState<unknown>, actor: Actor) => state.createdBy === actor.userId || actor.role === 'admin';
+/** Who may delete a listing: its creator or an admin. */
+export const mayDelete = (state: { createdBy: string }, actor: Actor) => state.createdBy === actor.userId || actor.role === 'admin';
+/** Who may do everything else the organiser does (edit, participants, announcements, judging): also a manager co-host. */
+export const mayManage = (state: { createdBy: string }, actor: Actor) => mayDelete(state, actor) || actor.coHost === 'manager';
 
 export const initialListingState = <Content>(): ListingState<Content> => ({
   id: '',
@@ -85,7 +88,7 @@ export function listingDecider<P extends string, Content>(kind: ListingKind<P, C
         }
         case 'Delete':
           live(state);
-          if (!mayManage(state, command.actor)) throw forbidden(M.notAuthorizedDelete);
+          if (!mayDelete(state, command.actor)) throw forbidden(M.notAuthorizedDelete);
           return [event('Deleted', by)];
         case 'Approve':
           live(state);

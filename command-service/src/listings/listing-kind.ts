@@ -1,4 +1,5 @@
 import type { DomainEvent, EventType } from '@circuit/shared/events/catalogue';
+import type { CheckInKind } from '@circuit/shared/events/check-in';
 import type { Actor, ActorRole } from '../accounts/actors';
 
 /**
@@ -39,6 +40,8 @@ export interface ListingKind<P extends string, Content> {
   username?: { of(content: Content): string; stored(username: string): string };
   /** Whether admins may feature it (hackathons). */
   featurable?: boolean;
+  /** The name its co-hosts are kept under (`listing-hosts-<kind>-<id>`); a kind without one has no co-hosts. */
+  coHostKind?: CheckInKind;
 }
 
 /** `hackathonId` for `Hackathon`. */

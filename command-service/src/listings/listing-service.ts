@@ -4,6 +4,7 @@ import { forbidden, notFound } from '@circuit/shared/commands/domain-errors';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import { USERNAME_PATTERN } from '@circuit/shared/validation/hackathons';
 import { actorOf as actorFromStreams } from '../accounts/actors';
+import { hostActorOf } from '../check-in/co-host-roles';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { decidersOf, isLive, mayManage } from './listing-decider';
@@ -43,8 +44,11 @@ export function createListingService<P extends string, Content>(deps: CommandSer
 
   const actorOf = (userId: string): Promise<Actor> => actorFromStreams(deps.store, userId);
 
+  /** The actor with their co-host role on this listing: a manager edits it like its organiser. */
+  const hostActor = (userId: string, id: string): Promise<Actor> => hostActorOf(deps.store, kind.coHostKind, id, userId);
+
   async function execute(verb: string, userId: string, id: string, ctx: CommandContext, rest?: object) {
-    const result = await handleCommand(deps.store, kind.streams.listing(id), deciders.listing, command(verb, id, await actorOf(userId), rest), ctx, now);
+    const result = await handleCommand(deps.store, kind.streams.listing(id), deciders.listing, command(verb, id, await hostActor(userId, id), rest), ctx, now);
     await caughtUp(deps.progress, result.position, result.events);
     return result.state;
   }
@@ -54,6 +58,7 @@ export function createListingService<P extends string, Content>(deps: CommandSer
 
   return {
     actorOf,
+    hostActor,
 
     async create(userId: string, content: Content, ctx: CommandContext): Promise<{ id: string; state: ListingState<Content> }> {
       const id = crypto.randomUUID();
@@ -71,7 +76,7 @@ export function createListingService<P extends string, Content>(deps: CommandSer
     async editable(userId: string, id: string): Promise<LiveListing<Content>> {
       const listing = await loadListing(deps.store, kind, id);
       if (!isLive(listing)) throw notFound(kind.messages.notFound);
-      if (!mayManage(listing, await actorOf(userId))) throw forbidden(kind.messages.notAuthorizedEdit);
+      if (!mayManage(listing, await hostActor(userId, id))) throw forbidden(kind.messages.notAuthorizedEdit);
       return listing;
     },
     /** `edit` shapes the new content from what is stored (a locked field, a partial edit). */

@@ -15,6 +15,7 @@ export type { Actor, ActorRole } from '../listings/listing-kind';
  * roster events stored here before that pass by this fold (the roster reads them, quiz-roster-store.ts).
  */
 export const quizListing: ListingKind<'Quiz', QuizContent> = {
+  coHostKind: 'quiz',
   prefix: 'Quiz',
   streams: { listing: quizStream, save: quizSaveStream },
   messages: M,

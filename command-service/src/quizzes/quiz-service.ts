@@ -262,7 +262,7 @@ export function createQuizService(deps: CommandServiceDeps, payments: QuizPaymen
       return result.events.length > 0;
     },
     async regrade(userId: string, quizId: string, body: { answerKey: { questionIndex: number; correctAnswer: number }[]; marking?: { correct: number; incorrect: number } }, ctx: CommandContext) {
-      await execute({ type: 'Regrade', quizId, actor: await listings.actorOf(userId), answerKey: body.answerKey, marking: body.marking, now: now() }, ctx);
+      await execute({ type: 'Regrade', quizId, actor: await listings.hostActor(userId, quizId), answerKey: body.answerKey, marking: body.marking, now: now() }, ctx);
       await leaderboardChanged(quizId);
     },
   };

@@ -32,6 +32,7 @@ import { seedCommunityChats } from '../community/seed-community';
 import { seedQuizzes } from '../quizzes/seed-quizzes';
 import type { CommunityService } from '../community/community-service';
 import type { FileStore } from '@circuit/shared/ports/file-store';
+import { LIVE_EVENT_GUESTS, seedLiveEvent } from './seed-check-in';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -189,6 +190,11 @@ async function seedDemo(deps: SeedDeps): Promise<void> {
     );
   }
   const people = demo.map((u) => ({ userId: u.userId, ...(DEMO_USERS.find((d) => d.username === u.username) ?? { firstName: u.username, lastName: '' }) }));
+  // A running event at a venue: aarav_dev organises it, priya_codes checks people in at the door.
+  const guests = [];
+  for (const guest of LIVE_EVENT_GUESTS) guests.push({ userId: await ensureUser({ ...guest, password: DEMO_PASSWORD, emailVerified: true }), firstName: guest.firstName, lastName: guest.lastName });
+  const [organiser, doorkeeper, ...attendees] = people;
+  await seedLiveEvent(store, { organiser: organiser!, doorkeeper: doorkeeper!, attendees: [...attendees, ...guests], checkedIn: 3 }, new Date(), ctx);
   await seedQuizzes({ store, now: new Date(), files: deps.files }, people, moderatorId);
   await seedCertificates({ store }, ctx);
 }

@@ -11,7 +11,7 @@ import { PARTICIPANT_CSV_COLUMNS, participantCsvRow } from '@circuit/shared/api/
 import { toCsv } from '@circuit/shared/csv/csv';
 import { findEventRegistrationStatus, findEventRow, listEventCards, listEventParticipants, listEvents, mayManageEvent, toEvent } from '@circuit/shared/read-models/events';
 import { EventListQuerySchema, EventMessages as M, eventUsernameViolation } from '@circuit/shared/validation/events';
-import { ANONYMOUS, contentOf, existingListing, listingKeyOf, listingUsernameOf, viewerOf, visibleListing, type ListingKey } from '../listings/listing-access';
+import { ANONYMOUS, contentOf, existingListing, hostViewerOf, listingKeyOf, listingUsernameOf, viewerOf, visibleListing, type ListingKey } from '../listings/listing-access';
 import { featuredQuerySchema, featuredRoute, ownListRoutes, publicListRoute, usernameCheckRoute } from '../listings/listing-query-routes';
 import { eventEntry, personalEntries, toIcs } from './calendar';
 
@@ -29,6 +29,7 @@ export const eventVisibility = (knex: Knex) => ({
   isPublic: (row: { status: string }) => row.status === 'accepted',
   mayManage: mayManageEvent,
   messages: M,
+  coHostKind: 'event' as const,
 });
 
 /** The event queries of spec 2 section 7, the participants (spec 3) and the calendars (read models only). Fixed paths come before /{id}. */
@@ -85,7 +86,7 @@ export function eventQueryRoutes(knex: Knex, cache: ReadCache, now: () => Date =
   async function participantsOf(req: Request) {
     requireUserId(req);
     const row = await existingListing(keyOf(req), visibility);
-    if (!maySeeParticipants(row, await viewerOf(knex, req))) throw forbidden(PARTICIPANTS_FORBIDDEN);
+    if (!maySeeParticipants(row, await hostViewerOf(knex, req, 'event', row.id))) throw forbidden(PARTICIPANTS_FORBIDDEN);
     return { row, participants: await listEventParticipants(knex, row.id) };
   }
 

@@ -15,7 +15,7 @@ export async function projectsContext(knex: Knex, req: Request) {
   const { row, viewer, isPublic } = await visibleHackathon(knex, req);
   const judging = await judgingViewOf(knex, row.id);
   const facts = hackathonFacts(row, judging);
-  const isOrganiser = Boolean(viewer.userId) && (viewer.userId === row.created_by || viewer.role === 'admin');
+  const isOrganiser = Boolean(viewer.userId) && (viewer.userId === row.created_by || viewer.role === 'admin' || viewer.coHost === 'manager');
   const judges = await judgesOf(knex, judging);
   const isJudge = Boolean(viewer.userId) && judges.active.includes(viewer.userId ?? '');
   const entrant = await viewerEntrant(knex, row.id, viewer.userId, facts.soloEntries);

@@ -14,12 +14,14 @@ export const hackathonVisibility = (knex: Knex) => ({
   isPublic: async (row: { status: string; created_by: string }) => row.status === 'accepted' && (await organiserIsActive(knex, row.created_by)),
   mayManage,
   messages: M,
+  coHostKind: 'hackathon' as const,
 });
 
 /**
  * The hackathon of `/api/hackathons/{id}/...` (its id or its username; or `key`), as the detail
  * answers it: 404 when there is none, 403 'Not Available' when it is not public and the viewer is
- * not its creator, an admin or a moderator. `canManage`: its creator or an admin (announcements, sponsors).
+ * not its creator, a manager co-host, an admin or a moderator. `canManage`: its creator, a manager co-host or an admin
+ * (announcements, sponsors, judging).
  */
 export async function visibleHackathon(knex: Knex, req: Request, key = listingKeyOf(String(req.params.id ?? ''), usernameViolation)) {
   const { row, viewer, isPublic } = await visibleListing(knex, req, key, hackathonVisibility(knex));
@@ -28,6 +30,6 @@ export async function visibleHackathon(knex: Knex, req: Request, key = listingKe
     viewer,
     /** Public to everyone: one cached answer can serve every anonymous visitor. */
     isPublic,
-    summary: { _id: row.id, username: row.username, title: contentOf<HackathonContent>(row).title, canManage: viewer.userId === row.created_by || viewer.role === 'admin' },
+    summary: { _id: row.id, username: row.username, title: contentOf<HackathonContent>(row).title, canManage: viewer.userId === row.created_by || viewer.role === 'admin' || viewer.coHost === 'manager' },
   };
 }

@@ -3,9 +3,17 @@ import type { Knex } from 'knex';
 import { forbidden, notFound } from '@circuit/shared/commands/domain-errors';
 import { findUserRow } from '@circuit/shared/read-models/users';
 import type { Viewer } from '@circuit/shared/read-models/hackathons';
+import { coHostRoleOf } from '@circuit/shared/read-models/check-in';
+import type { CheckInKind } from '@circuit/shared/events/check-in';
 
 /** Who is asking, as the listing queries need to know: signed out, or a user with their role. */
 export const ANONYMOUS: Viewer = { userId: null, role: null };
+
+/** The viewer with their co-host role on one listing: a manager then passes the organiser's checks (mayManage, maySeeParticipants). */
+export async function hostViewerOf(knex: Knex, req: Request, kind: CheckInKind, listingId: string): Promise<Viewer> {
+  const viewer = await viewerOf(knex, req);
+  return viewer.userId ? { ...viewer, coHost: await coHostRoleOf(knex, kind, listingId, viewer.userId) } : viewer;
+}
 
 export async function viewerOf(knex: Knex, req: Request): Promise<Viewer> {
   const userId = req.session?.userId ?? null;
@@ -38,6 +46,8 @@ export interface ListingVisibility<Key, Row> {
   isPublic(row: NoInfer<Row>): boolean | Promise<boolean>;
   mayManage(row: NoInfer<Row>, viewer: Viewer): boolean;
   messages: { notFound: string; notAvailable: string };
+  /** The kind its co-hosts are kept under: the viewer then carries their co-host role on the listing. */
+  coHostKind?: CheckInKind;
 }
 
 /** The listing `key` names, whoever asks: 404 when there is none (or no key). */
@@ -54,7 +64,7 @@ export async function existingListing<Key, Row>(key: Key | null, kind: Pick<List
  */
 export async function visibleListing<Key, Row>(knex: Knex, req: Request, key: Key | null, kind: ListingVisibility<Key, Row>) {
   const row = await existingListing(key, kind);
-  const viewer = await viewerOf(knex, req);
+  const viewer = kind.coHostKind ? await hostViewerOf(knex, req, kind.coHostKind, (row as { id: string }).id) : await viewerOf(knex, req);
   const isPublic = await kind.isPublic(row);
   if (!isPublic && !kind.mayManage(row, viewer)) throw forbidden(kind.messages.notAvailable);
   return { row, viewer, isPublic };

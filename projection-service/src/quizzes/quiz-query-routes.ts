@@ -21,6 +21,7 @@ export const quizVisibility = (knex: Knex) => ({
   isPublic: (row: QuizRow) => row.status === 'accepted',
   mayManage: (row: QuizRow, viewer: Viewer) => mayManage(row, viewer) || isStaff(viewer),
   messages: M,
+  coHostKind: 'quiz' as const,
 });
 
 /** The quiz queries of spec 3 section 7 (read models only). Fixed paths come before /{id}. */

@@ -1,3 +1,4 @@
+import type { CoHostRole } from '@circuit/shared/events/check-in';
 import type { Knex } from 'knex';
 import type { QuizContent } from '@circuit/shared/events/quizzes';
 import type { AnswerReviewSchema, LeaderboardEntry, Quiz, QuizCard, QuizLeaderboard, QuizParticipant } from '@circuit/shared/api/quizzes';
@@ -30,9 +31,11 @@ export interface QuizRow {
 export interface Viewer {
   userId: string | null;
   role: string | null;
+  /** Their co-host role on the listing asked about, where the query looked it up (a manager manages it like its organiser). */
+  coHost?: CoHostRole | null;
 }
 
-export const mayManage = (row: Pick<QuizRow, 'created_by'>, viewer: Viewer) => viewer.userId === row.created_by || viewer.role === 'admin';
+export const mayManage = (row: Pick<QuizRow, 'created_by'>, viewer: Viewer) => viewer.userId === row.created_by || viewer.role === 'admin' || viewer.coHost === 'manager';
 export const isStaff = (viewer: Viewer) => viewer.role === 'admin' || viewer.role === 'moderator';
 
 export function phaseOf(content: QuizContent, now: Date): QuizCard['phase'] {

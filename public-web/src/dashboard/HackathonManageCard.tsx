@@ -12,6 +12,7 @@ import { shareLink } from '../hackathons/useHackathonDetail';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { notify } from '../ui/toast';
 import { ManageActions, StatusNote } from './ManageCardParts';
+import { DoorLinks } from '../check-in/DoorLinks';
 
 const STATUS = {
   pending: { label: 'Pending', className: 'bg-amber-100 text-amber-800' },
@@ -72,6 +73,7 @@ export function HackathonManageCard({ hackathon: h }: { hackathon: HackathonCard
           onShare={() => void shareLink(h.title, `${window.location.origin}${page}`)}
           onDelete={() => setConfirm(true)}
         />
+        <DoorLinks kind="hackathon" id={h.id} title={h.title} door={h.location.type !== 'online'} />
       </div>
       <ConfirmDialog open={confirm} title="Delete hackathon" message="Are you sure you want to delete this hackathon?" confirmLabel="Delete" tone="danger" loading={deleting} onCancel={() => setConfirm(false)} onConfirm={() => void remove()} />
     </article>

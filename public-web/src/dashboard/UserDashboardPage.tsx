@@ -10,6 +10,7 @@ import { ListingGrid } from './ListingGrid';
 import { LISTING_KINDS, LISTING_LABELS, useListing, type ListingKind, type ListingScope } from './listings';
 import { Tabs } from './ListingTabs';
 import { MyCertificates } from '../certificates/MyCertificates';
+import { TicketsSection } from '../tickets/TicketsSection';
 
 const ICONS: Record<ListingKind, ReactNode> = {
   hackathons: <Trophy className="size-6" aria-hidden="true" />,
@@ -98,6 +99,7 @@ export function UserDashboardPage() {
       <DashboardHeader title="My Dashboard" subtitle="What you registered for and what you saved" />
       <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
         <CalendarFeedCard />
+        <TicketsSection />
         <Tabs
           label="Dashboard sections"
           panelId={panelId}

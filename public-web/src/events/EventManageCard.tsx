@@ -10,6 +10,7 @@ import { ManageActions, StatusNote } from '../dashboard/ManageCardParts';
 import { useDeleteEvent } from './eventsApi';
 import { eventPrice } from './labels';
 import { dateFormat } from '../ui/intlFormats';
+import { DoorLinks } from '../check-in/DoorLinks';
 
 const startDate = (iso: string) => dateFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' }).format(new Date(iso));
 
@@ -48,6 +49,7 @@ export function EventManageCard({ event }: { event: EventCard }) {
           onShare={() => void shareLink(event.title, url)}
           onDelete={() => setConfirm(true)}
         />
+        <DoorLinks kind="event" id={event.id} title={event.title} />
       </div>
       <ConfirmDialog
         open={confirm}

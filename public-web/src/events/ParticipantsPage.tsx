@@ -7,6 +7,7 @@ import { formatDateTime } from '../hackathons/labels';
 import { ButtonLink } from '../ui/Button';
 import { CsvActions } from '../participants/CsvActions';
 import { ParticipantsTable, type ParticipantColumn } from '../participants/ParticipantsTable';
+import { checkedInColumn } from '../participants/checkedInColumn';
 import { EmptyState, StateScreen } from '../ui/EmptyState';
 import { CertificatesPanel } from '../certificates/CertificatesPanel';
 import { PageSpinner } from '../ui/Spinner';
@@ -58,6 +59,7 @@ const COLUMNS: ParticipantColumn<EventParticipant>[] = [
   { header: 'Skills', cell: (p) => <Skills skills={p.user.skills} /> },
   { header: 'Registered', className: `whitespace-nowrap ${text}`, cell: (p) => formatDateTime(p.registrationDate) },
   { header: 'Payment', cell: (p) => <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${PAYMENT_STYLES[p.paymentStatus]}`}>{p.paymentStatus}</span> },
+  checkedInColumn((p) => p.checkedInAt),
 ];
 
 /** /admin/events/{eventId}/participants (spec 3): every column, CSV export and copy; the server decides who may see it. */

@@ -10,6 +10,7 @@ const ana: EventParticipant = {
   user: { _id: 'u1', name: 'Ana Rao', username: 'ana', email: 'ana@example.com', mobile: '9876543210', college: 'NIT', course: 'B.Tech', branch: 'CSE', collegeYear: '3rd Year', country: 'India', state: 'Goa', address: '', skills: ['Go', 'SQL'], profilePicture: null },
   registrationDate: '2026-11-25T04:30:00.000Z',
   paymentStatus: 'completed',
+  checkedInAt: null,
 };
 
 describe('participants table', () => {
@@ -30,9 +31,24 @@ describe('participants table', () => {
     expect(html).toContain('aria-label="Participants table"');
   });
 
-  it('exports the event participants with the shared leading columns, then address, skills, date and payment', () => {
-    const [head, row] = toCsv([...PARTICIPANT_CSV_COLUMNS], [participantCsvRow(ana)]).split('\r\n');
-    expect(head?.replaceAll('"', '')).toBe('Name,Username,Email,Mobile,College,Course,Branch,Year,Country,State,Address,Skills,Registration Date,Payment Status');
+  it('exports the event participants with the shared leading columns, then address, skills, date, payment and when they were checked in', () => {
+    const checkedIn = { ...ana, _id: 'r2', user: { ...ana.user, name: '=cmd|calc' }, checkedInAt: '2026-11-27T04:32:00.000Z' };
+    const [head, row, second] = toCsv([...PARTICIPANT_CSV_COLUMNS], [participantCsvRow(ana), participantCsvRow(checkedIn)]).split('\r\n');
+    expect(head?.replaceAll('"', '')).toBe('Name,Username,Email,Mobile,College,Course,Branch,Year,Country,State,Address,Skills,Registration Date,Payment Status,Checked in');
     expect(row).toContain('"Ana Rao","ana","ana@example.com","9876543210","NIT","B.Tech","CSE","3rd Year","India","Goa","","Go, SQL"');
+    // Not checked in: an empty cell; checked in: the time. Formulas stay neutralised.
+    expect(row?.endsWith('"completed",""')).toBe(true);
+    expect(second?.endsWith('"completed","2026-11-27T04:32:00.000Z"')).toBe(true);
+    expect(second).toContain(`"'=cmd|calc"`);
+  });
+
+  it('shows when each participant was checked in, and says so to a screen reader when not', async () => {
+    const { checkedInColumn } = await import('./checkedInColumn');
+    const html = renderToStaticMarkup(
+      createElement(ParticipantsTable<EventParticipant>, { rows: [ana, { ...ana, _id: 'r2', checkedInAt: '2026-11-27T04:32:00.000Z' }], columns: [checkedInColumn<EventParticipant>((p) => p.checkedInAt)] }),
+    );
+    expect(html).toContain('Checked in');
+    expect(html).toContain('Not checked in');
+    expect(html).toContain('2026');
   });
 });

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { notify } from '../ui/toast';
 import { ManageActions, StatusNote } from '../dashboard/ManageCardParts';
 import { useDeleteQuiz } from './quizzesApi';
+import { DoorLinks } from '../check-in/DoorLinks';
 
 const STATUS = {
   pending: { label: 'Pending', className: 'bg-amber-100 text-amber-800' },
@@ -63,6 +64,7 @@ export function QuizManageCard({ quiz: q }: { quiz: QuizCard }) {
           onShare={() => void shareLink(q.title, `${window.location.origin}${page}`)}
           onDelete={() => setConfirm(true)}
         />
+        <DoorLinks kind="quiz" id={q.id} title={q.title} door={false} />
       </div>
       <ConfirmDialog open={confirm} title="Delete quiz" message="Are you sure you want to delete this quiz?" confirmLabel="Delete" tone="danger" loading={del.isPending} onCancel={() => setConfirm(false)} onConfirm={() => void remove()} />
     </article>

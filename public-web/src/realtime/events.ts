@@ -8,6 +8,8 @@ import type { ChatMessage, ReplyRef } from '@circuit/shared/api/messaging';
 import type { Notification } from '@circuit/shared/api/notifications';
 import type { CommunityMessage } from '@circuit/shared/api/community';
 import type { CommunityErrorEvent, CommunityJoinAnswer } from '@circuit/shared/realtime/community-events';
+import type { CHECK_IN_COUNTS, CHECK_IN_WATCH, CheckInCountsEvent } from '@circuit/shared/api/check-in';
+import type { CheckInKind } from '@circuit/shared/events/check-in';
 
 /** A chat message and what a reply carries about the replied message: the contract's (spec section 3). */
 export type { ChatMessage, ReplyRef };
@@ -36,6 +38,8 @@ export interface ServerToClientEvents {
   community_removed: (removed: CommunityErrorEvent) => void;
   /** A quiz's leaderboard changed (at most once a second per quiz), to the sockets in its room. */
   quiz_leaderboard_updated: (change: { quizId: string }) => void;
+  /** A listing's check-in counts changed, to the sockets watching it (docs/day-of.md). */
+  [CHECK_IN_COUNTS]: (counts: CheckInCountsEvent) => void;
 }
 
 export interface PrivateMessagePayload {
@@ -58,6 +62,7 @@ export interface ClientToServerEvents {
   leave_community: (hackathonId: string) => void;
   join_quiz: (quizId: string, ack: (answer: { ok: boolean }) => void) => void;
   leave_quiz: (quizId: string) => void;
+  [CHECK_IN_WATCH]: (watch: { kind: CheckInKind; listingId: string }, ack: (answer: unknown) => void) => void;
 }
 
 export type ServerEvent = keyof ServerToClientEvents;

@@ -47,12 +47,12 @@ export function organisersMayUse(method: string, path: string): boolean {
   return rule?.organisers === true;
 }
 
-/** Whether the user created any hackathon, event or quiz (what makes someone an organiser). */
+/** Whether the user created any hackathon, event or quiz, or manages one as a co-host (what makes someone an organiser). */
 export async function hasCreatedAListing(knex: Knex, userId: string): Promise<boolean> {
   for (const table of ['hackathons', 'events', 'quizzes']) {
     if (await knex(table).where({ created_by: userId }).first('id')) return true;
   }
-  return false;
+  return Boolean(await knex('listing_co_hosts').where({ user_id: userId, role: 'manager' }).first('listing_id'));
 }
 
 /** A signed-in user as the guard sees them: who, with which role, and whether their account is active (not suspended). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TableColumn } from '../csv/csv';
-import { PARTICIPANT_PROFILE_CSV_COLUMNS, participantContactFields } from './participants';
+import { attendanceFields, CHECKED_IN_CSV_COLUMN, PARTICIPANT_PROFILE_CSV_COLUMNS, participantContactFields } from './participants';
 
 /** The listing types whose participants the console shows. */
 export const PARTICIPANT_LISTING_KINDS = ['hackathon', 'event', 'quiz'] as const;
@@ -36,6 +36,7 @@ export const AdminParticipantSchema = z
     score: z.number().nullable().meta({ description: 'Quizzes: the marks of the submitted attempt; null before it, and for hackathons and events' }),
     timeTaken: z.number().int().nullable().meta({ description: 'Quizzes: seconds the submitted attempt took; null otherwise' }),
     completedAt: z.string().nullable().meta({ description: 'Quizzes: when the attempt was submitted (ISO); null otherwise' }),
+    ...attendanceFields,
   })
   .meta({ id: 'AdminParticipant' });
 export type AdminParticipant = z.infer<typeof AdminParticipantSchema>;
@@ -56,8 +57,9 @@ const ADMIN_QUIZ_RESULT_CSV_COLUMNS = [
   { key: 'completedAt', label: 'Completed At' },
 ] as const;
 
+/** Quizzes are held online: only events and hackathons have a door, and a "Checked in" column. */
 export const adminParticipantColumns = (kind: ParticipantListingKind): readonly TableColumn[] =>
-  kind === 'quiz' ? [...ADMIN_PARTICIPANT_CSV_COLUMNS, ...ADMIN_QUIZ_RESULT_CSV_COLUMNS] : ADMIN_PARTICIPANT_CSV_COLUMNS;
+  kind === 'quiz' ? [...ADMIN_PARTICIPANT_CSV_COLUMNS, ...ADMIN_QUIZ_RESULT_CSV_COLUMNS] : [...ADMIN_PARTICIPANT_CSV_COLUMNS, CHECKED_IN_CSV_COLUMN];
 
 /** A participant as a row of the export and the copy: the registration day only; the completion keeps its time. */
-export const adminParticipantRow = (p: AdminParticipant): Record<string, unknown> => ({ ...p, registeredAt: p.registeredAt.slice(0, 10) });
+export const adminParticipantRow = (p: AdminParticipant): Record<string, unknown> => ({ ...p, registeredAt: p.registeredAt.slice(0, 10), checkedInAt: p.checkedInAt ?? '' });

@@ -107,3 +107,11 @@ export interface CheckInCountsEvent extends CheckInCounts {
   kind: (typeof CHECK_IN_KINDS)[number];
   listingId: string;
 }
+
+/** DELETE /api/listings/{kind}/{id}/co-hosts/{username}. */
+export const CoHostRemovedSchema = z.strictObject({ userId: z.string(), username: z.string() }).meta({ id: 'CoHostRemoved' });
+export type CoHostRemoved = z.infer<typeof CoHostRemovedSchema>;
+
+/** DELETE /api/check-in/{kind}/{id}/attendees/{userId}: the counts after the undo. */
+export const CheckInUndoneSchema = z.strictObject({ userId: z.string(), counts: CheckInCountsSchema }).meta({ id: 'CheckInUndone' });
+export type CheckInUndone = z.infer<typeof CheckInUndoneSchema>;

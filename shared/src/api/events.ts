@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_STATUSES, CURRENCIES, DISPLAY_STATUSES, HACKATHON_PHASES, LOCATION_TYPES } from '../hackathons/options';
 import { EVENT_CATEGORIES, EVENT_PRICING_TYPES, EVENT_TYPES } from '../event-listings/options';
-import { participantContactFields, PARTICIPANT_PROFILE_CSV_COLUMNS } from './participants';
+import { attendanceFields, CHECKED_IN_CSV_COLUMN, participantContactFields, PARTICIPANT_PROFILE_CSV_COLUMNS } from './participants';
 import { Timestamp } from './users';
 
 /**
@@ -83,6 +83,7 @@ export const EventParticipantSchema = z
     user: z.strictObject({ _id: z.string(), name: z.string(), ...participantContactFields }),
     registrationDate: Timestamp,
     paymentStatus: z.enum(['completed', 'pending']),
+    ...attendanceFields,
   })
   .meta({ id: 'EventParticipant' });
 export type EventParticipant = z.infer<typeof EventParticipantSchema>;
@@ -102,9 +103,10 @@ export const PARTICIPANT_CSV_COLUMNS = [
   { key: 'skills', label: 'Skills' },
   { key: 'registrationDate', label: 'Registration Date' },
   { key: 'paymentStatus', label: 'Payment Status' },
+  CHECKED_IN_CSV_COLUMN,
 ] as const;
 
 /** A participant as one CSV row (keys of PARTICIPANT_CSV_COLUMNS). */
 export function participantCsvRow(p: EventParticipant): Record<string, unknown> {
-  return { ...p.user, skills: p.user.skills.join(', '), registrationDate: p.registrationDate, paymentStatus: p.paymentStatus };
+  return { ...p.user, skills: p.user.skills.join(', '), registrationDate: p.registrationDate, paymentStatus: p.paymentStatus, checkedInAt: p.checkedInAt ?? '' };
 }

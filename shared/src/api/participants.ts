@@ -19,6 +19,14 @@ export const participantContactFields = {
   profilePicture: z.string().nullable(),
 };
 
+/** Attendance (docs/day-of.md): when the participant was checked in at the door; null when not (or a listing without a door). */
+export const attendanceFields = {
+  checkedInAt: z.iso.datetime({ offset: true }).nullable().meta({ description: 'When they were checked in at the door (ISO); null when not' }),
+};
+
+/** The export's "Checked in" column: the time, empty when not checked in. */
+export const CHECKED_IN_CSV_COLUMN = { key: 'checkedInAt', label: 'Checked in' } as const;
+
 /** The leading CSV columns both exports share (who and what they study), in order. */
 export const PARTICIPANT_PROFILE_CSV_COLUMNS = [
   { key: 'name', label: 'Name' },

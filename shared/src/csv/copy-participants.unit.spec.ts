@@ -29,6 +29,7 @@ const ana: AdminParticipant = {
   score: -2,
   timeTaken: 95,
   completedAt: '2026-11-25T10:01:35.000Z',
+  checkedInAt: null,
 };
 
 /** A clipboard that keeps what it is given. */
@@ -79,6 +80,9 @@ describe('copyParticipants', () => {
       '2026-11-25T10:01:35.000Z',
     ]);
     expect(adminParticipantColumns('event').map((c) => c.key)).not.toContain('score');
+    // Events and hackathons have a door: when each participant was checked in; quizzes are held online.
+    expect(adminParticipantColumns('hackathon').at(-1)).toEqual({ key: 'checkedInAt', label: 'Checked in' });
+    expect(adminParticipantColumns('quiz').map((c) => c.key)).not.toContain('checkedInAt');
   });
 
   it('says there is nothing to copy, or that the copy failed, and writes nothing then', async () => {

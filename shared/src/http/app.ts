@@ -76,7 +76,8 @@ export function baselineHeaders(options: { production: boolean; razorpayCheckout
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Content-Security-Policy': options.razorpayCheckout ? CONTENT_SECURITY_POLICY_WITH_RAZORPAY : CONTENT_SECURITY_POLICY,
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()',
+    // The camera for this site only: the check-in screen reads tickets' QR codes with it.
+    'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
     ...(options.production ? HSTS : {}),
   };

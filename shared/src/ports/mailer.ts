@@ -1,3 +1,12 @@
+/** A file the mail carries; with a `cid` the HTML shows it in place (`<img src="cid:...">`), as a ticket's QR code. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The bytes, base64. */
+  content: string;
+  cid?: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
@@ -8,6 +17,7 @@ export interface Mail {
    * Optional: mail that must always go carries none of the unsubscribe ones.
    */
   headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 }
 
 export interface SentMail extends Mail {

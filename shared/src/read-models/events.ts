@@ -5,6 +5,7 @@ import type { EventListQuery } from '../validation/events';
 import type { Viewer } from './hackathons';
 import { whereListingFilters } from './listing-filters';
 import { cardHead, decodeCursor, publicListPage, whereListingKey, type Cursor } from './listings';
+import { checkedInAtColumn } from './check-in';
 
 /**
  * The events read model (projection-service/src/events writes it): `events`, `event_saves`,
@@ -39,7 +40,7 @@ export { decodeCursor, type Cursor, type Viewer };
 const iso = (v: Date | string) => new Date(v).toISOString();
 const contentOf = (row: EventRow): EventContent => (typeof row.content === 'string' ? (JSON.parse(row.content) as EventContent) : row.content);
 const isStaff = (viewer: Viewer) => viewer.role === 'admin' || viewer.role === 'moderator';
-export const mayManageEvent = (row: Pick<EventRow, 'created_by'>, viewer: Viewer) => viewer.userId === row.created_by || isStaff(viewer);
+export const mayManageEvent = (row: Pick<EventRow, 'created_by'>, viewer: Viewer) => viewer.userId === row.created_by || isStaff(viewer) || viewer.coHost === 'manager';
 
 export function toEventCard(row: EventRow, now: Date, viewer: Viewer): EventCard {
   const c = contentOf(row);
@@ -163,11 +164,12 @@ export async function listEventParticipants(knex: Knex, eventId: string): Promis
     address: string | null;
     skills: string[] | null;
     profile_picture: string | null;
+    checked_in_at: Date | string | null;
   }[] = await knex('event_attendees as a')
     .leftJoin('users as u', 'u.id', 'a.user_id')
     .where('a.event_id', eventId)
     .orderBy([{ column: 'a.registered_at' }, { column: 'a.user_id' }])
-    .select('a.user_id', 'a.payment_status', 'a.registered_at', 'a.profile', 'u.username', 'u.email', 'u.first_name', 'u.last_name', 'u.mobile', 'u.college', 'u.course', 'u.branch', 'u.college_year', 'u.country', 'u.state', 'u.address', 'u.skills', 'u.profile_picture');
+    .select('a.user_id', 'a.payment_status', 'a.registered_at', 'a.profile', 'u.username', 'u.email', 'u.first_name', 'u.last_name', 'u.mobile', 'u.college', 'u.course', 'u.branch', 'u.college_year', 'u.country', 'u.state', 'u.address', 'u.skills', 'u.profile_picture', checkedInAtColumn(knex, 'event', 'a.event_id', 'a.user_id'));
   return rows.map((r) => {
     // What the user entered in the registration modal wins over the profile as it is now.
     const p = typeof r.profile === 'string' ? (JSON.parse(r.profile) as Record<string, string>) : r.profile;
@@ -192,6 +194,7 @@ export async function listEventParticipants(knex: Knex, eventId: string): Promis
       },
       registrationDate: iso(r.registered_at),
       paymentStatus: r.payment_status,
+      checkedInAt: r.checked_in_at ? iso(r.checked_in_at) : null,
     };
   });
 }

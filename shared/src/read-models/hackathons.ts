@@ -1,3 +1,4 @@
+import type { CoHostRole } from '../events/check-in';
 import type { Knex } from 'knex';
 import type { Hackathon, HackathonCard } from '../api/hackathons';
 import { REVIEW_STATS_TABLE, statsOf } from './hackathon-reviews';
@@ -38,12 +39,14 @@ interface CreatorColumns {
 export interface Viewer {
   userId: string | null;
   role: string | null;
+  /** Their co-host role on the listing asked about, where the query looked it up (a manager manages it like its organiser). */
+  coHost?: CoHostRole | null;
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 const contentOf = (row: HackathonRow): HackathonContent => (typeof row.content === 'string' ? (JSON.parse(row.content) as HackathonContent) : row.content);
 export const isStaff = (viewer: Viewer) => viewer.role === 'admin' || viewer.role === 'moderator';
-export const mayManage = (row: Pick<HackathonRow, 'created_by'>, viewer: Viewer) => viewer.userId === row.created_by || isStaff(viewer);
+export const mayManage = (row: Pick<HackathonRow, 'created_by'>, viewer: Viewer) => viewer.userId === row.created_by || isStaff(viewer) || viewer.coHost === 'manager';
 
 export function toHackathonCard(row: HackathonRow, now: Date, viewer: Viewer): HackathonCard {
   const c = contentOf(row);

@@ -5,6 +5,7 @@ import type { StaffLocals } from '@circuit/shared/admin/access';
 import { forbidden, notFound, refused } from '@circuit/shared/commands/domain-errors';
 import { PARTICIPANT_LISTING_KINDS, ParticipantListingKindSchema, type AdminParticipant, type AdminParticipantListing, type ParticipantListingKind } from '@circuit/shared/api/admin-participants';
 import { maySeeParticipants } from '@circuit/shared/read-models/participant-access';
+import { checkedInAtColumn, coHostRoleOf } from '@circuit/shared/read-models/check-in';
 import { filterObject, parseListQuery, sendList } from '../simple-rest';
 import { PARTICIPANT_TABLES } from './participant-tables';
 
@@ -51,7 +52,8 @@ export function participantsAdminRoutes(knex: Knex): Router {
       'l.created_by',
       knex.raw(`(select count(*) from ${t.participants} p where p.${t.listingColumn} = l.id) as participants`),
     );
-    if (ownerId) q.where('l.created_by', ownerId);
+    // An organiser's own listings, and those they manage as a co-host.
+    if (ownerId) q.where((w) => void w.where('l.created_by', ownerId).orWhereIn('l.id', knex('listing_co_hosts').where({ kind, user_id: ownerId, role: 'manager' }).select('listing_id')));
     return q;
   }
 
@@ -89,13 +91,14 @@ export function participantsAdminRoutes(knex: Knex): Router {
     const quiz = filter.kind === 'quiz';
     const listing = (await knex(t.listings).where({ id: filter.listingId }).first('id', 'created_by')) as { id: string; created_by: string } | undefined;
     if (!listing) throw notFound(`No ${filter.kind} with id ${filter.listingId}`);
-    if (!maySeeParticipants(listing, { userId: locals.staff.id, role: locals.staff.role })) throw forbidden(NOT_YOUR_LISTING);
+    const coHost = await coHostRoleOf(knex, filter.kind, listing.id, locals.staff.id);
+    if (!maySeeParticipants(listing, { userId: locals.staff.id, role: locals.staff.role, coHost })) throw forbidden(NOT_YOUR_LISTING);
 
     const base = knex(`${t.participants} as p`).leftJoin('users as u', 'u.id', 'p.user_id').where(`p.${t.listingColumn}`, listing.id);
     const total = Number(((await base.clone().count<{ n: string }[]>('* as n'))[0] as { n: string | number } | undefined)?.n ?? 0);
     const rows = (await base
       .select('p.user_id', 'p.payment_status', 'p.registered_at', 'p.profile', 'u.username', 'u.email', 'u.first_name', 'u.last_name', 'u.mobile', 'u.college', 'u.course', 'u.branch', 'u.college_year', 'u.country', 'u.state', 'u.address', 'u.skills')
-      .modify((q) => void (quiz && q.select('p.attempt', 'p.calculated_marks', 'p.time_taken', 'p.submitted_at')))
+      .modify((q) => void (quiz ? q.select('p.attempt', 'p.calculated_marks', 'p.time_taken', 'p.submitted_at') : q.select(checkedInAtColumn(knex, filter.kind, `p.${t.listingColumn}`, 'p.user_id'))))
       .select(knex.raw(`trim(coalesce(nullif(p.profile->>'firstName', ''), u.first_name, '') || ' ' || coalesce(nullif(p.profile->>'lastName', ''), u.last_name, '')) as name`))
       // Those who have not submitted yet come last whichever way the results are sorted.
       .orderBy([{ column: PARTICIPANT_SORT[sort.field], order: sort.order, nulls: 'last' }, { column: 'p.user_id' }])
@@ -127,6 +130,7 @@ export function participantsAdminRoutes(knex: Knex): Router {
         score: submitted ? Number(r.calculated_marks) : null,
         timeTaken: submitted ? Number(r.time_taken) : null,
         completedAt: submitted ? isoOf(r.submitted_at as Date | string) : null,
+        checkedInAt: r.checked_in_at ? isoOf(r.checked_in_at as Date | string) : null,
       };
     });
     sendList(res, 'participants', { start: range.start, rows: out, total });

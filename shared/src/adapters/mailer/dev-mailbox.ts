@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import type { Mail, Mailbox, Mailer, SentMail } from '../../ports/mailer';
+import type { Mail, MailAttachment, Mailbox, Mailer, SentMail } from '../../ports/mailer';
 import { migrate } from '../../db/migrations';
 
 const TABLE = 'dev_mailbox';
@@ -37,18 +37,42 @@ export class DevMailbox implements Mailer, Mailbox {
           });
         },
       },
+      {
+        // What a mail carries (a ticket's QR code), kept whole: a test or a developer opens it.
+        name: '003_dev_mailbox_attachments',
+        up: async (k) => {
+          await k.schema.alterTable(TABLE, (t) => {
+            t.jsonb('attachments');
+          });
+        },
+      },
     ]);
     return new DevMailbox(knex);
   }
 
   async send(mail: Mail): Promise<void> {
-    await this.knex(TABLE).insert({ to: mail.to.toLowerCase(), subject: mail.subject, text: mail.text, html: mail.html, headers: JSON.stringify(mail.headers ?? {}) });
+    await this.knex(TABLE).insert({
+      to: mail.to.toLowerCase(),
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: JSON.stringify(mail.headers ?? {}),
+      attachments: mail.attachments ? JSON.stringify(mail.attachments) : null,
+    });
   }
 
   async list(filter: { to?: string } = {}): Promise<SentMail[]> {
     const q = this.knex(TABLE).select('*').orderBy('id', 'desc').limit(200);
     if (filter.to) q.where('to', filter.to.trim().toLowerCase());
-    const rows: { to: string; subject: string; text: string; html: string; headers: unknown; sent_at: Date | string }[] = await q;
-    return rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, html: r.html, headers: headersOf(r.headers), sentAt: new Date(r.sent_at).toISOString() }));
+    const rows: { to: string; subject: string; text: string; html: string; headers: unknown; attachments: MailAttachment[] | string | null; sent_at: Date | string }[] = await q;
+    return rows.map((r) => ({
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      html: r.html,
+      headers: headersOf(r.headers),
+      ...(r.attachments ? { attachments: typeof r.attachments === 'string' ? (JSON.parse(r.attachments) as MailAttachment[]) : r.attachments } : {}),
+      sentAt: new Date(r.sent_at).toISOString(),
+    }));
   }
 }

@@ -64,6 +64,29 @@ describe('SMTP mailer', () => {
     }
   });
 
+  it('carries an image the HTML shows in place (a ticket’s QR code), and the dev mailbox keeps it whole', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64');
+    const mail = { to: 'asha@example.test', subject: 'Your ticket', text: 'Ticket', html: '<img src="cid:ticket-1">', attachments: [{ filename: 'ticket-1.png', contentType: 'image/png', content: png, cid: 'ticket-1' }] };
+    const server = await FakeSmtpServer.start();
+    const mailer = new SmtpMailer(server.url, 'Circuit <no-reply@circuit.test>');
+    try {
+      await mailer.send(mail);
+      const [received] = await server.waitForCount(1);
+      expect(received?.raw).toMatch(/Content-ID: <ticket-1>/i);
+      expect(received?.raw).toMatch(/Content-Type: image\/png/i);
+    } finally {
+      mailer.close();
+      await server.close();
+    }
+    const { mailbox, cleanup } = await devMailboxOnPglite();
+    try {
+      await mailbox.send(mail);
+      expect((await mailbox.list())[0]?.attachments).toEqual(mail.attachments);
+    } finally {
+      await cleanup();
+    }
+  });
+
   it('fails the send when the server refuses the recipient', async () => {
     const server = await FakeSmtpServer.start({ rejectRecipient: (address) => address.endsWith('@blocked.test') });
     const mailer = new SmtpMailer(server.url, 'Circuit <no-reply@circuit.test>');
