@@ -16,7 +16,7 @@ type Omitted<C> = C extends unknown ? Omit<C, 'door' | 'now'> : never;
 
 const nameOf = (profile: { firstName: string; lastName: string; username: string }) => `${profile.firstName} ${profile.lastName}`.trim() || profile.username;
 
-/** Co-hosts and check-in use cases (docs/day-of.md); each answers after the read models include what it appended. */
+/** Co-hosts and check-in use cases (docs/day-of.md): co-host changes and undos answer after the read models include them, scans from the check-in stream. */
 export function createCheckInService(deps: CommandServiceDeps, keys: TicketKeys) {
   const now = deps.now ?? (() => new Date());
 

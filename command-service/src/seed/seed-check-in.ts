@@ -14,9 +14,9 @@ export const LIVE_EVENT_USERNAME = 'demo-day-live';
 
 /** People at the door besides the demo users, so the board has a crowd to search. */
 export const LIVE_EVENT_GUESTS = [
-  { username: 'meera_designs', email: 'meera@circuit.local', firstName: 'Meera', lastName: 'Pillai' },
-  { username: 'arjun_hw', email: 'arjun@circuit.local', firstName: 'Arjun', lastName: 'Reddy' },
-  { username: 'zoya_data', email: 'zoya@circuit.local', firstName: 'Zoya', lastName: 'Khan' },
+  { username: 'devika_rao', email: 'devika@circuit.local', firstName: 'Devika', lastName: 'Rao' },
+  { username: 'farhan_ali', email: 'farhan@circuit.local', firstName: 'Farhan', lastName: 'Ali' },
+  { username: 'lakshmi_iyer', email: 'lakshmi@circuit.local', firstName: 'Lakshmi', lastName: 'Iyer' },
 ] as const;
 
 export interface LiveEventPeople {
