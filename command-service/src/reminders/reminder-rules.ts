@@ -83,7 +83,7 @@ export const reminderIdOf = (listing: Pick<ScheduledListing, 'listingKind' | 'li
 export type ScheduleChange =
   | { type: 'listing'; listing: Omit<ScheduledListing, 'submissionDeadline'> & { endsAt: string | null } }
   | { type: 'removed'; listingKind: ListingKindName; listingId: string }
-  | { type: 'submission-deadline'; hackathonId: string; deadline: string }
+  | { type: 'submission-deadline'; hackathonId: string; deadline: string | null }
   | { type: 'saved'; listingKind: ListingKindName; listingId: string; userId: string; saved: boolean };
 
 const instant = (value: string) => (value !== '' && Number.isFinite(Date.parse(value)) ? new Date(value).toISOString() : null);
@@ -116,7 +116,8 @@ export function scheduleChangesOf(event: RecordedEvent): ScheduleChange[] {
       return [{ type: 'removed', listingKind: 'quiz', listingId: parseEventData('QuizDeleted', event.data).quizId }];
     case 'HackathonJudgingSetupSaved': {
       const d = parseEventData('HackathonJudgingSetupSaved', event.data);
-      return [{ type: 'submission-deadline', hackathonId: d.hackathonId, deadline: d.setup.submissionDeadline }];
+      // '' is the organiser's "no deadline of its own": the hackathon's end then (null here).
+      return [{ type: 'submission-deadline', hackathonId: d.hackathonId, deadline: d.setup.submissionDeadline || null }];
     }
     case 'EventSaved':
     case 'EventUnsaved': {

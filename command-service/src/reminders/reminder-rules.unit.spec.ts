@@ -84,5 +84,8 @@ describe('scheduleChangesOf', () => {
     expect(scheduleChangesOf(recorded('HackathonDeleted', { hackathonId: 'h1', at: iso(start), byUserId: 'o' }))).toEqual([{ type: 'removed', listingKind: 'hackathon', listingId: 'h1' }]);
     expect(scheduleChangesOf(recorded('NotificationRead', { notificationId: 'n', at: iso(start) }))).toEqual([]);
     expect(scheduleChangesOf(recorded('HackathonJudgingSetupSaved', { hackathonId: 'h1', at: iso(start), byUserId: 'o', setup }))).toEqual([{ type: 'submission-deadline', hackathonId: 'h1', deadline: iso(start) }]);
+    // A setup without a deadline of its own (''): the hackathon's end counts, as the projects' rules say.
+    const noDeadline = { ...setup, submissionDeadline: '' };
+    expect(scheduleChangesOf(recorded('HackathonJudgingSetupSaved', { hackathonId: 'h1', at: iso(start), byUserId: 'o', setup: noDeadline }))).toEqual([{ type: 'submission-deadline', hackathonId: 'h1', deadline: null }]);
   });
 });
