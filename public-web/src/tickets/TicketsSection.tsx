@@ -5,6 +5,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { SkeletonCards } from '../ui/SkeletonCards';
 import { TicketCard } from './TicketCard';
 import { useMyTickets } from './ticketsApi';
+import type { TicketView } from '@circuit/shared/api/check-in';
 
 /** /user-dashboard's tickets: each with its QR code for the door (docs/day-of.md). */
 export function TicketsSection() {
@@ -30,18 +31,45 @@ export function TicketsSection() {
       ) : tickets.data.length === 0 ? (
         <Card>
           <EmptyState icon={<Ticket className="size-6" aria-hidden="true" />} title="No tickets yet" actions={<ButtonLink to="/events" variant="secondary">Find events</ButtonLink>}>
-            When you register for an event, a hackathon or a quiz at a venue, its ticket appears here.
+            When you register for an event, or your team for a hackathon held at a venue, its ticket appears here.
           </EmptyState>
         </Card>
       ) : (
-        <ul className="grid gap-4 lg:grid-cols-2">
-          {tickets.data.map((t) => (
-            <li key={t.ticketId}>
-              <TicketCard ticket={t} />
-            </li>
-          ))}
-        </ul>
+        <SplitTickets tickets={tickets.data} />
       )}
     </section>
+  );
+}
+
+/** The tickets still of use first; those of listings that have ended fold away, kept for the record. */
+function SplitTickets({ tickets }: { tickets: TicketView[] }) {
+  const now = Date.now();
+  const ended = (t: TicketView) => Date.parse(t.endsAt ?? t.startsAt) < now;
+  const current = tickets.filter((t) => !ended(t));
+  const past = tickets.filter(ended);
+  return (
+    <>
+      {current.length === 0 ? <p className="text-sm text-slate-500">No upcoming tickets.</p> : <TicketGrid tickets={current} />}
+      {past.length > 0 && (
+        <details className="mt-4">
+          <summary className="cursor-pointer text-sm font-medium text-slate-700">Past tickets ({past.length})</summary>
+          <div className="mt-3">
+            <TicketGrid tickets={past} />
+          </div>
+        </details>
+      )}
+    </>
+  );
+}
+
+function TicketGrid({ tickets }: { tickets: TicketView[] }) {
+  return (
+    <ul className="grid gap-4 lg:grid-cols-2">
+      {tickets.map((t) => (
+        <li key={t.ticketId}>
+          <TicketCard ticket={t} />
+        </li>
+      ))}
+    </ul>
   );
 }
