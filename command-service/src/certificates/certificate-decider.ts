@@ -4,6 +4,7 @@ import type { DomainEvent } from '@circuit/shared/events/catalogue';
 import type { CertificateFacts, CertificateKind, CertificateListingKind } from '@circuit/shared/events/certificates';
 import { CertificateMessages as M } from '@circuit/shared/api/certificates';
 import type { Actor } from '../accounts/actors';
+import { mayManage } from '../listings/listing-decider';
 
 /**
  * The certificates of one listing, `certificates-<kind>-<listingId>`. One stream per listing holds every
@@ -64,9 +65,10 @@ export function stillToIssue(state: CertificatesState, candidates: readonly Cand
   });
 }
 
+/** The organiser, an admin or a manager co-host (the actor carries their role, check-in/co-host-roles.ts): the listing core's own rule. */
 export function assertOrganiser(listing: CertifiedListing, actor: Actor): void {
   if (!listing.exists) throw notFound('Listing not found');
-  if (listing.organiserId !== actor.userId && actor.role !== 'admin') throw forbidden(M.notOrganiser);
+  if (!mayManage({ createdBy: listing.organiserId }, actor)) throw forbidden(M.notOrganiser);
 }
 
 export const certificateDecider: Decider<CertificatesState, CertificateCommand, CertificateEvent> = {

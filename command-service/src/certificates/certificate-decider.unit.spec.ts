@@ -46,7 +46,9 @@ describe('certificate decider', () => {
     given(certificateDecider).when(issue([candidate('a')], organiser, before)).thenThrows('refused', M.notEnded);
   });
 
-  it('only the organiser or an admin issues and revokes', () => {
+  it('only the organiser, a manager co-host or an admin issues and revokes', () => {
+    expect(given(certificateDecider).when(issue([candidate('a')], { userId: 'co', role: 'user', coHost: 'manager' })).events()).toHaveLength(1);
+    given(certificateDecider).when(issue([candidate('a')], { userId: 'door', role: 'user', coHost: 'check-in' })).thenThrows('forbidden', M.notOrganiser);
     given(certificateDecider).when(issue([candidate('a')], { userId: 'x', role: 'user' })).thenThrows('forbidden', M.notOrganiser);
     given(certificateDecider).when(issue([candidate('a')], { userId: 'm', role: 'moderator' })).thenThrows('forbidden', M.notOrganiser);
     expect(given(certificateDecider).when(issue([candidate('a')], { userId: 'adm', role: 'admin' })).events()).toHaveLength(1);

@@ -4,7 +4,7 @@ import { certificateBadgesStream, certificatesStream, type CertificateListingKin
 import type { CertificateCounts, CertificatePreview, CertificatesIssued } from '@circuit/shared/api/certificates';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
-import { actorOf } from '../accounts/actors';
+import { hostActorOf } from '../check-in/co-host-roles';
 import { assertOrganiser, certificateDecider, hasEnded, stillToIssue, type Candidate } from './certificate-decider';
 import { badgeVisibilityDecider } from './badge-visibility-decider';
 import { candidatesOf } from './certificate-eligibility';
@@ -23,7 +23,9 @@ export function createCertificateService(deps: CommandServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function organised(userId: string, kind: CertificateListingKind, id: string) {
-    const [listing, actor] = await Promise.all([certifiedListingOf(deps.store, kind, id), actorOf(deps.store, userId)]);
+    // The listing first: an event or hackathon may be named by username, its co-hosts' stream only by id.
+    const listing = await certifiedListingOf(deps.store, kind, id);
+    const actor = await hostActorOf(deps.store, kind, listing.listingId, userId);
     assertOrganiser(listing, actor);
     return { listing, actor };
   }

@@ -40,7 +40,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
 
 describe('certificates of a finished event', () => {
   let t: TestApp;
-  let organiser: Member, moderator: Member, admin: Member, attended: Member, absent: Member, undone: Member, stranger: Member;
+  let organiser: Member, moderator: Member, admin: Member, attended: Member, absent: Member, undone: Member, stranger: Member, manager: Member, doorkeeper: Member;
   let eventId: string;
   const base = () => `/api/certificates/listings/event/${eventId}`;
 
@@ -55,9 +55,11 @@ describe('certificates of a finished event', () => {
 
   beforeAll(async () => {
     let members: Member[];
-    ({ t, members } = await appWithMembers(['user', 'moderator', 'admin', 'user', 'user', 'user', 'user']));
-    [organiser, moderator, admin, attended, absent, undone, stranger] = members as [Member, Member, Member, Member, Member, Member, Member];
+    ({ t, members } = await appWithMembers(['user', 'moderator', 'admin', 'user', 'user', 'user', 'user', 'user', 'user']));
+    [organiser, moderator, admin, attended, absent, undone, stranger, manager, doorkeeper] = members as [Member, Member, Member, Member, Member, Member, Member, Member, Member];
     ({ id: eventId } = await listedEvent(organiser, moderator, t));
+    await organiser.agent.put(`/api/listings/event/${eventId}/co-hosts/${manager.username}`).send({ role: 'manager' }).expect(200);
+    await organiser.agent.put(`/api/listings/event/${eventId}/co-hosts/${doorkeeper.username}`).send({ role: 'check-in' }).expect(200);
     for (const who of [attended, absent, undone]) await who.agent.post(`/api/events/${eventId}/register`).send(fullProfile).expect(201);
     await door('AttendeeCheckedIn', attended);
     await door('AttendeeCheckedIn', undone);
@@ -144,6 +146,25 @@ describe('certificates of a finished event', () => {
     await bytesOf(admin.agent, path).expect(200);
     await stranger.agent.get(path).expect(403);
     await t.request().get(path).expect(401);
+  });
+
+  it('a manager co-host previews, issues, lists, downloads and revokes; a check-in co-host is refused', async () => {
+    for (const refused of [doorkeeper.agent.post(`${base()}/issue`).send({}), doorkeeper.agent.post(`${base()}/preview`).send({}), doorkeeper.agent.get(base())]) {
+      expect((await refused.expect(403)).body.message).toBe(M.notOrganiser);
+    }
+    // Checked in again after the undo: eligible now, and the manager's issue gives them theirs.
+    await door('AttendeeCheckedIn', undone);
+    const preview = (await manager.agent.post(`${base()}/preview`).send({}).expect(200)).body as { data: CertificatePreview };
+    expect(preview.data.toIssue).toEqual({ participation: 1, achievement: 0 });
+    expect((await manager.agent.post(`${base()}/issue`).send({}).expect(200)).body.data.issued).toEqual({ participation: 1, achievement: 0 });
+    const listed = ((await manager.agent.get(base()).expect(200)).body as { data: CertificateList }).data.certificates;
+    const theirs = listed.find((c) => c.holderId === undone.userId)!;
+    await bytesOf(manager.agent, `/api/certificates/${theirs.certificateId}/pdf`).expect(200);
+    await doorkeeper.agent.get(`/api/certificates/${theirs.certificateId}/pdf`).expect(403);
+    const revokeAt = `${base()}/${theirs.certificateId}/revoke`;
+    await doorkeeper.agent.post(revokeAt).send({ reason: 'not mine to revoke' }).expect(403);
+    await manager.agent.post(revokeAt).send({ reason: 'Issued by mistake' }).expect(200);
+    expect((await mine(undone))[0]).toMatchObject({ revokeReason: 'Issued by mistake' });
   });
 
   it('badges: earned and unrevoked, none once the holder hides them', async () => {

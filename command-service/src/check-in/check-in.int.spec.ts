@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithMembers, type Member, type TestApp } from '@circuit/embedded/testing/test-app';
 import { checkInStream } from '@circuit/shared/events/check-in';
 import { base64url, splitTicket, type TicketPayload } from '@circuit/shared/tickets/ticket-token';
-import type { CheckInBoard, ScanAnswer, TicketView } from '@circuit/shared/api/check-in';
+import type { CheckInBoard, CoHosting, ScanAnswer, TicketView } from '@circuit/shared/api/check-in';
 import { eventForm, fullProfile, listedEvent } from '../events/event-fixtures';
 import { hackathonFormFixture } from '../hackathons/hackathon-form-fixture';
 import { createdListing } from '../listings/listing-fixtures.testkit';
@@ -195,5 +195,22 @@ describe('co-hosts, tickets and check-in', () => {
     // Quizzes are held online: no check-in co-hosts, no door.
     const quizBoard = await organiser.agent.get(`/api/check-in/quiz/${hackathon.id}`);
     expect(quizBoard.status).toBe(404);
+  });
+
+  it('lists the listings each co-host co-hosts, soonest first; a removed co-host, a deleted listing and a stranger list none', async () => {
+    const coHosting = async (who: Member) => ((await who.agent.get('/api/listings/co-hosting').expect(200)).body.data as CoHosting).listings;
+    const managed = await coHosting(manager);
+    expect(managed.map((l) => l.startsAt)).toEqual(managed.map((l) => l.startsAt).sort());
+    expect(managed.map((l) => [l.kind, l.role])).toEqual(expect.arrayContaining([['event', 'manager'], ['hackathon', 'manager']]));
+    expect(managed.find((l) => l.id === event.id)).toEqual({ kind: 'event', id: event.id, title: 'Renamed by a manager', username: event.username, path: `/events/${event.username}`, startsAt: expect.any(String), role: 'manager', hasDoor: true });
+    const hackathon = managed.find((l) => l.kind === 'hackathon')!;
+    expect((await coHosting(priya)).map((l) => [l.id, l.role]).sort()).toEqual([[event.id, 'check-in'], [hackathon.id, 'check-in']].sort());
+
+    await organiser.agent.delete(`${coHosts('hackathon', hackathon.id)}/${manager.username}`).expect(200);
+    expect((await coHosting(manager)).map((l) => l.id)).toEqual([event.id]);
+    await organiser.agent.delete(`/api/hackathons/${hackathon.id}`).expect(200);
+    expect((await coHosting(priya)).map((l) => l.id)).toEqual([event.id]);
+    expect(await coHosting(stranger)).toEqual([]);
+    await t.request().get('/api/listings/co-hosting').expect(401);
   });
 });

@@ -6,7 +6,7 @@ import { forbidden, notFound, unauthenticated } from '@circuit/shared/commands/d
 import { CERTIFICATE_ID } from '@circuit/shared/events/certificates';
 import { ok } from '@circuit/shared/http/envelope';
 import type { EventStore } from '@circuit/shared/ports/event-store';
-import { viewerOf } from '../listings/listing-access';
+import { hostRoleOf, managesListing } from '@circuit/shared/read-models/check-in';
 import { certificateFileName, certificatePdf } from './certificate-pdf';
 import { badgesVisible, certificateRow, holderCertificates, listingCertificates, summaryOf, visibleBadges } from './certificate-rows';
 import { verificationOf } from './certificate-verification';
@@ -50,12 +50,12 @@ export function certificateQueryRoutes(knex: Knex, store: EventStore, options: {
   });
 
   router.get('/api/certificates/listings/:kind/:listingId', async (req, res) => {
-    signedIn(req);
+    const userId = signedIn(req);
     const { kind, listingId } = ListingParams.parse(req.params);
-    const listing = (await knex(LISTING_TABLES[kind]).where({ id: listingId }).first('created_by')) as { created_by: string } | undefined;
+    const listing = (await knex(LISTING_TABLES[kind]).where({ id: listingId }).first('id', 'created_by')) as { id: string; created_by: string } | undefined;
     if (!listing) throw notFound('Listing not found');
-    const viewer = await viewerOf(knex, req);
-    if (listing.created_by !== viewer.userId && viewer.role !== 'admin') throw forbidden(M.notOrganiser);
+    // Whoever may issue may read the list: the organiser, an admin, a manager co-host (listing_co_hosts).
+    if (!managesListing(await hostRoleOf(knex, kind, listing, userId))) throw forbidden(M.notOrganiser);
     const answer: CertificateList = { certificates: (await listingCertificates(knex, kind, listingId)).map(summaryOf) };
     res.json(ok(answer));
   });
@@ -66,11 +66,12 @@ export function certificateQueryRoutes(knex: Knex, store: EventStore, options: {
 
   router.get('/api/certificates/:id/pdf', async (req, res) => {
     const id = certificateIdOf(req);
-    const viewer = await viewerOf(knex, req);
-    if (!viewer.userId) throw unauthenticated();
+    const userId = signedIn(req);
     const row = await certificateRow(knex, id);
     if (!row) throw notFound(M.notFound);
-    if (row.holder_id !== viewer.userId && row.organiser_id !== viewer.userId && viewer.role !== 'admin') throw forbidden(M.notYours);
+    // The holder, or whoever may read the listing's list (its PDF links lead here).
+    const host = () => hostRoleOf(knex, row.listing_kind, { id: row.listing_id, created_by: row.organiser_id }, userId);
+    if (row.holder_id !== userId && !managesListing(await host())) throw forbidden(M.notYours);
     const certificate = summaryOf(row);
     const origin = options.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
     const bytes = await certificatePdf(certificate, `${origin.replace(/\/$/, '')}/verify/${id}`);

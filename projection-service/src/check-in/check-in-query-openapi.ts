@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiRegistration } from '@circuit/shared/http/openapi/contract';
-import { CheckInBoardSchema, CheckInKindSchema, CoHostViewSchema, MyTicketsSchema } from '@circuit/shared/api/check-in';
+import { CheckInBoardSchema, CheckInKindSchema, CoHostingSchema, CoHostViewSchema, MyTicketsSchema } from '@circuit/shared/api/check-in';
 import { CheckInMessages as M } from '@circuit/shared/check-in/messages';
 
 const ListingParams = z.object({ kind: CheckInKindSchema, id: z.string().meta({ description: 'The listing id' }) });
@@ -15,6 +15,15 @@ export const checkInQueryOpenApi: ApiRegistration = (api) => {
     description: 'One per confirmed registration: an event place that is free or paid (not waitlisted, not awaiting payment), and each member of a complete team of an offline or hybrid hackathon. Soonest first.',
     auth: 'session',
     ok: { data: MyTicketsSchema },
+  });
+  api.route({
+    method: 'get',
+    path: '/api/listings/co-hosting',
+    tag: 'Co-hosts',
+    summary: 'The listings the signed-in user co-hosts, with their role on each',
+    description: 'Deleted listings left out; soonest first. How a co-host reaches the check-in screen (and, as a manager, the organiser’s pages) from their dashboard.',
+    auth: 'session',
+    ok: { data: CoHostingSchema },
   });
   api.route({
     method: 'get',

@@ -1,17 +1,15 @@
 import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { forbidden, notFound } from '@circuit/shared/commands/domain-errors';
-import { CheckInKindSchema, type CheckInBoard } from '@circuit/shared/api/check-in';
+import { CheckInKindSchema, type CheckInBoard, type CoHosting } from '@circuit/shared/api/check-in';
 import { CheckInMessages as M } from '@circuit/shared/check-in/messages';
-import type { CheckInKind } from '@circuit/shared/events/check-in';
 import { requireUserId } from '@circuit/shared/http/auth';
 import { ok } from '@circuit/shared/http/envelope';
-import { countsOfAttendees, doorAttendees, findDoorListing, hasDoor, hostRoleOf, listCoHosts } from '@circuit/shared/read-models/check-in';
+import { countsOfAttendees, doorAttendees, findDoorListing, hasDoor, hostRoleOf, listCoHosts, listingPathOf, managesListing } from '@circuit/shared/read-models/check-in';
 import type { TicketKeys } from '@circuit/shared/tickets/ticket-keys';
 import { listingIdOf } from '../listings/listing-access';
+import { coHostedListingsOf } from './co-hosting';
 import { ticketsOf } from './tickets';
-
-const PATHS: Record<CheckInKind, string> = { event: '/events', hackathon: '/hackathons', quiz: '/quizzes' };
 
 /** The listing of `/:kind/:id` as the read models have it; 404 when there is none. */
 async function listingOf(knex: Knex, req: Request) {
@@ -35,11 +33,15 @@ export function checkInQueryRoutes(knex: Knex, keys: TicketKeys): Router {
     res.json(ok({ tickets: await ticketsOf(knex, keys, userId) }));
   });
 
+  router.get('/api/listings/co-hosting', async (req, res) => {
+    const answer: CoHosting = { listings: await coHostedListingsOf(knex, requireUserId(req)) };
+    res.json(ok(answer));
+  });
+
   router.get('/api/listings/:kind/:id/co-hosts', async (req, res) => {
     const userId = requireUserId(req);
     const { kind, row } = await listingOf(knex, req);
-    const role = await hostRoleOf(knex, kind, row, userId);
-    if (role !== 'organiser' && role !== 'admin' && role !== 'manager') throw forbidden(M.notCoHostViewer);
+    if (!managesListing(await hostRoleOf(knex, kind, row, userId))) throw forbidden(M.notCoHostViewer);
     res.json(ok(await listCoHosts(knex, kind, row.id)));
   });
 
@@ -51,7 +53,7 @@ export function checkInQueryRoutes(knex: Knex, keys: TicketKeys): Router {
     if (!role) throw forbidden(M.notHost);
     const attendees = await doorAttendees(knex, kind, row.id);
     const board: CheckInBoard = {
-      listing: { kind, id: row.id, title: row.title, path: `${PATHS[kind]}/${row.username ?? row.id}`, startsAt: new Date(row.start_date).toISOString() },
+      listing: { kind, id: row.id, title: row.title, path: listingPathOf(kind, row), startsAt: new Date(row.start_date).toISOString() },
       role,
       publicKey: keys.publicKey,
       counts: countsOfAttendees(attendees),

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { CheckInKind } from '@circuit/shared/events/check-in';
 import type { TicketView } from '@circuit/shared/api/check-in';
-import { CHECK_INS_TABLE } from '@circuit/shared/read-models/check-in';
+import { CHECK_INS_TABLE, listingPathOf } from '@circuit/shared/read-models/check-in';
 import type { TicketKeys } from '@circuit/shared/tickets/ticket-keys';
 import { ticketIdOf } from '@circuit/shared/tickets/ticket-id';
 
@@ -21,7 +21,6 @@ interface TicketRow {
 }
 
 const NAME = `trim(coalesce(nullif(p.profile->>'firstName', ''), u.first_name, '') || ' ' || coalesce(nullif(p.profile->>'lastName', ''), u.last_name, ''))`;
-const PATHS: Record<CheckInKind, string> = { event: '/events', hackathon: '/hackathons', quiz: '/quizzes' };
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 /** Where to go: the address parts the organiser gave; null for an online listing. */
@@ -65,7 +64,7 @@ export async function ticketsOf(knex: Knex, keys: TicketKeys, userId: string): P
       kind: r.kind,
       listingId: r.id,
       listingTitle: r.title,
-      listingPath: `${PATHS[r.kind]}/${r.username}`,
+      listingPath: listingPathOf(r.kind, r),
       startsAt: iso(r.start_date),
       endsAt: r.end_date ? iso(r.end_date) : null,
       venue: venueOf(r.location_type, r.content),

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { notify } from '../ui/toast';
 import { ManageActions, StatusNote } from './ManageCardParts';
 import { DoorLinks } from '../check-in/DoorLinks';
+import { organiserPageOf } from '../check-in/paths';
 
 const STATUS = {
   pending: { label: 'Pending', className: 'bg-amber-100 text-amber-800' },
@@ -69,7 +70,7 @@ export function HackathonManageCard({ hackathon: h }: { hackathon: HackathonCard
           title={h.title}
           view={page}
           edit={`${page}/edit`}
-          extra={{ to: `/admin/hackathons/${h.username}/announcements`, label: 'Announcements' }}
+          extra={organiserPageOf('hackathon', h)}
           onShare={() => void shareLink(h.title, `${window.location.origin}${page}`)}
           onDelete={() => setConfirm(true)}
         />

@@ -11,6 +11,7 @@ import { LISTING_KINDS, LISTING_LABELS, useListing, type ListingKind, type Listi
 import { Tabs } from './ListingTabs';
 import { MyCertificates } from '../certificates/MyCertificates';
 import { TicketsSection } from '../tickets/TicketsSection';
+import { CoHostingSection } from '../check-in/CoHostingSection';
 
 const ICONS: Record<ListingKind, ReactNode> = {
   hackathons: <Trophy className="size-6" aria-hidden="true" />,
@@ -100,6 +101,7 @@ export function UserDashboardPage() {
       <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
         <CalendarFeedCard />
         <TicketsSection />
+        <CoHostingSection />
         <Tabs
           label="Dashboard sections"
           panelId={panelId}

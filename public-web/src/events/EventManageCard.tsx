@@ -11,6 +11,7 @@ import { useDeleteEvent } from './eventsApi';
 import { eventPrice } from './labels';
 import { dateFormat } from '../ui/intlFormats';
 import { DoorLinks } from '../check-in/DoorLinks';
+import { organiserPageOf } from '../check-in/paths';
 
 const startDate = (iso: string) => dateFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' }).format(new Date(iso));
 
@@ -45,7 +46,7 @@ export function EventManageCard({ event }: { event: EventCard }) {
           title={event.title}
           view={`/events/${event.username}`}
           edit={`/events/${event.username}/edit`}
-          extra={{ to: `/admin/events/${event.id}/participants`, label: 'Participants' }}
+          extra={organiserPageOf('event', event)}
           onShare={() => void shareLink(event.title, url)}
           onDelete={() => setConfirm(true)}
         />

@@ -12,6 +12,7 @@ import { notify } from '../ui/toast';
 import { ManageActions, StatusNote } from '../dashboard/ManageCardParts';
 import { useDeleteQuiz } from './quizzesApi';
 import { DoorLinks } from '../check-in/DoorLinks';
+import { organiserPageOf } from '../check-in/paths';
 
 const STATUS = {
   pending: { label: 'Pending', className: 'bg-amber-100 text-amber-800' },
@@ -60,7 +61,7 @@ export function QuizManageCard({ quiz: q }: { quiz: QuizCard }) {
           title={q.title}
           view={page}
           edit={`${page}/edit`}
-          extra={{ to: `/admin/quizzes/${q.id}/participants`, label: 'Participants' }}
+          extra={organiserPageOf('quiz', q)}
           onShare={() => void shareLink(q.title, `${window.location.origin}${page}`)}
           onDelete={() => setConfirm(true)}
         />

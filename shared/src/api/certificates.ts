@@ -96,11 +96,11 @@ export type BadgeVisibility = z.infer<typeof BadgeVisibilitySchema>;
 
 export const CertificateMessages = {
   notFound: 'No certificate with this id',
-  notOrganiser: 'Only the organiser or an admin can issue or revoke certificates.',
+  notOrganiser: 'Only the organiser, a managing co-host or an admin can issue or revoke certificates.',
   notEnded: 'Certificates can be issued once the listing has ended.',
   reasonRequired: 'Give a reason for revoking the certificate.',
   alreadyRevoked: 'This certificate is already revoked.',
-  notYours: 'Only the holder or the organiser can download this certificate.',
+  notYours: 'Only the holder, the organiser or a managing co-host can download this certificate.',
   issued: 'Certificates issued',
   revoked: 'Certificate revoked',
   visibilitySaved: 'Badge visibility saved',

@@ -100,6 +100,24 @@ export const CoHostViewSchema = z
   .meta({ id: 'CoHostView' });
 export type CoHostView = z.infer<typeof CoHostViewSchema>;
 
+/** GET /api/listings/co-hosting: one listing the viewer co-hosts, with what their dashboard links to. */
+export const CoHostedListingSchema = z
+  .strictObject({
+    kind: CheckInKindSchema,
+    id: z.string(),
+    title: z.string(),
+    username: z.string().nullable().meta({ description: 'The listing’s username (events and hackathons; null for a quiz)' }),
+    path: z.string().meta({ description: 'The listing’s public page, e.g. /events/<username>' }),
+    startsAt: Timestamp,
+    role: z.enum(CO_HOST_ROLES),
+    hasDoor: z.boolean().meta({ description: 'Whether people are checked in at its door: events, offline and hybrid hackathons' }),
+  })
+  .meta({ id: 'CoHostedListing' });
+export type CoHostedListing = z.infer<typeof CoHostedListingSchema>;
+
+export const CoHostingSchema = z.strictObject({ listings: z.array(CoHostedListingSchema) }).meta({ id: 'CoHosting' });
+export type CoHosting = z.infer<typeof CoHostingSchema>;
+
 /** Socket events of the check-in screen: the client asks to watch a listing's counts, the server pushes them. */
 export const CHECK_IN_WATCH = 'check-in:watch';
 export const CHECK_IN_COUNTS = 'check-in:counts';

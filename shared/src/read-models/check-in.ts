@@ -35,6 +35,11 @@ export async function findDoorListing(knex: Knex, kind: CheckInKind, listingId: 
   return knex(HOSTED_TABLES[kind]).where({ id: listingId }).first('id', 'username', 'title', 'created_by', 'location_type', 'start_date', 'end_date', 'content');
 }
 
+const PATHS: Record<CheckInKind, string> = { event: '/events', hackathon: '/hackathons', quiz: '/quizzes' };
+
+/** A listing's public page: by username where the kind has one, else by id. */
+export const listingPathOf = (kind: CheckInKind, row: { id: string; username: string | null }) => `${PATHS[kind]}/${row.username ?? row.id}`;
+
 /** Whether people are checked in at the listing's door: events, offline and hybrid hackathons (quizzes are held online). */
 export const hasDoor = (kind: CheckInKind, row: Pick<DoorListingRow, 'location_type'>) => kind === 'event' || (kind === 'hackathon' && (row.location_type === 'offline' || row.location_type === 'hybrid'));
 
@@ -51,6 +56,9 @@ export async function hostRoleOf(knex: Knex, kind: CheckInKind, listing: Pick<Do
   if (user?.role === 'admin' && user.is_active) return 'admin';
   return coHostRoleOf(knex, kind, listing.id, userId);
 }
+
+/** Whether a role runs the listing with its organiser (the co-hosts list, certificates): a check-in co-host does not. */
+export const managesListing = (role: CheckInRole | null): boolean => role === 'organiser' || role === 'admin' || role === 'manager';
 
 /** Whether the user may see the listing's door (the check-in board, its live counts): anyone it has a role for. */
 export async function mayCheckIn(knex: Knex, kind: CheckInKind, listingId: string, userId: string): Promise<boolean> {
