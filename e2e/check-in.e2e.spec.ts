@@ -248,4 +248,26 @@ describe.skipIf(Boolean(skipReason))(`check-in journey in Chromium${skipReason ?
     expect(violations).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('lets a manager co-host reach the edit form from their dashboard and save it, as the server allows', { timeout: 120_000 }, async () => {
+    const o = organiser.page;
+    const status = await o.evaluate(
+      async (id) => (await fetch(`/api/listings/event/${id}/co-hosts/ravi_k`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ role: 'manager' }) })).status,
+      eventId,
+    );
+    expect(status).toBe(200);
+    const m = ravi.page;
+    await m.goto(`${journey.base}/user-dashboard`);
+    const card = m.getByRole('region', { name: 'Co-hosting' }).getByRole('article').filter({ hasText: 'Harbour Meetup' });
+    await card.getByText('You run it with the organiser').waitFor();
+    await card.getByRole('link', { name: 'Edit Harbour Meetup' }).click();
+    const short = m.getByLabel(/Short description/);
+    await short.waitFor();
+    expect(m.url()).toContain('/events/harbour-meetup/edit');
+    await short.fill('Talks by the water, then tea.');
+    const saved = m.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/events\//.test(r.url()));
+    await m.getByRole('button', { name: 'Save Changes' }).click();
+    expect((await saved).status()).toBe(200);
+    expect(errors).toEqual([]);
+  });
 });

@@ -15,6 +15,9 @@ const ROLES: Record<CoHostRole, { label: string; words: string }> = {
   'check-in': { label: 'Check-in', words: 'You check people in at the door.' },
 };
 
+/** The listing's edit form, which a manager may use as its organiser does. */
+const editPathOf = (l: CoHostedListing) => (l.kind === 'quiz' ? `/quiz/${encodeURIComponent(l.id)}/edit` : `/${l.kind === 'event' ? 'events' : 'hackathons'}/${encodeURIComponent(l.username ?? l.id)}/edit`);
+
 /** One listing the user co-hosts: what it is, their role in words, and the ways in their role opens. */
 function CoHostedCard({ listing: l }: { listing: CoHostedListing }) {
   const role = ROLES[l.role];
@@ -45,10 +48,15 @@ function CoHostedCard({ listing: l }: { listing: CoHostedListing }) {
             </ButtonLink>
           )}
           {l.role === 'manager' && (
-            <ButtonLink to={page.to} size="sm" variant="secondary">
-              {page.label}
-              <span className="sr-only"> of {l.title}</span>
-            </ButtonLink>
+            <>
+              <ButtonLink to={page.to} size="sm" variant="secondary">
+                {page.label}
+                <span className="sr-only"> of {l.title}</span>
+              </ButtonLink>
+              <ButtonLink to={editPathOf(l)} size="sm" variant="secondary">
+                Edit<span className="sr-only"> {l.title}</span>
+              </ButtonLink>
+            </>
           )}
         </div>
       )}

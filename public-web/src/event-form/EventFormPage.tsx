@@ -18,6 +18,7 @@ import { notify } from '../ui/toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { BasicSection, FaqAndTagsSection, OrganisationAndPricingSection, PlaceAndTimeSection } from './EventFormSections';
 import { emptyEventForm, fromEvent, toEventForm, type EventFormState } from './formState';
+import { useMayManage } from '../check-in/useCoHosting';
 
 export function CreateEventPage() {
   const { state } = useAuth();
@@ -26,7 +27,7 @@ export function CreateEventPage() {
   return <EventFormScreen mode="create" initial={emptyEventForm()} />;
 }
 
-/** /events/{username}/edit: the creator or an admin; anyone else is sent to /events with the spec's message. */
+/** /events/{username}/edit: the creator, an admin or a manager co-host; anyone else is sent to /events with the spec's message. */
 export function EditEventPage() {
   const { username = '' } = useParams();
   const { user, state } = useAuth();
@@ -34,12 +35,12 @@ export function EditEventPage() {
   const query = useEvent(username);
   useDocumentTitle('Edit event');
   const e = query.data;
-  const allowed = Boolean(e && user && (user.id === e.createdBy._id || user.role === 'admin'));
+  const allowed = useMayManage('event', e && { id: e._id, createdBy: e.createdBy._id }, user);
   useEffect(() => {
     if (query.isError) {
       notify.error(messageOf(query.error, EventMessages.loadFailed));
       navigate('/events', { replace: true });
-    } else if (e && user && !allowed) {
+    } else if (e && user && allowed === false) {
       notify.error(EventMessages.notAuthorizedEdit);
       navigate('/events', { replace: true });
     }

@@ -22,6 +22,7 @@ import { HackathonPreview } from './HackathonPreview';
 import { RequiredMark } from './fields';
 import { AgreementSection, FaqSection, MentorsSection, RequirementsSection, SocialSection, TeamSettingsSection, VolunteersSection } from './ListSections';
 import { usernameProblem, useUsernameCheck } from './useUsernameCheck';
+import { useMayManage } from '../check-in/useCoHosting';
 
 /** /create-hackathon */
 export function CreateHackathonPage() {
@@ -32,7 +33,7 @@ export function CreateHackathonPage() {
   return <HackathonForm mode="create" initial={emptyForm()} />;
 }
 
-/** /hackathons/{username}/edit: the creator or an admin; anyone else goes back to /hackathons. */
+/** /hackathons/{username}/edit: the creator, an admin or a manager co-host; anyone else goes back to /hackathons. */
 export function EditHackathonPage() {
   const { username = '' } = useParams();
   const { user, state } = useAuth();
@@ -40,12 +41,12 @@ export function EditHackathonPage() {
   const query = useHackathon(username);
   useDocumentTitle('Edit hackathon');
   const h = query.data;
-  const allowed = Boolean(h && user && (user.id === h.createdBy._id || user.role === 'admin'));
+  const allowed = useMayManage('hackathon', h && { id: h._id, createdBy: h.createdBy._id }, user);
   useEffect(() => {
     if (query.isError) {
       notify.error(messageOf(query.error, HackathonMessages.loadFailed));
       navigate('/hackathons', { replace: true });
-    } else if (h && user && !allowed) {
+    } else if (h && user && allowed === false) {
       notify.error(HackathonMessages.notAuthorizedEdit);
       navigate('/hackathons', { replace: true });
     }
