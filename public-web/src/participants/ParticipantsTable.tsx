@@ -10,7 +10,8 @@ export interface ParticipantColumn<T> {
 /** The participants table of events and quizzes: one row per registration, the columns each kind chooses; scrolls sideways on a phone. */
 export function ParticipantsTable<T extends { _id: string }>({ rows, columns }: { rows: readonly T[]; columns: readonly ParticipantColumn<T>[] }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm" role="region" aria-label="Participants table" tabIndex={0}>
+    // relative: text only screen readers get is positioned absolutely, and would otherwise widen the page from a column scrolled out of view.
+    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm" role="region" aria-label="Participants table" tabIndex={0}>
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
