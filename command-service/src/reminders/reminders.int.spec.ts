@@ -30,7 +30,9 @@ function reminders(app: () => TestApp) {
   /** Another timer on the same database: a second instance, or this one started again. */
   const timerOn = (t: TestApp, mailer: Mailer = devMailbox(t)) =>
     new ReminderTimer({ knex: t.knex, store: t.store, bus: t.embedded.bus, mailer, log: t.embedded.log, publicUrl: t.config.publicUrl, secret: t.config.sessionSecret, schedule: t.embedded.commands.reminderSchedule, now: t.clock.now });
-  const remindersTo = async (t: TestApp, email: string, title: string) => (await t.mailsTo(email)).filter((m) => m.subject.includes(title));
+  // Reminders only (their Message-ID says so): a registration's ticket mail names the listing too.
+  const remindersTo = async (t: TestApp, email: string, title: string) =>
+    (await t.mailsTo(email)).filter((m) => m.subject.includes(title) && (m.headers['Message-ID'] ?? '').startsWith('<reminder-'));
   const notified = async (t: TestApp, userId: string, listingId: string) =>
     (await t.store.readStream(notificationsStream(userId))).filter((e) => e.type === 'NotificationCreated' && (e.data as { type: string; subject?: { id: string } }).subject?.id === listingId && (e.data as { type: string }).type === 'listing_reminder');
 
