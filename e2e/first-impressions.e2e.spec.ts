@@ -217,7 +217,7 @@ describe.skipIf(Boolean(skipReason))(`first impressions in Chromium${skipReason 
     await page.close();
   });
 
-  it('axe finds no serious or critical violation on the signed-in screens, the public profile and the sign-in pages', { timeout: 120_000 }, async () => {
+  it('axe finds no serious or critical violation on the signed-in screens, the public profile and the sign-in pages', { timeout: 240_000 }, async () => {
     const violations: string[] = [];
     const screens: [string, string][] = [
       ['/profile', 'My Profile'],
