@@ -6,6 +6,7 @@ import { createLogger, type Logger } from '@circuit/shared/logger';
 import { createKnex, databaseTargetFrom, type Knex } from '@circuit/shared/db/knex';
 import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
 import { SharedFeed } from '@circuit/shared/adapters/event-store/shared-feed';
+import { withPersonalData } from '@circuit/shared/personal-data/personal-data';
 import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
 import { InProcessBus } from '@circuit/shared/adapters/bus/in-process-bus';
 import { selectMailer } from '@circuit/shared/adapters/select';
@@ -48,7 +49,8 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   const log = options.log ?? createLogger('circuit', config.LOG_LEVEL);
   const knex = options.knex ?? (await createKnex(databaseTargetFrom(config)));
   // One reader of the feed for the whole process: projections and process managers subscribe to it.
-  const store = new SharedFeed(await PostgresEventStore.create(knex, { log }));
+  const personalData = await withPersonalData(await PostgresEventStore.create(knex, { log }), knex, config);
+  const store = new SharedFeed(personalData);
   const bus = new InProcessBus();
   const { mailer, mailbox } = await selectMailer(config, knex, log);
   // The projection runner below shares this process and reports its progress directly.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseTicketSigningKey } from './tickets/ticket-keys';
+import { parseMasterKey } from './personal-data/master-key';
 
 /** Every setting of every process, validated once at start (docs/decisions.md#d21-configuration-validated-once-at-start). */
 const ConfigSchema = z.object({
@@ -19,6 +20,8 @@ const ConfigSchema = z.object({
    * Required in production; elsewhere a fixed key is derived from the session secret.
    */
   TICKET_SIGNING_KEY: z.string().trim().min(1).optional(),
+  /** 32 bytes in base64: wraps every person's data key (docs/personal-data.md). Required in production. */
+  PERSONAL_DATA_MASTER_KEY: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
@@ -104,6 +107,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.NODE_ENV === 'production' && !c.TICKET_SIGNING_KEY) {
     throw new Error('Invalid configuration: TICKET_SIGNING_KEY is required in production');
+  }
+  if (c.NODE_ENV === 'production' && !c.PERSONAL_DATA_MASTER_KEY) {
+    throw new Error('Invalid configuration: PERSONAL_DATA_MASTER_KEY is required in production');
+  }
+  if (c.PERSONAL_DATA_MASTER_KEY) {
+    try {
+      parseMasterKey(c.PERSONAL_DATA_MASTER_KEY);
+    } catch (error) {
+      throw new Error(`Invalid configuration: ${(error as Error).message}`);
+    }
   }
   if (c.TICKET_SIGNING_KEY) {
     try {

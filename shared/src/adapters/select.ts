@@ -5,17 +5,24 @@ import type { Bus } from '../ports/bus';
 import type { Mailbox, Mailer } from '../ports/mailer';
 import type { Logger } from '../logger';
 import { PostgresEventStore } from './event-store/postgres-event-store';
+import { withPersonalData } from '../personal-data/personal-data';
+import type { PersonalDataEventStore } from '../personal-data/personal-data-event-store';
 import { InProcessBus } from './bus/in-process-bus';
 import { DevMailbox } from './mailer/dev-mailbox';
 import { SmtpMailer } from './mailer/smtp-mailer';
 
 /**
  * Adapter choice from configuration (docs/decisions.md#d9-one-codebase-three-runtime-modes-adapters-behind-ports), for the composition roots:
- * EVENTSTORE_URL -> EventStoreDB, else the Postgres adapter on the process's database;
+ * EVENTSTORE_URL -> EventStoreDB, else the Postgres adapter on the process's database, either inside crypto-shredding;
  * KAFKA_BROKERS -> Kafka, else LISTEN/NOTIFY on a real Postgres, else in-process;
  * SMTP_URL -> SMTP, else the dev mailbox.
  */
-export async function selectEventStore(config: Config, knex: Knex, log?: Logger): Promise<EventStore> {
+export async function selectEventStore(config: Config, knex: Knex, log?: Logger): Promise<PersonalDataEventStore> {
+  return withPersonalData(await selectEventStoreAdapter(config, knex, log), knex, config);
+}
+
+/** The adapter alone, without crypto-shredding: for tools that move stored events as they are (the personal data migration). */
+export async function selectEventStoreAdapter(config: Config, knex: Knex, log?: Logger): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
     const { KurrentDbEventStore } = await import('./event-store/kurrentdb-event-store');
     return KurrentDbEventStore.connect(config.EVENTSTORE_URL);

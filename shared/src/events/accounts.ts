@@ -49,6 +49,11 @@ export const AccountEventSchemas = {
   OAuthAccountLinked: z.object({ provider: OAuthProviderSchema, providerUserId: z.string(), at: z.string() }),
   /** An unverified sign-up given up for a new one (same browser, or its code long expired): the account is gone, its names free. */
   SignUpWithdrawn: z.object({ replacedBy: z.string(), at: z.string() }),
+  /**
+   * The person's data key was destroyed (docs/personal-data.md): from here on every reader sees what erasure leaves
+   * of their personal fields. `requested` by the person; `unverified`: a sign-up never verified within 7 days.
+   */
+  AccountErased: z.object({ reason: z.enum(['requested', 'unverified']), at: z.string() }),
 } as const;
 
 type Schemas = typeof AccountEventSchemas;

@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createKnex } from '../../db/knex';
 import { eventStoreContract } from '../../ports/event-store.contract';
 import { createTestSchema, testDatabaseUrl, type TestSchema } from '../../testkit/postgres';
-import { describeWhen, firstAvailable, fromEnv, viaDocker } from '../../testkit/skip';
+import { describeWhen } from '../../testkit/skip';
+import { KURRENT_IMAGE, kurrentDbServer, kurrentDbTarget } from '../../testkit/kurrentdb';
 import { sleep, waitFor } from '../../testkit/wait';
 import { newEvent } from '../../ports/event-store.contract';
 import type { RecordedEvent } from '../../ports/event-store';
@@ -273,45 +274,8 @@ async function withinOrExplain<T>(work: Promise<T>, ms: number, db: TestSchema, 
 }
 
 // Production: KurrentDB at EVENTSTORE_URL, or one started with testcontainers when Docker is there.
-const KURRENT_IMAGE = process.env.KURRENTDB_IMAGE ?? 'docker.kurrent.io/kurrent-latest/kurrentdb:latest';
-const kurrentTarget = await firstAvailable(
-  () => fromEnv('EVENTSTORE_URL'),
-  viaDocker,
-);
-
-describeWhen('KurrentDB adapter', kurrentTarget, (target) => {
-  let url: Promise<string> | undefined;
-  let stopContainer: (() => Promise<unknown>) | undefined;
-
-  const serverUrl = (): Promise<string> => {
-    url ??=
-      target === 'docker'
-        ? (async () => {
-            const { GenericContainer, Wait } = await import('testcontainers');
-            const container = await new GenericContainer(KURRENT_IMAGE)
-              .withEnvironment({
-                KURRENTDB_INSECURE: 'true',
-                KURRENTDB_MEM_DB: 'true',
-                KURRENTDB_RUN_PROJECTIONS: 'None',
-                KURRENTDB_ENABLE_ATOM_PUB_OVER_HTTP: 'true',
-                EVENTSTORE_INSECURE: 'true',
-                EVENTSTORE_MEM_DB: 'true',
-                EVENTSTORE_RUN_PROJECTIONS: 'None',
-              })
-              .withExposedPorts(2113)
-              .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
-              .withStartupTimeout(120_000)
-              .start();
-            stopContainer = () => container.stop();
-            return `kurrentdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
-          })()
-        : Promise.resolve(target);
-    return url;
-  };
-
-  afterAll(async () => {
-    await stopContainer?.();
-  });
+describeWhen('KurrentDB adapter', await kurrentDbTarget(), (target) => {
+  const serverUrl = kurrentDbServer(target);
 
   eventStoreContract(
     `KurrentDB adapter (${target === 'docker' ? KURRENT_IMAGE : 'EVENTSTORE_URL'})`,
