@@ -6,7 +6,10 @@
  * for 1, 8 and 32 writers, each on a connection of its own. Side by side in the same run:
  * - plain INSERTs of the same rows into a table without checks (what the server can do: pgbench-style),
  * - the Postgres adapter (one statement, ordered by transaction id),
- * - the baseline: the adapter's former append under one global advisory lock.
+ * - the baseline: the adapter's former append under one global advisory lock,
+ * - the adapter inside crypto-shredding (docs/personal-data.md), with the same events (nothing personal: they pass
+ *   through) and with a profile change of three personal fields on the user's stream (sealed with the person's key).
+ * After the appends, reads of a user's stream of 20 profile changes, bare and opened, one reader after another.
  * Each figure is the median of `--runs` runs. A subscriber follows the feed meanwhile, as the
  * projections do in production.
  */
@@ -15,6 +18,7 @@ import { parseArgs } from 'node:util';
 import type { Knex } from 'knex';
 import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
 import type { NewEvent } from '@circuit/shared/ports/event-store';
+import { withPersonalData } from '@circuit/shared/personal-data/personal-data';
 import { lockedAppend } from './baseline/locked-append';
 import { benchSchema, fmt, intArg, loadFor, medianOf, table, type Measure } from './lib';
 
@@ -38,8 +42,16 @@ const event = (i: number): NewEvent => ({
   occurredAt: new Date().toISOString(),
 });
 
-type Variant = 'plain INSERT' | 'event store' | 'baseline: global lock';
-const VARIANTS: Variant[] = ['plain INSERT', 'event store', 'baseline: global lock'];
+const profileChange = (i: number): NewEvent => ({
+  id: randomUUID(),
+  type: 'ProfileUpdated',
+  data: { changes: { mobile: `98765${String(i % 100000).padStart(5, '0')}`, college: 'Indian Institute of Technology Bombay', bio: 'Builds things for students. Loves hackathons.' }, at: new Date().toISOString() },
+  metadata: { userId: randomUUID(), correlationId: randomUUID() },
+  occurredAt: new Date().toISOString(),
+});
+
+type Variant = 'plain INSERT' | 'event store' | 'baseline: global lock' | 'crypto-shredding' | 'crypto-shredding, personal';
+const VARIANTS: Variant[] = ['plain INSERT', 'event store', 'baseline: global lock', 'crypto-shredding', 'crypto-shredding, personal'];
 
 // One pool for every variant: the server's connection limit is shared with everything else on it.
 const db = await benchSchema('appends', POOL);
@@ -48,6 +60,7 @@ try {
   const knex = db.knex;
   await knex.raw(`create table plain (id bigserial primary key, event_id text not null, stream_id text not null, type text not null, data jsonb not null, metadata jsonb not null, occurred_at timestamptz not null)`);
   const store = await PostgresEventStore.create(knex, { pollIntervalMs: 500 });
+  const sealed = await withPersonalData(store, knex, {});
   // The baseline writes a table of the same shape, so both start empty and neither slows the other's reads.
   await knex.raw('create table locked_events (like event_store_events including all)');
   // A live subscriber, as the projections of a running system.
@@ -76,6 +89,16 @@ try {
     'baseline: global lock': async (knex, stream, i) => {
       revisions.set(stream, await lockedAppend(knex, 'locked_events', stream, [event(i)], revisions.get(stream) ?? 'no_stream'));
     },
+    'crypto-shredding': async (_knex, stream, i) => {
+      const { nextRevision } = await sealed.append(stream, [event(i)], revisions.get(stream) ?? 'no_stream');
+      revisions.set(stream, nextRevision);
+    },
+    'crypto-shredding, personal': async (_knex, stream, i) => {
+      // A user stream, so the change is the person's own (their key is made on their first append, then cached).
+      const userStream = `user-${stream}`;
+      const { nextRevision } = await sealed.append(userStream, [profileChange(i)], revisions.get(userStream) ?? 'no_stream');
+      revisions.set(userStream, nextRevision);
+    },
   };
 
   for (let run = 1; run <= RUNS; run++) {
@@ -89,6 +112,15 @@ try {
     }
   }
   await subscription.stop();
+
+  // Reads: one user's stream of 20 profile changes, as a command reads it before deciding.
+  const reader = `user-${randomUUID()}`;
+  await sealed.append(reader, Array.from({ length: 20 }, (_, i) => profileChange(i)), 'no_stream');
+  const reads: Record<string, Measure[]> = { 'bare adapter': [], 'crypto-shredding': [] };
+  for (let run = 1; run <= RUNS; run++) {
+    reads['bare adapter']!.push(await loadFor(1, SECONDS, () => store.readStream(reader).then(() => undefined)));
+    reads['crypto-shredding']!.push(await loadFor(1, SECONDS, () => sealed.readStream(reader).then(() => undefined)));
+  }
   await store.close();
 
   console.log(`\nAppends of one event, ${SECONDS} s per measure, median of ${RUNS} runs (events/s, latency in ms):\n`);
@@ -102,6 +134,11 @@ try {
       }),
     ]),
   );
+  console.log(`\nReads of a user's stream of 20 profile changes, one reader, median of ${RUNS} runs:\n`);
+  table(['store', 'reads/s', 'p50 / p99'], Object.entries(reads).map(([name, runs]) => {
+    const m = medianOf(runs);
+    return [name, fmt(m.rate, 0), `${fmt(m.p50)} / ${fmt(m.p99)}`];
+  }));
   console.log(`\nevents the subscriber followed: ${followed}`);
 } finally {
   await db.cleanup();

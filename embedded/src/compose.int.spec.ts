@@ -26,7 +26,7 @@ describe('embedded app with production settings', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      config: loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-enough-length', TICKET_SIGNING_KEY: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8', LOG_LEVEL: 'silent' }),
+      config: loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-enough-length', TICKET_SIGNING_KEY: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8', PERSONAL_DATA_MASTER_KEY: 'ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8=', LOG_LEVEL: 'silent' }),
     });
   });
   afterAll(async () => {

@@ -69,7 +69,7 @@ describe('ticket tokens', () => {
   it('is required in production and checked at start', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret!' })).toThrow('TICKET_SIGNING_KEY is required in production');
     expect(() => loadConfig({ TICKET_SIGNING_KEY: 'nope' })).toThrow(/Invalid configuration: TICKET_SIGNING_KEY must be/);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret!', TICKET_SIGNING_KEY: base64url(crypto.randomBytes(32)) }).TICKET_SIGNING_KEY).toBeTruthy();
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret!', TICKET_SIGNING_KEY: base64url(crypto.randomBytes(32)), PERSONAL_DATA_MASTER_KEY: crypto.randomBytes(32).toString('base64') }).TICKET_SIGNING_KEY).toBeTruthy();
   });
 
   it('gives one ticket id per attendee and listing: 16 base64url characters', () => {
