@@ -6,7 +6,9 @@
  * Postgres at --url (default BENCH_DATABASE_URL, TEST_DATABASE_URL, DATABASE_URL, then the local
  * test database), or to an in-memory PGlite with --pglite, then rebuilds every projection from
  * position 0 `--runs` times. Prints each run and the median in events per second, and the SQL
- * statements per event. The schema is dropped at the end.
+ * statements per event. The schema is dropped at the end. The events are written and read through
+ * crypto-shredding, as the services do (docs/personal-data.md): personal fields are sealed in the
+ * store and opened by the rebuild.
  */
 import { parseArgs } from 'node:util';
 import knexLib, { type Knex } from 'knex';
@@ -14,6 +16,7 @@ import { createKnex } from '@circuit/shared/db/knex';
 import { createLogger } from '@circuit/shared/logger';
 import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
 import { createTestSchema } from '@circuit/shared/testkit/postgres';
+import { withPersonalData } from '@circuit/shared/personal-data/personal-data';
 import { migrateAllReadModels } from '@circuit/projection-service/projection-service';
 import { allProjections } from '@circuit/projection-service/projections';
 import { ProjectionRunner } from '@circuit/projection-service/runner/projection-runner';
@@ -57,11 +60,11 @@ if (values.pglite) {
 const target = values.pglite ? 'PGlite' : 'Postgres';
 
 try {
-  const store = await PostgresEventStore.create(knex, { listen: false });
+  const store = await withPersonalData(await PostgresEventStore.create(knex, { listen: false }), knex, {});
   await migrateAllReadModels(knex);
 
   const started = Date.now();
-  const writes = writer === knex ? store : await PostgresEventStore.create(writer, { listen: false });
+  const writes = writer === knex ? store : await withPersonalData(await PostgresEventStore.create(writer, { listen: false }), writer, {});
   await appendFeed(writes, mixedFeed({ events: EVENTS, seed: 42 }), { parallel: values.pglite ? 1 : 16 });
   if (writes !== store) await writes.close();
   const total = (await store.readAll(0n, Number.MAX_SAFE_INTEGER)).length;

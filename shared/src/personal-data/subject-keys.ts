@@ -24,7 +24,6 @@ interface KeyRow {
 export class SubjectKeys {
   private readonly cache = new Map<string, { key: Buffer; until: number }>();
   private readonly erased = new Set<string>();
-  private readonly loading = new Map<string, Promise<SubjectKey | undefined>>();
 
   private constructor(
     private readonly knex: Knex,
@@ -64,11 +63,7 @@ export class SubjectKeys {
       }
     }
     if (missing.length === 0) return found;
-    const loaded = await Promise.all(missing.map((subject) => this.load(subject, options.create)));
-    missing.forEach((subject, i) => {
-      const key = loaded[i];
-      if (key) found.set(subject, key);
-    });
+    for (const [subject, key] of await this.load(missing, options.create)) found.set(subject, key);
     return found;
   }
 
@@ -95,30 +90,40 @@ export class SubjectKeys {
     return key !== undefined && 'erased' in key;
   }
 
-  private load(subject: string, create: boolean): Promise<SubjectKey | undefined> {
-    const pending = this.loading.get(subject);
-    if (pending) return pending.then((key) => (key || !create ? key : this.load(subject, create)));
-    const loading = this.fetch(subject, create).finally(() => this.loading.delete(subject));
-    this.loading.set(subject, loading);
-    return loading;
+  /** One query for all the keys a page of events needs (a rebuild reads thousands of people's), one insert for the new ones. */
+  private async load(subjects: string[], create: boolean): Promise<Map<string, SubjectKey>> {
+    const loaded = new Map<string, SubjectKey>();
+    let rows = await this.rows(subjects);
+    if (create && rows.length < subjects.length) {
+      const have = new Set(rows.map((r) => r.subject_id));
+      const created = new Date(this.now());
+      const fresh = await Promise.all(
+        subjects.filter((s) => !have.has(s)).map(async (subject) => ({ subject_id: subject, wrapped_key: (await this.master.wrap(crypto.randomBytes(32))).toString('base64'), master_key_id: this.master.id, created_at: created })),
+      );
+      // Two appends for a new person at once: one insert wins and both read its key.
+      await this.knex(TABLE).insert(fresh).onConflict('subject_id').ignore();
+      rows = await this.rows(subjects);
+    }
+    for (const row of rows) {
+      if (row.wrapped_key === null) {
+        this.forget(row.subject_id, { erased: true });
+        loaded.set(row.subject_id, { erased: true });
+        continue;
+      }
+      const key = await this.master.unwrap(Buffer.from(row.wrapped_key, 'base64'));
+      if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(row.subject_id, { key, until: this.now() + CACHE_MS });
+      loaded.set(row.subject_id, { key });
+    }
+    return loaded;
   }
 
-  private async fetch(subject: string, create: boolean): Promise<SubjectKey | undefined> {
-    let row = (await this.knex<KeyRow>(TABLE).where({ subject_id: subject }).first('subject_id', 'wrapped_key')) as KeyRow | undefined;
-    if (!row && create) {
-      const wrapped = (await this.master.wrap(crypto.randomBytes(32))).toString('base64');
-      // Two appends for a new person at once: one insert wins and both read its key.
-      await this.knex(TABLE).insert({ subject_id: subject, wrapped_key: wrapped, master_key_id: this.master.id, created_at: new Date(this.now()) }).onConflict('subject_id').ignore();
-      row = (await this.knex<KeyRow>(TABLE).where({ subject_id: subject }).first('subject_id', 'wrapped_key')) as KeyRow | undefined;
+  private async rows(subjects: string[]): Promise<KeyRow[]> {
+    const rows: KeyRow[] = [];
+    // Bounded IN lists: a page of the feed can name many people.
+    for (let i = 0; i < subjects.length; i += 1000) {
+      rows.push(...((await this.knex<KeyRow>(TABLE).whereIn('subject_id', subjects.slice(i, i + 1000)).select('subject_id', 'wrapped_key')) as KeyRow[]));
     }
-    if (!row) return undefined;
-    if (row.wrapped_key === null) {
-      this.forget(subject, { erased: true });
-      return { erased: true };
-    }
-    const key = await this.master.unwrap(Buffer.from(row.wrapped_key, 'base64'));
-    if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(subject, { key, until: this.now() + CACHE_MS });
-    return { key };
+    return rows;
   }
 }
