@@ -1,11 +1,18 @@
 import crypto from 'node:crypto';
 
-/** How an encrypted field is stored in an event's data: whose key, and the AES-256-GCM box (iv, tag, ciphertext). */
+/**
+ * What a sealed event keeps in place of a personal field: whose it is and its place in that person's box. The
+ * values themselves are in `data.$pd[<person>]`, one AES-256-GCM box per person and event, so an event with five
+ * fields of one person costs one cipher operation, not five.
+ */
 export interface SealedField {
   $pd: 1;
   s: string;
-  v: string;
+  i: number;
 }
+
+/** Where a sealed event keeps its boxes: person -> base64 of iv, tag and ciphertext of the JSON array of their values. */
+export const BOXES = '$pd';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -23,22 +30,27 @@ function randomIv(): Buffer {
 }
 
 export function isSealedField(value: unknown): value is SealedField {
-  return typeof value === 'object' && value !== null && (value as { $pd?: unknown }).$pd === 1 && typeof (value as { s?: unknown }).s === 'string' && typeof (value as { v?: unknown }).v === 'string';
+  return typeof value === 'object' && value !== null && (value as { $pd?: unknown }).$pd === 1 && typeof (value as { s?: unknown }).s === 'string' && typeof (value as { i?: unknown }).i === 'number';
 }
 
-/** Encrypts any JSON value for one person; the person's id is bound in as associated data, so a box cannot be moved to another person. */
-export function sealField(value: unknown, subject: string, key: Buffer): SealedField {
+/** The person and the event are bound in as associated data: a box cannot be moved to another person or event. */
+const associated = (subject: string, eventId: string) => Buffer.from(`${subject}\u0000${eventId}`);
+
+/** Encrypts one person's values of one event. */
+export function sealValues(values: unknown[], subject: string, eventId: string, key: Buffer): string {
   const iv = randomIv();
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(subject));
-  const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-  return { $pd: 1, s: subject, v: Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64') };
+  cipher.setAAD(associated(subject, eventId));
+  const body = Buffer.concat([cipher.update(JSON.stringify(values), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
 }
 
-export function openField(sealed: SealedField, key: Buffer): unknown {
-  const box = Buffer.from(sealed.v, 'base64');
-  const decipher = crypto.createDecipheriv('aes-256-gcm', key, box.subarray(0, IV_BYTES));
-  decipher.setAAD(Buffer.from(sealed.s));
-  decipher.setAuthTag(box.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-  return JSON.parse(Buffer.concat([decipher.update(box.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8')) as unknown;
+export function openValues(box: string, subject: string, eventId: string, key: Buffer): unknown[] {
+  const bytes = Buffer.from(box, 'base64');
+  const decipher = crypto.createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
+  decipher.setAAD(associated(subject, eventId));
+  decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  const values = JSON.parse(Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8')) as unknown;
+  if (!Array.isArray(values)) throw new Error('A sealed box holds a list of values');
+  return values;
 }

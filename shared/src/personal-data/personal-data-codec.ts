@@ -1,5 +1,5 @@
 import type { EventMetadata, NewEvent } from '../ports/event-store';
-import { isSealedField, openField, sealField } from './field-cipher';
+import { BOXES, isSealedField, openValues, sealValues, type SealedField } from './field-cipher';
 import type { FieldContext, PersonalField } from './personal-field';
 import type { SubjectKey, SubjectKeys } from './subject-keys';
 
@@ -39,6 +39,13 @@ function rewrite(node: unknown, segments: Segment[], at: number, visit: Visit): 
 
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 
+/** The boxes of a sealed event, if it has any. */
+function boxesOf(event: NewEvent): Record<string, string> | undefined {
+  if (!isRecord(event.data)) return undefined;
+  const boxes = event.data[BOXES];
+  return isRecord(boxes) ? (boxes as Record<string, string>) : undefined;
+}
+
 /**
  * Encrypts the personal fields of events for the people they belong to and opens them again (docs/personal-data.md).
  * Events of a type with no personal field pass through untouched, so the cost falls on the few that have one.
@@ -65,21 +72,28 @@ export class PersonalDataCodec {
     const keys = await this.keys.keysOf(wanted, { create: true });
     return events.map((event) => {
       const compiled = this.fields.get(event.type);
-      if (!compiled) return event;
-      let data = event.data;
+      if (!compiled || !isRecord(event.data) || Object.hasOwn(event.data, BOXES)) return event;
+      const values = new Map<string, unknown[]>();
+      let data: unknown = event.data;
       for (const { field, segments } of compiled) {
         data = rewrite(data, segments, 0, (parent, key) => {
           const value = parent[key];
-          if (!present(value) || isSealedField(value)) return value;
+          if (!present(value)) return value;
           const ctx = this.context(event, streamId, parent);
           const subject = field.subject(ctx);
           if (!subject) return value;
           const key_ = keys.get(subject);
           if (!key_ || 'erased' in key_) return field.erased({ ...ctx, subject });
-          return sealField(value, subject, key_.key);
+          const box = values.get(subject) ?? [];
+          values.set(subject, box);
+          const marker: SealedField = { $pd: 1, s: subject, i: box.push(value) - 1 };
+          return marker;
         });
       }
-      return data === event.data ? event : { ...event, data };
+      if (values.size === 0) return data === event.data ? event : { ...event, data };
+      const boxes: Record<string, string> = {};
+      for (const [subject, list] of values) boxes[subject] = sealValues(list, subject, event.id, (keys.get(subject) as { key: Buffer }).key);
+      return { ...event, data: { ...(data as Record<string, unknown>), [BOXES]: boxes } };
     });
   }
 
@@ -87,32 +101,30 @@ export class PersonalDataCodec {
   async open<E extends NewEvent & { streamId: string }>(events: E[]): Promise<E[]> {
     const wanted = new Set<string>();
     for (const event of events) {
-      const compiled = this.fields.get(event.type);
-      if (!compiled) continue;
-      for (const { segments } of compiled) {
-        rewrite(event.data, segments, 0, (parent, key) => {
-          const value = parent[key];
-          if (isSealedField(value)) wanted.add(value.s);
-          return value;
-        });
-      }
+      const boxes = boxesOf(event);
+      if (boxes) for (const subject of Object.keys(boxes)) wanted.add(subject);
     }
     if (wanted.size === 0) return events;
     const keys: Map<string, SubjectKey> = await this.keys.keysOf(wanted, { create: false });
     return events.map((event) => {
-      const compiled = this.fields.get(event.type);
-      if (!compiled) return event;
-      let data = event.data;
-      for (const { field, segments } of compiled) {
+      const boxes = boxesOf(event);
+      if (!boxes) return event;
+      const opened = new Map<string, unknown[] | null>();
+      for (const [subject, box] of Object.entries(boxes)) {
+        const key_ = keys.get(subject);
+        opened.set(subject, key_ && 'key' in key_ ? openValues(box, subject, event.id, key_.key) : null);
+      }
+      const { [BOXES]: _boxes, ...rest } = event.data as Record<string, unknown>;
+      let data: unknown = rest;
+      for (const { field, segments } of this.fields.get(event.type) ?? []) {
         data = rewrite(data, segments, 0, (parent, key) => {
           const value = parent[key];
           if (!isSealedField(value)) return value;
-          const key_ = keys.get(value.s);
-          if (key_ && 'key' in key_) return openField(value, key_.key);
-          return field.erased({ ...this.context(event, event.streamId, parent), subject: value.s });
+          const values = opened.get(value.s);
+          return values ? values[value.i] : field.erased({ ...this.context(event, event.streamId, parent), subject: value.s });
         });
       }
-      return data === event.data ? event : { ...event, data };
+      return { ...event, data };
     });
   }
 
@@ -122,7 +134,7 @@ export class PersonalDataCodec {
     for (const { field, segments } of compiled) {
       rewrite(event.data, segments, 0, (parent, key) => {
         const value = parent[key];
-        if (present(value) && !isSealedField(value)) {
+        if (present(value)) {
           const subject = field.subject(this.context(event, streamId, parent));
           if (subject) onSubject(subject);
         }

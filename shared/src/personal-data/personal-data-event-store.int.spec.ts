@@ -40,6 +40,12 @@ function personalDataSuite(label: string, open: () => Promise<{ inner: EventStor
         for (const secret of ['zyxqua', 'Zyxqua', 'Plorkin', '9876501234']) expect(raw).not.toContain(secret);
         expect(raw).not.toContain('a friend answers');
 
+        // One box per person and event, bound to both: a box moved to another event does not open.
+        const [rawRegistered, rawProfile] = await inner.readStream(stream);
+        expect(Object.keys((rawProfile!.data as { $pd: object }).$pd)).toEqual([userId]);
+        const moved = { ...rawProfile!, id: randomUUID(), data: { ...(rawProfile!.data as object), $pd: (rawRegistered!.data as { $pd: object }).$pd } };
+        await expect(store.codec.open([moved])).rejects.toThrow();
+
         const [registered, profile] = await store.readStream(stream);
         expect(registered!.data).toMatchObject({ email: 'zyxqua@example.test', firstName: 'Zyxqua', lastName: 'Plorkin' });
         expect(profile!.data).toEqual({ changes: { mobile: '9876501234', college: 'Plorkin Institute', skills: ['Go'] }, at: '2026-01-01T00:00:00.000Z' });
