@@ -62,6 +62,21 @@ describe('embedded app with production settings', () => {
     await t.request().get('/readyz').expect(200, { status: 'ready' });
   });
 
+  it('serves Prometheus metrics at /metrics: HTTP latency by route pattern, events appended, each projection\'s lag', async () => {
+    await t.request().get('/api/hackathons/no-such-hackathon').expect(404);
+    await t.request().post('/api/auth/signup').send(t.newUser()).expect(201);
+    const res = await t.request().get('/metrics').expect(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    // The route's pattern, never the path: an id does not make a series of its own.
+    const series = (name: string, ...labels: string[]) =>
+      res.text.split('\n').filter((line) => line.startsWith(`${name}{`) && labels.every((label) => line.includes(label))).map((line) => Number(line.split(' ').at(-1)));
+    expect(series('circuit_http_request_duration_seconds_count', 'route="/api/hackathons/:id"', 'status="4xx"')).toEqual([1]);
+    expect(res.text).not.toContain('no-such-hackathon');
+    expect(series('circuit_events_appended_total', 'type="UserRegistered"', 'service="embedded"')[0]).toBeGreaterThan(0);
+    expect(series('circuit_projection_lag_events', 'projection="users"')).toHaveLength(1);
+    expect(res.text).toContain('circuit_process_resident_memory_bytes');
+  });
+
   it('sends the baseline security headers with every answer', async () => {
     const res = await t.request().get('/api/auth/me').expect(401);
     expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'strict-origin-when-cross-origin' });

@@ -7,6 +7,8 @@ import { createKnex, databaseTargetFrom, type Knex } from '@circuit/shared/db/kn
 import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
 import { SharedFeed } from '@circuit/shared/adapters/event-store/shared-feed';
 import { withPersonalData } from '@circuit/shared/personal-data/personal-data';
+import { createMetrics } from '@circuit/shared/metrics/metrics';
+import { MeteredEventStore } from '@circuit/shared/metrics/metered-event-store';
 import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
 import { InProcessBus } from '@circuit/shared/adapters/bus/in-process-bus';
 import { selectMailer } from '@circuit/shared/adapters/select';
@@ -50,14 +52,15 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   const knex = options.knex ?? (await createKnex(databaseTargetFrom(config)));
   // One reader of the feed for the whole process: projections and process managers subscribe to it.
   const personalData = await withPersonalData(await PostgresEventStore.create(knex, { log }), knex, config);
-  const store = new SharedFeed(personalData);
+  const metrics = createMetrics('embedded');
+  const store = new SharedFeed(new MeteredEventStore(personalData, metrics));
   const bus = new InProcessBus();
   const { mailer, mailbox } = await selectMailer(config, knex, log);
   // The projection runner below shares this process and reports its progress directly.
   const progress = new ReadModelProgress(knex, { local: true });
   const fileStore = new LocalFileStore(options.uploadsDir ?? path.join(config.DATA_DIR, 'uploads'));
 
-  const projections = await createProjectionService({ knex, store, log, progress, now: options.now, readCache: { enabled: config.READ_CACHE === 'true' }, publicUrl: config.publicUrl, tickets: ticketKeysFrom(config) });
+  const projections = await createProjectionService({ knex, store, log, progress, now: options.now, readCache: { enabled: config.READ_CACHE === 'true' }, publicUrl: config.publicUrl, tickets: ticketKeysFrom(config), metrics });
   await projections.start();
   const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, now: options.now, rateLimits: options.rateLimits, fileStore, teamPayments: options.teamPayments });
   await commands.start();
@@ -77,6 +80,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     trustProxy: config.trustProxy,
     production: config.NODE_ENV === 'production',
     razorpayCheckout: Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET),
+    metrics,
     mount: (a) => {
       a.use(apiDocumentRoutes(buildCircuitApiDocument()));
       // The query side first: reads, by far the most requests, then skip the command side's many routes. The
@@ -87,9 +91,10 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     fallback: web,
   });
   const server = http.createServer(app);
-  const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL, ...realtimeSettings(config) });
+  const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL, metrics, ...realtimeSettings(config) });
 
   return {
+    metrics,
     app,
     server,
     knex,

@@ -5,6 +5,8 @@ import { createKnex } from '@circuit/shared/db/knex';
 import { requireDatabaseUrl, selectEventStore } from '@circuit/shared/adapters/select';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { createHttpApp } from '@circuit/shared/http/app';
+import { createMetrics } from '@circuit/shared/metrics/metrics';
+import { MeteredEventStore } from '@circuit/shared/metrics/metered-event-store';
 import { buildApiDocument } from '@circuit/shared/http/openapi/contract';
 import { apiDocumentRoutes, documentOpenApi } from '@circuit/shared/http/openapi/document-routes';
 import { onShutdown } from '@circuit/shared/process/shutdown';
@@ -16,12 +18,13 @@ import { ticketKeysFrom } from '@circuit/shared/tickets/ticket-keys';
 const config = loadConfig({ PORT: '3002', ...process.env });
 const log = createLogger('projection-service', config.LOG_LEVEL);
 const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'projection service') });
-const store = await selectEventStore(config, knex, log);
-const projections = await createProjectionService({ knex, store, log, readCache: { enabled: config.READ_CACHE === 'true' }, publicUrl: config.publicUrl, tickets: ticketKeysFrom(config) });
+const metrics = createMetrics('projection-service');
+const store = new MeteredEventStore(await selectEventStore(config, knex, log), metrics);
+const projections = await createProjectionService({ knex, store, log, readCache: { enabled: config.READ_CACHE === 'true' }, publicUrl: config.publicUrl, tickets: ticketKeysFrom(config), metrics });
 await projections.start();
 
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
-const app = createHttpApp({ log, knex, session: session.middleware, allowedOrigins: [config.publicUrl], trustProxy: config.trustProxy, production: config.NODE_ENV === 'production', mount: (a) => a.use(apiDocumentRoutes(buildApiDocument([documentOpenApi, ...projectionServiceOpenApi], { title: 'Circuit API: queries' })), projections.router) });
+const app = createHttpApp({ log, knex, session: session.middleware, allowedOrigins: [config.publicUrl], trustProxy: config.trustProxy, production: config.NODE_ENV === 'production', metrics, mount: (a) => a.use(apiDocumentRoutes(buildApiDocument([documentOpenApi, ...projectionServiceOpenApi], { title: 'Circuit API: queries' })), projections.router) });
 const server = http.createServer(app).listen(config.PORT, () => log.info({ port: config.PORT }, 'projection service listening'));
 
 onShutdown(log, async () => {

@@ -5,6 +5,8 @@ import { ReadModelProgress } from '@circuit/shared/projections/progress';
 import { ReadCache, type ReadCacheOptions } from '@circuit/shared/projections/read-cache';
 import { routersInOrder } from '@circuit/shared/http/route-gate';
 import { migrateReadModels } from './migrations';
+import { registerProjectionLag } from './runner/projection-lag-metrics';
+import type { Metrics } from '@circuit/shared/metrics/metrics';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './runner/projection-runner';
 import { allProjections } from './projections';
 import { adminRoutes } from './admin/admin-routes';
@@ -65,6 +67,8 @@ export interface ProjectionServiceDeps {
   publicUrl?: string;
   /** The key that signs tickets (config TICKET_SIGNING_KEY); default: from this process's configuration. */
   tickets?: TicketKeys;
+  /** The process's Prometheus metrics: each projection's lag is added to them. */
+  metrics?: Metrics;
 }
 
 /** Every read-model table, as the projections and queries expect them. */
@@ -94,6 +98,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   await migrateAllReadModels(deps.knex);
   const presence = await Presence.create(deps.knex);
   const runner = new ProjectionRunner(deps.knex, deps.store, allProjections, deps.progress, deps.log, deps.runner);
+  if (deps.metrics) registerProjectionLag(deps.metrics, deps.store, runner, allProjections.map((p) => p.name));
   // Answers are keyed by the checkpoints they were built from: read from this runner when it is the only one, else from the table.
   const clock = deps.now;
   const cache = new ReadCache(deps.progress ?? new ReadModelProgress(deps.knex), { ...deps.readCache, now: clock ? () => clock().getTime() : undefined });

@@ -34,6 +34,8 @@ export interface EventCheckDeps {
   /** Chat messages one user may send per 10 seconds (RATE_LIMIT_MESSAGES). */
   messagesPer10s?: number;
   sessions: SessionWatch;
+  /** Told of every event a limit refused (the process's metrics count them). */
+  onRefused?: () => void;
 }
 
 /** What a socket's events must pass before their handlers run: the user's allowances and a live session. */
@@ -57,6 +59,7 @@ export function eventChecks(deps: EventCheckDeps) {
     const userId = socket.data.userId as string;
     const sid = socket.data.sid as string;
     const refuse = (event: string, message: string, retryAfterMs: number) => {
+      deps.onRefused?.();
       if (!refusalsTold.hit(`${socket.id}:${message}`).allowed) return;
       const answer: RateLimitedEvent = { event, message, retryAfterMs };
       socket.emit('rate_limited', answer);
@@ -80,6 +83,7 @@ export function eventChecks(deps: EventCheckDeps) {
       const any = events.hit(userId);
       if (!any.allowed) {
         if (any.count > eventRule.limit * FLOOD_FACTOR) {
+          deps.onRefused?.();
           socket.emit('rate_limited', { event: name, message: FLOOD_DISCONNECTED, retryAfterMs: any.retryAfterMs } satisfies RateLimitedEvent);
           socket.disconnect(true);
         } else refuse(name, RATE_LIMITED_MESSAGE, any.retryAfterMs);

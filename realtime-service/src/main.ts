@@ -8,6 +8,7 @@ import { requireDatabaseUrl, selectBus } from '@circuit/shared/adapters/select';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { baselineHeaders } from '@circuit/shared/http/app';
 import { onShutdown } from '@circuit/shared/process/shutdown';
+import { createMetrics, metricsRoute } from '@circuit/shared/metrics/metrics';
 import { createRealtimeService, realtimeSettings } from './realtime-service';
 
 /** The realtime service alone: Socket.IO on the shared session store. */
@@ -23,6 +24,8 @@ app.use((_req, res, next) => {
   for (const [name, value] of headers) res.setHeader(name, value);
   next();
 });
+const metrics = createMetrics('realtime-service');
+app.get('/metrics', metricsRoute(metrics));
 app.get('/healthz', (_req, res) => {
   res.json({ status: 'ok' });
 });
@@ -35,7 +38,7 @@ app.get('/readyz', async (_req, res) => {
   }
 });
 const server = http.createServer(app);
-const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL, ...realtimeSettings(config) });
+const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL, metrics, ...realtimeSettings(config) });
 // The port bound, not the one asked for: PORT=0 (a free port, as the cluster tests ask) is only known here.
 server.listen(config.PORT, () => log.info({ port: (server.address() as AddressInfo).port }, 'realtime service listening'));
 

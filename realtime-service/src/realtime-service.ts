@@ -20,6 +20,7 @@ import { sessionWatch } from './session-watch';
 import { createSocketServer, shareRooms } from './socket-server';
 import { socketWork } from './socket-work';
 import { unreadCountsRealtime } from './unread-counts';
+import type { Metrics } from '@circuit/shared/metrics/metrics';
 
 export interface RealtimeDeps {
   httpServer: HttpServer;
@@ -42,6 +43,8 @@ export interface RealtimeDeps {
   trustProxy?: TrustProxy;
   /** A busy community room's hand-outs of new messages are this far apart at least (COMMUNITY_ROOM_PACE_MS). */
   communityRoomPaceMs?: number;
+  /** The process's Prometheus metrics: open sockets and socket events refused by a limit. */
+  metrics?: Metrics;
 }
 
 /** The deps a process takes from its configuration. */
@@ -88,7 +91,14 @@ export async function createRealtimeService(deps: RealtimeDeps) {
     track: work.track,
     released: onlineNews.released,
   });
-  const checks = eventChecks({ knex: deps.knex, redisUrl: deps.redisUrl, log: deps.log, messagesPer10s: deps.messagesPer10s, sessions });
+  const checks = eventChecks({ knex: deps.knex, redisUrl: deps.redisUrl, log: deps.log, messagesPer10s: deps.messagesPer10s, sessions, onRefused: () => deps.metrics?.rateLimited.inc({ where: 'socket' }) });
+  const { metrics } = deps;
+  if (metrics) {
+    io.on('connection', (socket: Socket) => {
+      metrics.openSockets.inc();
+      socket.on('disconnect', () => metrics.openSockets.dec());
+    });
+  }
   const redisClients = deps.redisUrl ? await shareRooms(io, deps.redisUrl, deps.log) : [];
   const chat = privateChat(io, deps.bus, instanceId);
   const unread = unreadCountsRealtime(io, deps.knex);

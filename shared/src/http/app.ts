@@ -8,6 +8,7 @@ import { errorHandler, notFoundApi } from './errors';
 import { sameOriginOnly } from './same-origin';
 import { rejectUnstorableText } from './reject-nul';
 import { keepRawBody } from './raw-body';
+import { httpMetrics, metricsRoute, type Metrics } from '../metrics/metrics';
 
 export interface HttpAppOptions {
   log: Logger;
@@ -24,6 +25,8 @@ export interface HttpAppOptions {
   production?: boolean;
   /** Lets the web app load Razorpay Checkout (its script and frames): only when Razorpay is configured. */
   razorpayCheckout?: boolean;
+  /** The process's Prometheus metrics: served at /metrics, and every request timed by its route. */
+  metrics?: Metrics;
 }
 
 /**
@@ -143,6 +146,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
       res.status(503).json({ status: 'not ready' });
     }
   });
+  if (options.metrics) {
+    app.get('/metrics', metricsRoute(options.metrics));
+    app.use(httpMetrics(options.metrics));
+  }
   app.use(requestLogging(options.log));
   const parseJson = express.json({ limit: '1mb', verify: keepRawBody });
   app.use((req, res, next) => {

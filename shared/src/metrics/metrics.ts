@@ -1,0 +1,65 @@
+import type { RequestHandler } from 'express';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * The Prometheus metrics of one process (docs/operations.md#metrics): the runtime's own (memory, event loop, GC),
+ * HTTP latency per route, events appended, rate-limit refusals and open sockets. Each service adds what it alone
+ * knows (the projection service its lag) to the same registry. In the embedded mode one process holds them all.
+ */
+export interface Metrics {
+  readonly registry: Registry;
+  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  readonly eventsAppended: Counter<'type'>;
+  readonly appendDuration: Histogram;
+  readonly rateLimited: Counter<'where'>;
+  readonly openSockets: Gauge;
+}
+
+export function createMetrics(service: string): Metrics {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: registry, prefix: 'circuit_' });
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: 'circuit_http_request_duration_seconds',
+      help: 'HTTP requests by method, route pattern and status class',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    eventsAppended: new Counter({ name: 'circuit_events_appended_total', help: 'Events appended to the event store by this process, by type', labelNames: ['type'] as const, registers: [registry] }),
+    appendDuration: new Histogram({ name: 'circuit_append_duration_seconds', help: 'Appends to the event store (one call, any number of events)', buckets: [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25], registers: [registry] }),
+    rateLimited: new Counter({ name: 'circuit_rate_limited_total', help: 'Requests and socket events refused by a rate limit', labelNames: ['where'] as const, registers: [registry] }),
+    openSockets: new Gauge({ name: 'circuit_open_sockets', help: 'Socket.IO connections open on this process', registers: [registry] }),
+  };
+}
+
+/**
+ * Times every request by its route pattern (`/api/hackathons/:username`), never its path, so an id does not make a
+ * series of its own; a request no route answered counts as `unmatched`.
+ */
+export function httpMetrics(metrics: Metrics): RequestHandler {
+  return (req, res, next) => {
+    const stop = metrics.httpDuration.startTimer();
+    res.on('finish', () => {
+      const pattern = (req.route as { path?: unknown } | undefined)?.path;
+      const route = typeof pattern === 'string' ? `${req.baseUrl}${pattern}` : 'unmatched';
+      stop({ method: req.method, route, status: `${Math.floor(res.statusCode / 100)}xx` });
+      if (res.statusCode === 429) metrics.rateLimited.inc({ where: route });
+    });
+    next();
+  };
+}
+
+/** `GET /metrics` in Prometheus's text format. The proxy in front keeps it from the internet (deploy/nginx.conf). */
+export function metricsRoute(metrics: Metrics): RequestHandler {
+  return async (_req, res, next) => {
+    try {
+      res.setHeader('Content-Type', metrics.registry.contentType);
+      res.end(await metrics.registry.metrics());
+    } catch (error) {
+      next(error);
+    }
+  };
+}
