@@ -8,6 +8,7 @@ import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgre
 import { SharedFeed } from '@circuit/shared/adapters/event-store/shared-feed';
 import { withPersonalData } from '@circuit/shared/personal-data/personal-data';
 import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
+import type { FileStore } from '@circuit/shared/ports/file-store';
 import { InProcessBus } from '@circuit/shared/adapters/bus/in-process-bus';
 import { selectMailer } from '@circuit/shared/adapters/select';
 import { ReadModelProgress } from '@circuit/shared/projections/progress';
@@ -36,6 +37,8 @@ export interface EmbeddedOptions {
   rateLimits?: CommandServiceDeps['rateLimits'];
   /** Where uploaded images go; default DATA_DIR/uploads (tests give a temporary directory). */
   uploadsDir?: string;
+  /** Where data exports' archives go; default DATA_DIR/data-exports (tests give a temporary directory or a double). */
+  exportStore?: FileStore;
   /** The payments service of team registration (tests pass a double); see createCommandService. */
   teamPayments?: Parameters<typeof createCommandService>[0]['teamPayments'];
 }
@@ -59,7 +62,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
 
   const projections = await createProjectionService({ knex, store, log, progress, now: options.now, readCache: { enabled: config.READ_CACHE === 'true' }, publicUrl: config.publicUrl, tickets: ticketKeysFrom(config) });
   await projections.start();
-  const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, now: options.now, rateLimits: options.rateLimits, fileStore, teamPayments: options.teamPayments });
+  const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, now: options.now, rateLimits: options.rateLimits, fileStore, exportStore: options.exportStore, teamPayments: options.teamPayments });
   await commands.start();
   // Every service the seed can use, by name (seedIfEmpty picks those it knows).
   await seedIfEmpty({ ...commands, config, store, knex, log, files: fileStore });

@@ -19,7 +19,7 @@ export const DataExportSchema = z
   .meta({ id: 'DataExport' });
 export type DataExport = z.infer<typeof DataExportSchema>;
 
-export const DataExportAnswerSchema = z.strictObject({ export: DataExportSchema.nullable() }).meta({ id: 'DataExportAnswer' });
+export const DataExportAnswerSchema = z.strictObject({ export: z.union([DataExportSchema, z.null()]).meta({ description: 'null until you first ask for one' }) }).meta({ id: 'DataExportAnswer' });
 export type DataExportAnswer = z.infer<typeof DataExportAnswerSchema>;
 
 export const dataExportDownloadPath = (exportId: string) => `/api/users/me/data-export/${encodeURIComponent(exportId)}/download`;
