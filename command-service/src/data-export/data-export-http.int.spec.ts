@@ -9,6 +9,10 @@ import { dataExportStream, DATA_EXPORT_VALID_MS } from '@circuit/shared/events/d
 import type { FileStore } from '@circuit/shared/ports/file-store';
 import { waitFor } from '@circuit/shared/testkit/wait';
 import { unzip } from '@circuit/shared/zip/zip';
+import { readModelQueryClient } from '@circuit/shared/adapters/query-client/read-model-query-client';
+import { createLogger } from '@circuit/shared/logger';
+import type { Mail } from '@circuit/shared/ports/mailer';
+import { DataExportBuilder } from './export-builder';
 import { sweepExpiredExports } from './export-sweeper';
 
 /** The export store, with its writes held until the test lets them through: an export stays "building" as long as the test needs. */
@@ -21,9 +25,14 @@ class GatedStore extends LocalFileStore {
   release() {
     this.open();
   }
+  readonly deleted: string[] = [];
   override async put(...args: Parameters<FileStore['put']>) {
     await this.gate;
     return super.put(...args);
+  }
+  override async delete(key: string) {
+    this.deleted.push(key);
+    await super.delete(key);
   }
 }
 
@@ -101,5 +110,36 @@ describe('Download my data over HTTP', () => {
 
     // Once ready, another may be asked for.
     await owner.agent.post('/api/users/me/data-export').expect(201);
+  });
+
+  it('a builder that starts over (a restart, or a second instance) finishes the export once: one archive, one ready, no step twice', { timeout: 60_000 }, async () => {
+    const owner = await t.member();
+    const stream = () => t.store.readStream(dataExportStream(owner.userId));
+    store.close();
+    const asked = (await owner.agent.post('/api/users/me/data-export').expect(201)).body.data as DataExport;
+    await waitFor(async () => (await stream()).filter((e) => e.type === 'DataExportProgressed').length === 9, { message: 'every section built' });
+
+    // The first builder is stuck writing its archive; a restarted one handles the request again.
+    const mails: Mail[] = [];
+    const otherStore = new LocalFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-exports-')));
+    const restarted = new DataExportBuilder({ knex: t.knex, store: t.store, mailer: { send: async (m) => void mails.push(m) }, queries: readModelQueryClient(t.knex), exportStore: otherStore, publicUrl: 'http://circuit.test', log: createLogger('test', 'silent') });
+    const request = (await stream()).find((e) => e.type === 'DataExportRequested')!;
+    await restarted.handle(request);
+    await restarted.handle(request);
+    const deletedBefore = store.deleted.length;
+    store.release();
+    // The first builder writes its archive, finds the export ready, and deletes it again.
+    await waitFor(() => store.deleted.length > deletedBefore, { message: 'the late archive deleted' });
+    expect(await store.get(store.deleted.at(-1)!)).toBeUndefined();
+    expect(await otherStore.list('data-exports')).toHaveLength(1);
+    // The restarted builder was handed the request only; the app's builder mails the one ready.
+    expect(mails).toEqual([]);
+    await t.latestMail(owner.email, { subject: /Your Circuit data is ready/ });
+    expect((await t.mailbox!.list({ to: owner.email })).filter((m) => /Your Circuit data is ready/.test(m.subject))).toHaveLength(1);
+
+    const events = await stream();
+    expect(events.map((e) => e.type)).toEqual(['DataExportRequested', ...Array<string>(9).fill('DataExportProgressed'), 'DataExportReady']);
+    const ready = events.at(-1)!.data as { fileKey: string };
+    expect(await otherStore.get(ready.fileKey)).toBeDefined();
   });
 });
