@@ -60,14 +60,18 @@ function builderEffects(deps: ExportBuilderDeps): ReactionEffects<ExportReaction
     // Built already, or failed: a replay after a restart does nothing. One still building is built
     // again from the start (its progress appends nothing until it passes where it was).
     if (state.exports[exportId]?.status !== 'building') return;
+    // What the failure records: where it stopped, never the error's text (which may quote the data).
+    let stage = 'the account';
     try {
       const account = await accountOf(deps.store, userId);
       const files: ZipEntry[] = [readme(account?.profile.username ?? userId, now())];
       const total = DATA_EXPORT_SECTIONS.length;
       for (const [index, section] of DATA_EXPORT_SECTIONS.entries()) {
+        stage = `the ${section.key} section`;
         files.push(...sectionFiles(section.key, await tablesOf(userId, section.key)));
         await step({ type: 'Progress', userId, exportId, done: index + 1, total, now: now() }, cause);
       }
+      stage = 'the archive';
       const archive = zip(files, now());
       const stored = await deps.exportStore.put(archive, { contentType: 'application/zip', extension: 'zip', prefix: EXPORT_FILE_PREFIX });
       const finished = await step({ type: 'Finish', userId, exportId, fileKey: stored.key, sizeBytes: archive.length, now: now() }, cause);
@@ -75,7 +79,7 @@ function builderEffects(deps: ExportBuilderDeps): ReactionEffects<ExportReaction
       if (finished.events.length === 0) await deps.exportStore.delete(stored.key);
     } catch (err) {
       deps.log.error({ err, exportId }, 'building a data export failed');
-      await step({ type: 'Fail', userId, exportId, reason: err instanceof Error ? err.message : String(err), now: now() }, cause);
+      await step({ type: 'Fail', userId, exportId, reason: `${stage} could not be prepared`, now: now() }, cause);
     }
   }
 
