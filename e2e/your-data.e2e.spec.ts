@@ -37,7 +37,8 @@ describe.skipIf(Boolean(skipReason))(`"Download my data" journey in Chromium${sk
     page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));
     page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
 
-    // From the account menu, beside the notification settings.
+    // From the account menu, beside the notification settings (on a fresh page: the sign-in toast is gone).
+    await page.goto(`${journey.base}/notifications`);
     await page.getByRole('button', { name: 'Open profile menu' }).click();
     await page.getByRole('menuitem', { name: 'Your data' }).click();
     await page.waitForURL(/\/settings\/data$/);

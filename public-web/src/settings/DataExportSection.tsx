@@ -1,4 +1,5 @@
 import { Download, FileArchive } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import type { DataExport } from '@circuit/shared/api/data-export';
 import { dataExportFileName } from '@circuit/shared/api/data-export';
 import { DATA_EXPORT_SECTIONS } from '@circuit/shared/personal-data/export-contents';
@@ -48,7 +49,13 @@ export function DataExportSection() {
           )}
           {error && <Alert>{error}</Alert>}
           {!building && (
-            <Button onClick={request} loading={requesting} disabled={query.isPending} icon={<Download className="size-4" aria-hidden="true" />}>
+            <Button
+              onClick={request}
+              variant={latest?.status === 'ready' ? 'secondary' : 'primary'}
+              loading={requesting}
+              disabled={query.isPending}
+              icon={<Download className="size-4" aria-hidden="true" />}
+            >
               {latest ? 'Prepare a new copy' : 'Download my data'}
             </Button>
           )}
@@ -85,7 +92,15 @@ function ExportState({ export: e }: { export: DataExport }) {
         </Alert>
       );
     case 'failed':
-      return <Alert title="Your last copy could not be prepared">Nothing was lost. Ask for a new one below; if it fails again, contact us.</Alert>;
+      return (
+        <Alert title="Your last copy could not be prepared">
+          Nothing was lost. Ask for a new one below; if it fails again,{' '}
+          <Link to="/contact" className="font-medium underline">
+            contact us
+          </Link>
+          .
+        </Alert>
+      );
   }
 }
 
