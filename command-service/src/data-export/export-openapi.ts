@@ -29,6 +29,7 @@ export const dataExportOpenApi: ApiRegistration = (api) => {
     params: z.object({ exportId: z.string().meta({ description: 'The export’s id, from the GET or the POST' }) }),
     ok: { status: 200, description: 'The ZIP, as `circuit-data-<date>.zip`', contentType: 'application/zip', schema: z.string() },
     errors: {
+      400: 'An id that no export has: "There is no such copy of your data"',
       404: 'Not one of your exports, one that failed, or one past its 24 hours: "This download has expired: a copy of your data can be downloaded for 24 hours. Ask for a new one on the Your data page."',
       409: 'Still being prepared',
     },
