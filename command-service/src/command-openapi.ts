@@ -24,6 +24,7 @@ import { projectSubmissionOpenApi } from './hackathon-projects/project-submissio
 import { settingsOpenApi } from './notification-settings/settings-openapi';
 import { projectReactionOpenApi } from './hackathon-projects/project-reaction-openapi';
 import { checkInOpenApi } from './check-in/check-in-openapi';
+import { dataExportOpenApi } from './data-export/export-openapi';
 
 /** The command service's part of the contract: one registration per feature, beside its routes. */
 export const commandServiceOpenApi: ApiRegistration[] = [
@@ -51,5 +52,6 @@ export const commandServiceOpenApi: ApiRegistration[] = [
   settingsOpenApi,
   projectReactionOpenApi,
   certificateOpenApi,
+  dataExportOpenApi,
   checkInOpenApi,
 ];

@@ -96,6 +96,10 @@ import { ticketKeysFrom } from '@circuit/shared/tickets/ticket-keys';
 import { createCheckInService } from './check-in/check-in-service';
 import { checkInRoutes } from './check-in/check-in-routes';
 import { TicketMailer } from './check-in/ticket-mail';
+import { DataExportBuilder } from './data-export/export-builder';
+import { dataExportRoutes } from './data-export/export-routes';
+import { createDataExportService } from './data-export/export-service';
+import { dataExportSweeper } from './data-export/export-sweeper';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -124,6 +128,7 @@ export async function createCommandService(
   const limiterStore = await createLimiterStore({ knex: deps.knex, redisUrl: deps.config.REDIS_URL, log: deps.log });
   const limits = createAbuseLimits(limiterStore, deps.rateLimits ?? limitsFromConfig(deps.config));
   const fileStore = deps.fileStore ?? new LocalFileStore(path.join(deps.config.DATA_DIR, 'uploads'));
+  const exportStore = deps.exportStore ?? new LocalFileStore(path.join(deps.config.DATA_DIR, 'data-exports'));
   const profiles = createProfileService({ ...deps, fileStore });
   const projects = createProjectService(deps);
   // The process managers read the feed through one reader (the process's own, when it has one).
@@ -194,6 +199,8 @@ export async function createCommandService(
     new UploadUses({ knex: deps.knex, store: feed, log: deps.log }),
     orphanUploadSweeper({ knex: deps.knex, fileStore, log: deps.log, now: deps.now }),
     idempotencyKeySweeper({ knex: deps.knex, log: deps.log, now: deps.now }),
+    new DataExportBuilder({ knex: deps.knex, store: feed, mailer: deps.mailer, queries: deps.queries, exportStore, publicUrl: deps.config.publicUrl, log: deps.log, now: deps.now }),
+    dataExportSweeper({ exportStore, log: deps.log, now: deps.now }),
     reminderSchedule,
     reminderTimer,
     {
@@ -249,6 +256,7 @@ export async function createCommandService(
       settingsRoutes(notificationSettings),
       certificateRoutes(createCertificateService(deps)),
       checkInRoutes(createCheckInService(deps, tickets)),
+      dataExportRoutes(createDataExportService(deps, exportStore)),
     ]),
   );
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));

@@ -21,6 +21,8 @@ export interface CommandServiceDeps {
   queries: QueryClient;
   /** Uploaded images; default: a LocalFileStore under DATA_DIR/uploads. */
   fileStore?: FileStore;
+  /** The data exports' archives, kept apart from the public uploads; default: a LocalFileStore under DATA_DIR/data-exports. */
+  exportStore?: FileStore;
   log: Logger;
   now?: () => Date;
   /** Abuse limits; default: from the config (LIMIT_*). Tests raise them. */

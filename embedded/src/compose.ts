@@ -10,6 +10,7 @@ import { withPersonalData } from '@circuit/shared/personal-data/personal-data';
 import { createMetrics } from '@circuit/shared/metrics/metrics';
 import { MeteredEventStore } from '@circuit/shared/metrics/metered-event-store';
 import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
+import type { FileStore } from '@circuit/shared/ports/file-store';
 import { InProcessBus } from '@circuit/shared/adapters/bus/in-process-bus';
 import { selectMailer } from '@circuit/shared/adapters/select';
 import { ReadModelProgress } from '@circuit/shared/projections/progress';
@@ -38,6 +39,8 @@ export interface EmbeddedOptions {
   rateLimits?: CommandServiceDeps['rateLimits'];
   /** Where uploaded images go; default DATA_DIR/uploads (tests give a temporary directory). */
   uploadsDir?: string;
+  /** Where data exports' archives go; default DATA_DIR/data-exports (tests give a temporary directory or a double). */
+  exportStore?: FileStore;
   /** The payments service of team registration (tests pass a double); see createCommandService. */
   teamPayments?: Parameters<typeof createCommandService>[0]['teamPayments'];
 }
@@ -62,7 +65,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
 
   const projections = await createProjectionService({ knex, store, log, progress, now: options.now, readCache: { enabled: config.READ_CACHE === 'true' }, publicUrl: config.publicUrl, tickets: ticketKeysFrom(config), metrics });
   await projections.start();
-  const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, now: options.now, rateLimits: options.rateLimits, fileStore, teamPayments: options.teamPayments });
+  const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, now: options.now, rateLimits: options.rateLimits, fileStore, exportStore: options.exportStore, teamPayments: options.teamPayments });
   await commands.start();
   // Every service the seed can use, by name (seedIfEmpty picks those it knows).
   await seedIfEmpty({ ...commands, config, store, knex, log, files: fileStore });
@@ -84,7 +87,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     mount: (a) => {
       a.use(apiDocumentRoutes(buildCircuitApiDocument()));
       // The query side first: reads, by far the most requests, then skip the command side's many routes. The
-      // two answer no path and method in common (the command side's GETs are /api/auth, /uploads, /dev and the quiz questions call, which starts an attempt).
+      // two answer no path and method in common (the command side's GETs are /api/auth, /uploads, /dev, the quiz questions call, which starts an attempt, and a data export's download, from its store).
       a.use(projections.router);
       a.use(commands.router);
     },

@@ -12,6 +12,7 @@ import { profileQueryOpenApi } from './profiles/profile-query-openapi';
 import { socialQueryOpenApi } from './social/social-query-openapi';
 import { notificationQueryOpenApi } from './notifications/notification-query-openapi';
 import { settingsQueryOpenApi } from './notification-settings/settings-query-openapi';
+import { dataExportQueryOpenApi } from './data-export/data-export-query-openapi';
 import { messagingQueryOpenApi } from './messaging/messaging-query-openapi';
 import { registrationQueryOpenApi } from './hackathon-registrations/registration-query-openapi';
 import { hackathonQueryOpenApi } from './hackathons/hackathon-query-openapi';
@@ -34,6 +35,7 @@ export const projectionServiceOpenApi: ApiRegistration[] = [
   socialQueryOpenApi,
   notificationQueryOpenApi,
   settingsQueryOpenApi,
+  dataExportQueryOpenApi,
   messagingQueryOpenApi,
   registrationQueryOpenApi,
   hackathonQueryOpenApi,

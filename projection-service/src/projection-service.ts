@@ -18,6 +18,8 @@ import { socialQueryRoutes } from './social/social-query-routes';
 import { notificationQueryRoutes } from './notifications/notification-query-routes';
 import { migrateSettingsReadModels } from './notification-settings/settings-projection';
 import { settingsQueryRoutes } from './notification-settings/settings-query-routes';
+import { migrateDataExportReadModels } from './data-export/data-export-projection';
+import { dataExportQueryRoutes } from './data-export/data-export-query-routes';
 import { migrateProjectsReadModels } from './projects/projects-migrations';
 import { projectQueryRoutes } from './projects/project-query-routes';
 import { profileQueryRoutes } from './profiles/profile-query-routes';
@@ -89,6 +91,7 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
   await migrateQuizzesReadModels(knex);
   await migrateScoringReadModels(knex);
   await migrateSettingsReadModels(knex);
+  await migrateDataExportReadModels(knex);
   await migrateCertificateReadModels(knex);
   await migrateCheckInReadModels(knex);
 }
@@ -114,6 +117,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
     socialQueryRoutes(deps.knex),
     notificationQueryRoutes(deps.knex),
     settingsQueryRoutes(deps.knex),
+    dataExportQueryRoutes(deps.knex, deps.now),
     messagingQueryRoutes(deps.knex, presence),
     // After the listing's fixed paths (/api/hackathons/username/{username} is not a hackathon called "username").
     reviewQueryRoutes(deps.knex, cache),

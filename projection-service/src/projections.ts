@@ -15,6 +15,7 @@ import { quizzesProjection } from './quizzes/quizzes-projection';
 import { reportQueueProjection } from './admin/reports/reports-projection';
 import { scoringProjection } from './hackathon-judging/scoring-projection';
 import { settingsProjection } from './notification-settings/settings-projection';
+import { dataExportProjection } from './data-export/data-export-projection';
 import { certificatesProjection } from './certificates/certificates-projection';
 import { checkInProjection } from './check-in/check-in-projection';
 
@@ -40,6 +41,7 @@ export const allProjections: Projection[] = [
   reportQueueProjection,
   scoringProjection,
   settingsProjection,
+  dataExportProjection,
   certificatesProjection,
   checkInProjection,
 ];

@@ -8,6 +8,7 @@ import { createKnex, type Knex } from '@circuit/shared/db/knex';
 import type { Role } from '@circuit/shared/events/accounts';
 import { createLogger, type Logger } from '@circuit/shared/logger';
 import type { SentMail } from '@circuit/shared/ports/mailer';
+import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
 import type { AbuseLimits } from '@circuit/command-service/http/rate-limits';
 import { composeEmbedded, type Embedded, type EmbeddedOptions } from '../compose';
 import { checkedAgent } from './checked-agent';
@@ -40,6 +41,8 @@ export interface TestAppOptions {
   rateLimits?: AbuseLimits;
   /** The payments service of team registration (a double in tests). */
   teamPayments?: EmbeddedOptions['teamPayments'];
+  /** Where data exports' archives go (default: a temporary directory, DATA_DIR/data-exports when env gives a DATA_DIR). */
+  exportStore?: EmbeddedOptions['exportStore'];
   /** The app's logger (default: silent), e.g. one that keeps the lines a test reads. */
   log?: Logger;
 }
@@ -122,6 +125,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: clock.now,
     rateLimits: options.rateLimits ?? GENEROUS_RATE_LIMITS,
     uploadsDir,
+    exportStore: options.exportStore ?? (uploadsDir ? new LocalFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-exports-'))) : undefined),
     teamPayments: options.teamPayments,
   });
   const { app } = embedded;

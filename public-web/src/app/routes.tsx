@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
       screen('user/:username/connections', async () => (await import('../relationships/RelationshipListPage')).ConnectionsPage),
       screen('notifications', async () => (await import('../notifications/NotificationsPage')).NotificationsPage),
       screen('settings/notifications', async () => (await import('../settings/NotificationSettingsPage')).NotificationSettingsPage),
+      screen('settings/data', async () => (await import('../settings/YourDataPage')).YourDataPage),
       screen('unsubscribe/:token', async () => (await import('../settings/UnsubscribePage')).UnsubscribePage),
       screen('search', async () => (await import('../search/SearchPage')).SearchPage),
       screen('messages', async () => (await import('../messages/MessagesPage')).MessagesPage),

@@ -24,6 +24,7 @@ import { HackathonProjectReactionEventSchemas } from './hackathon-project-reacti
 import { CheckInEventSchemas } from './check-in';
 import { NotificationSettingsEventSchemas } from './notification-settings';
 import { CertificateEventSchemas } from './certificates';
+import { DataExportEventSchemas } from './data-exports';
 
 /** Every event type of the platform with its schema: appends and projections validate against it. */
 export const EventCatalogue = {
@@ -51,6 +52,7 @@ export const EventCatalogue = {
   ...HackathonScoringEventSchemas,
   ...CheckInEventSchemas,
   ...NotificationSettingsEventSchemas,
+  ...DataExportEventSchemas,
   ...CertificateEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 

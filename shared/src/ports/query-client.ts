@@ -7,6 +7,7 @@ import type { ChatMessage } from '../api/messaging';
 import type { Notification } from '../api/notifications';
 import type { Project } from '../api/projects';
 import type { OwnUser } from '../api/users';
+import type { DataExportSectionKey, DataExportTables } from '../personal-data/export-contents';
 
 /**
  * What the write side answers with once a command is done: the read models' rows in the shapes of
@@ -54,4 +55,10 @@ export interface QueryClient {
    * from the read models anyway.
    */
   isOrganiser(userId: string): Promise<boolean>;
+
+  /**
+   * One section of the person's data export, as the read models hold it (payments excepted: they
+   * have no read model). A copy for the person, never the basis of a decision.
+   */
+  personalDataSection(userId: string, section: Exclude<DataExportSectionKey, 'payments'>): Promise<DataExportTables>;
 }

@@ -3,10 +3,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStore, StoredFile } from '../../ports/file-store';
 
-const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
-const KEY = /^[a-z-]+\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', zip: 'application/zip' };
+const KEY = /^[a-z-]+\/[0-9a-f-]{36}\.(png|jpg|gif|webp|zip)$/;
 
-/** Files in a local directory (DATA_DIR/uploads by default), served at /uploads/<key>. */
+/** Files in a local directory: DATA_DIR/uploads, served at /uploads/<key>, and DATA_DIR/data-exports, served to their owner only. */
 export class LocalFileStore implements FileStore {
   constructor(private readonly dir: string) {}
 

@@ -10,6 +10,7 @@ import { findRegistrationStatus, findTeam, findTeamStatus } from '../../read-mod
 import { findReview, reviewStats } from '../../read-models/hackathon-reviews';
 import { findNotification } from '../../read-models/notifications';
 import { findProjectView } from '../../read-models/projects';
+import { personalDataSection } from '../../read-models/personal-data-export';
 import { findUserRow, toUserView } from '../../read-models/users';
 
 /**
@@ -44,5 +45,6 @@ export function readModelQueryClient(knex: Knex): QueryClient {
     communityParticipants: (community) => findCommunityParticipants(knex, community),
 
     isOrganiser: (userId) => hasCreatedAListing(knex, userId),
+    personalDataSection: (userId, section) => personalDataSection(knex, userId, section),
   };
 }
