@@ -205,7 +205,7 @@ describe('the personal fields registry', () => {
 
   it.each(registered)('%s: every path names a value, which is sealed, opened again, and read as a placeholder the schema accepts once erased', async (type, fields) => {
     const sample = samples[type]!;
-    const event = { id: `ev-${type}`, type, data: sample.data, metadata: sample.metadata ?? {}, streamId: sample.streamId };
+    const event = { id: `ev-${type}`, type, data: sample.data, metadata: sample.metadata ?? {}, streamId: sample.streamId, occurredAt: at };
     const secrets = fields.flatMap((field) => {
       const values = valuesAt(sample.data, field.path);
       expect(values.length, `${type} ${field.path} resolves`).toBeGreaterThan(0);
