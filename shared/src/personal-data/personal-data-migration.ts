@@ -74,21 +74,7 @@ export async function migratePersonalData(knex: Knex, master: MasterKey, options
     if (rows.length === 0) break;
     const changes = await Promise.all(rows.map((row) => migrated(row, codec, master)));
     const changed = changes.filter((change) => change !== null);
-    if (changed.length > 0) {
-      await knex.transaction(async (trx) => {
-        for (const change of changed) {
-          await trx(EVENTS)
-            .where({ position: change.position })
-            .update({ stream_id: change.streamId, ...(change.data === undefined ? {} : { data: JSON.stringify(change.data) }) })
-            .catch((error: unknown) => {
-              throw new Error(
-                `Could not move event ${change.position} to stream ${change.streamId}: that stream already has an event at its revision, appended by the new version before this migration ran. Stop the services, restore the database from before, and migrate before starting the new version.`,
-                { cause: error },
-              );
-            });
-        }
-      });
-    }
+    if (changed.length > 0) await apply(knex, changed);
     report.batches += 1;
     report.sealed += changed.filter((change) => change.data !== undefined).length;
     report.renamed += changed.filter((change) => change.renamed).length;
@@ -99,6 +85,27 @@ export async function migratePersonalData(knex: Knex, master: MasterKey, options
   const same = summary.checksum === before.checksum && canonical(summary.counts) === canonical(before.counts);
   if (!same) throw new Error(`Personal data migration check failed: what readers see differs (before ${canonical(before)}, after ${canonical(summary)})`);
   return { ...report, before, after: summary };
+}
+
+type Change = NonNullable<Awaited<ReturnType<typeof migrated>>>;
+
+/** One batch in one transaction and one statement: a crash leaves it whole or untouched. */
+async function apply(knex: Knex, changes: Change[]): Promise<void> {
+  const rows = changes.map((change) => ({ position: String(change.position), stream_id: change.streamId, data: change.data ?? null }));
+  await knex
+    .transaction(async (trx) => {
+      await trx.raw(
+        `update ${EVENTS} e set stream_id = v.stream_id, data = coalesce(v.data, e.data)
+           from jsonb_to_recordset(?::jsonb) as v(position bigint, stream_id text, data jsonb) where e.position = v.position`,
+        [JSON.stringify(rows)],
+      );
+    })
+    .catch((error: unknown) => {
+      throw new Error(
+        'Could not move reservation events to their blind-index streams: a stream there already has an event at the same revision, appended by the new version before this migration ran. Stop the services, restore the database from before the new version started, and migrate before starting it.',
+        { cause: error },
+      );
+    });
 }
 
 function page(knex: Knex, after: bigint, limit: number): Promise<Row[]> {
