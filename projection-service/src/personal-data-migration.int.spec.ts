@@ -148,6 +148,22 @@ describe('the personal data migration (npm run personal-data:migrate)', () => {
     }
   }, 180_000);
 
+  it('does not call it done when what readers see changed under it (a service left running)', async () => {
+    const { knex, bare } = await plainStore(7);
+    try {
+      const running = migratePersonalData(knex, master, {
+        batchSize: 100,
+        afterBatch: async ({ batch }) => {
+          if (batch === 1) await bare.append(userStream('late'), [{ id: randomUUID(), type: 'UserSignedIn', data: { method: 'otp', at: '2025-01-02T00:00:00.000Z' }, metadata: {}, occurredAt: '2025-01-02T00:00:00.000Z' }], 'any');
+        },
+      });
+      await expect(running).rejects.toThrow(/Personal data migration check failed/);
+    } finally {
+      await bare.close();
+      await knex.destroy();
+    }
+  }, 180_000);
+
   it('on a fresh database does nothing', async () => {
     const knex = await createKnex({ kind: 'pglite' });
     try {

@@ -83,7 +83,7 @@ export async function migratePersonalData(knex: Knex, master: MasterKey, options
   }
   const summary = await summarise(knex, codec, batchSize);
   const same = summary.checksum === before.checksum && canonical(summary.counts) === canonical(before.counts);
-  if (!same) throw new Error(`Personal data migration check failed: what readers see differs (before ${canonical(before)}, after ${canonical(summary)})`);
+  if (!same) throw new Error(`Personal data migration check failed: the events read differently after than before (before ${canonical(before)}, after ${canonical(summary)}). Were the services stopped? Stop them and run it again: what is sealed stays sealed.`);
   return { ...report, before, after: summary };
 }
 
