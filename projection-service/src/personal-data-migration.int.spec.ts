@@ -164,6 +164,21 @@ describe('the personal data migration (npm run personal-data:migrate)', () => {
     }
   }, 180_000);
 
+  it('refuses with a clear message when the new version reserved an address before the migration moved its old stream', async () => {
+    const knex = await createKnex({ kind: 'pglite' });
+    const bare = await PostgresEventStore.create(knex);
+    try {
+      const reserved = (userId: string): NewEvent[] => [{ id: randomUUID(), type: 'NameReserved', data: { kind: 'email', value: 'ann@example.test', userId }, metadata: {}, occurredAt: '2025-01-01T00:00:00.000Z' }];
+      await bare.append('email-ann@example.test', reserved('u1'), 'no_stream');
+      await bare.append(await reservationStreamOf('email', 'ann@example.test', master), reserved('u2'), 'no_stream');
+      await expect(migratePersonalData(knex, master)).rejects.toThrow(/already has an event at the same revision.*migrate before starting it/);
+      expect(await knex('event_store_events').pluck('stream_id')).toContain('email-ann@example.test');
+    } finally {
+      await bare.close();
+      await knex.destroy();
+    }
+  });
+
   it('on a fresh database does nothing', async () => {
     const knex = await createKnex({ kind: 'pglite' });
     try {
