@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
 import { conflict, DomainError, isRefusal, notFound, refused, tooMany, unauthenticated } from '@circuit/shared/commands/domain-errors';
-import { reservationStream, userStream, type OAuthProvider, type Role } from '@circuit/shared/events/accounts';
+import { userStream, type OAuthProvider, type Role } from '@circuit/shared/events/accounts';
 import { hashPassword, seal, secretHash, sixDigitCode, urlToken, verifyPassword } from '@circuit/shared/crypto/secrets';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { reservationDecider, type ReservationKind } from '../reservations/reservation-decider';
+import { reservationStreams } from '../reservations/reservation-streams';
 import { AccountRefusal, accountDecider, Messages, OTP_MAX_ATTEMPTS, OTP_TTL_MS, type AccountCommand } from './account-decider';
 
 const wrongSecret = { code: AccountRefusal.wrongSecret };
@@ -37,13 +38,14 @@ export interface RegistrationInput {
 export function createAccountService(deps: CommandServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const key = deps.config.sessionSecret;
+  const streamOf = reservationStreams(deps.config);
 
   /**
    * The owner of a name whose sign-up died after claiming it (a crash between the claim and the
    * account): claimed long enough ago, and no account was ever opened. Such a name is free again.
    */
   async function abandonedOwner(kind: ReservationKind, value: string): Promise<string | null> {
-    const events = await deps.store.readStream(reservationStream(kind, value));
+    const events = await deps.store.readStream(await streamOf(kind, value));
     const claim = events.at(-1);
     if (claim?.type !== 'NameReserved') return null;
     const owner = (claim.data as { userId: string }).userId;
@@ -54,11 +56,11 @@ export function createAccountService(deps: CommandServiceDeps) {
   async function reserve(kind: ReservationKind, value: string, userId: string, ctx: CommandContext) {
     const command = { type: 'Reserve' as const, kind, value: value.toLowerCase(), userId, takenMessage: TAKEN[kind] };
     try {
-      await handleCommand(deps.store, reservationStream(kind, value), reservationDecider, command, ctx, now);
+      await handleCommand(deps.store, await streamOf(kind, value), reservationDecider, command, ctx, now);
     } catch (error) {
       const abandonedBy = error instanceof DomainError && error.kind === 'conflict' ? await abandonedOwner(kind, value) : null;
       if (!abandonedBy) throw error;
-      await handleCommand(deps.store, reservationStream(kind, value), reservationDecider, { ...command, abandonedBy }, ctx, now);
+      await handleCommand(deps.store, await streamOf(kind, value), reservationDecider, { ...command, abandonedBy }, ctx, now);
     }
   }
 
@@ -88,12 +90,12 @@ export function createAccountService(deps: CommandServiceDeps) {
   }
 
   async function release(kind: ReservationKind, value: string, userId: string, ctx: CommandContext) {
-    await handleCommand(deps.store, reservationStream(kind, value), reservationDecider, { type: 'Release', kind, value: value.toLowerCase(), userId }, ctx, now);
+    await handleCommand(deps.store, await streamOf(kind, value), reservationDecider, { type: 'Release', kind, value: value.toLowerCase(), userId }, ctx, now);
   }
 
   /** The user id holding a username, e-mail or OAuth identity, from its reservation stream. */
   async function ownerOf(kind: ReservationKind, value: string): Promise<string | null> {
-    const { state } = await loadState(deps.store, reservationStream(kind, value), reservationDecider);
+    const { state } = await loadState(deps.store, await streamOf(kind, value), reservationDecider);
     return state.owner;
   }
 

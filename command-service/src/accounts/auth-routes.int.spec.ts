@@ -158,6 +158,16 @@ function coreFlows(app: () => TestApp) {
     expect(await t.embedded.commands.accounts.ownerOf('username', user.username)).not.toBe(ghost);
   });
 
+  it('names no stream by an e-mail address: the address is reserved on the stream its blind index names', async () => {
+    const t = app();
+    const { user } = await t.signUpVerified();
+    const userId = await t.embedded.commands.accounts.ownerOf('username', user.username);
+    expect(userId).toBeTruthy();
+    const named = await t.knex('event_store_events').whereILike('stream_id', `%${user.email.split('@')[0]}%`).pluck('stream_id');
+    expect(named.filter((stream: string) => stream.startsWith('email-'))).toEqual([]);
+    expect(await t.embedded.commands.accounts.ownerOf('email', user.email.toUpperCase())).toBe(userId);
+  });
+
   it('40 parallel sign-ins of one account all succeed', async () => {
     const t = app();
     const { user } = await t.signUpVerified();

@@ -1,7 +1,8 @@
-import { reservationStream, userStream, type AccountEventOf } from '@circuit/shared/events/accounts';
-import type { EventStore } from '@circuit/shared/ports/event-store';
+import { userStream, type AccountEventOf } from '@circuit/shared/events/accounts';
 import { loadFresh } from '@circuit/shared/commands/fresh-states';
+import type { CommandServiceDeps } from '../context';
 import { reservationDecider } from '../reservations/reservation-decider';
+import { reservationStreams } from '../reservations/reservation-streams';
 import type { ResolvedEmails } from './judging-fold';
 
 /**
@@ -29,10 +30,11 @@ const verifiedEmail = {
   decide: (): never[] => [],
 };
 
-export async function resolveEmails(store: EventStore, emails: readonly string[]): Promise<ResolvedEmails> {
+export async function resolveEmails({ store, config }: Pick<CommandServiceDeps, 'store' | 'config'>, emails: readonly string[]): Promise<ResolvedEmails> {
+  const streamOf = reservationStreams(config);
   const pairs = await Promise.all(
     emails.map(async (email) => {
-      const { owner } = await loadFresh(store, reservationStream('email', email), reservationDecider);
+      const { owner } = await loadFresh(store, await streamOf('email', email), reservationDecider);
       if (!owner) return null;
       const account = await loadFresh(store, userStream(owner), verifiedEmail);
       return account.verified && account.email === email ? ([email, owner] as const) : null;

@@ -38,7 +38,7 @@ export function createJudgingService(deps: CommandServiceDeps) {
     assertOrganiser({ listing, actor });
     const state = await judgingOf(listing.hackathonId);
     const own = typeof command === 'function' ? await command(listing, state) : command;
-    const resolved = await resolveEmails(deps.store, state.judgeEmails);
+    const resolved = await resolveEmails(deps, state.judgeEmails);
     const full = { ...own, listing, actor, now: now(), resolved } as JudgingCommand;
     const result = await handleCommand(deps.store, hackathonJudgingStream(listing.hackathonId), judgingDecider, full, ctx, now);
     await caughtUp(deps.progress, result.position, result.events);

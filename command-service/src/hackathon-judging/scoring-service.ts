@@ -24,7 +24,7 @@ export function createScoringService(deps: CommandServiceDeps) {
   return {
     async score(judgeUserId: string, idOrUsername: string, projectId: string, body: ScoreBody, ctx: CommandContext) {
       const { listing, judging, project } = await judgingContextOf(deps.store, idOrUsername, projectId);
-      const resolved = await resolveEmails(deps.store, judging.judgeEmails);
+      const resolved = await resolveEmails(deps, judging.judgeEmails);
       const on = { hackathonId: listing.hackathonId, judgeUserId, project, judging, isJudge: isJudge(judging, judgeUserId, resolved), now: now() };
       const command = 'note' in body ? { type: 'SaveNote' as const, note: body.note, ...on } : { type: 'Score' as const, criterionId: body.criterionId, value: body.value, ...on };
       const result = await handleCommand(deps.store, hackathonScoresStream(listing.hackathonId, judgeUserId), scoreDecider, command, ctx, now);

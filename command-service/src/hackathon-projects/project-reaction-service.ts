@@ -13,7 +13,7 @@ export function createProjectReactionService(deps: CommandServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function react(kind: ReactionKind, add: boolean, userId: string, idOrUsername: string, projectId: string, ctx: CommandContext) {
-    const access = await reactionAccessOf(deps.store, idOrUsername, projectId, userId);
+    const access = await reactionAccessOf(deps, idOrUsername, projectId, userId);
     const { hackathonId } = access;
     // Taking a like back stays possible under a block, as for a portfolio project.
     if (add && access.available) await assertNoBlock(deps.store, userId, access.memberIds);
@@ -31,7 +31,7 @@ export function createProjectReactionService(deps: CommandServiceDeps) {
     unsave: (userId: string, id: string, projectId: string, ctx: CommandContext) => react('save', false, userId, id, projectId, ctx),
     /** A comment (parentId null) or a reply to a top-level comment. */
     async comment(userId: string, idOrUsername: string, projectId: string, text: string, parentId: string | null, ctx: CommandContext) {
-      const access = await reactionAccessOf(deps.store, idOrUsername, projectId, userId);
+      const access = await reactionAccessOf(deps, idOrUsername, projectId, userId);
       const { hackathonId } = access;
       if (access.available) await assertNoBlock(deps.store, userId, access.memberIds);
       const commentId = crypto.randomUUID();

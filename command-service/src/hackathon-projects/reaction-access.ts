@@ -1,5 +1,5 @@
-import type { EventStore } from '@circuit/shared/ports/event-store';
 import { actorOf } from '../accounts/actors';
+import type { CommandServiceDeps } from '../context';
 import { judgingContextOf } from '../hackathon-judging/judging-context';
 import { resolveEmails } from '../hackathon-judging/judge-emails';
 import { isAssigned, isJudge } from '../hackathon-judging/judging-fold';
@@ -12,14 +12,15 @@ import { isOrganiser } from '../hackathon-judging/judging-listing';
  * judged (submitted by the deadline, not withdrawn), and the gallery open on an approved hackathon,
  * or the user of its team, a judge it is assigned to, the organiser or an admin.
  */
-export async function reactionAccessOf(store: EventStore, idOrUsername: string, projectId: string, userId: string) {
+export async function reactionAccessOf(deps: Pick<CommandServiceDeps, 'store' | 'config'>, idOrUsername: string, projectId: string, userId: string) {
+  const { store } = deps;
   const { listing, judging, project } = await judgingContextOf(store, idOrUsername, projectId);
   const visible = async () => {
     if (!project.judged) return false;
     if (listing.status === 'accepted' && judging.setup?.galleryOpen) return true;
     if (project.memberIds.includes(userId)) return true;
     // A judge removed from the panel keeps their place in the recorded assignment, but sees nothing.
-    if (isAssigned(judging, userId, projectId) && isJudge(judging, userId, await resolveEmails(store, judging.judgeEmails))) return true;
+    if (isAssigned(judging, userId, projectId) && isJudge(judging, userId, await resolveEmails(deps, judging.judgeEmails))) return true;
     return isOrganiser(listing, await actorOf(store, userId));
   };
   return { hackathonId: listing.hackathonId, projectId, memberIds: project.memberIds, available: await visible() };

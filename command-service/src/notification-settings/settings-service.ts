@@ -1,5 +1,4 @@
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
-import { reservationStream } from '@circuit/shared/events/accounts';
 import { notificationSettingsStream } from '@circuit/shared/events/notification-settings';
 import { settingsFrom, type NotificationSettingsAnswer, type UnsubscribeAnswer } from '@circuit/shared/api/notification-settings';
 import type { NotificationChannel, NotificationSetting, NotificationSettingKind } from '@circuit/shared/notifications/notification-settings';
@@ -7,6 +6,7 @@ import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
 import { reservationDecider } from '../reservations/reservation-decider';
+import { reservationStreams } from '../reservations/reservation-streams';
 import { isOn, settingsDecider } from './settings-decider';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
@@ -19,6 +19,7 @@ export async function allows(store: EventStore, userId: string, kind: Notificati
 /** Turning switches off and on: from the settings screen (signed in) or an unsubscribe link (the token alone). */
 export function createSettingsService(deps: Pick<CommandServiceDeps, 'store' | 'progress' | 'config' | 'now'>) {
   const now = deps.now ?? (() => new Date());
+  const streamOf = reservationStreams(deps.config);
 
   async function change(userId: string, settings: readonly NotificationSetting[], via: 'settings' | 'unsubscribe', ctx: CommandContext): Promise<NotificationSettingsAnswer> {
     const result = await handleCommand(deps.store, notificationSettingsStream(userId), settingsDecider, { type: 'Change', userId, settings, via, now: now() }, ctx, now);
@@ -35,7 +36,7 @@ export function createSettingsService(deps: Pick<CommandServiceDeps, 'store' | '
      */
     async unsubscribe(token: string, ctx: CommandContext): Promise<UnsubscribeAnswer> {
       const { email, kind } = readUnsubscribeToken(token, deps.config.sessionSecret);
-      const { state } = await loadState(deps.store, reservationStream('email', email), reservationDecider);
+      const { state } = await loadState(deps.store, await streamOf('email', email), reservationDecider);
       if (state.owner) await change(state.owner, [{ kind, channel: 'email', enabled: false }], 'unsubscribe', { ...ctx, userId: state.owner });
       return { kind, email };
     },

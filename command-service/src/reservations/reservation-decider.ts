@@ -1,12 +1,12 @@
 import { conflict } from '@circuit/shared/commands/domain-errors';
-import type { AccountEventOf } from '@circuit/shared/events/accounts';
+import type { AccountEventOf, ReservationKind } from '@circuit/shared/events/accounts';
 import type { Decider } from '@circuit/shared/commands/decider';
 
 /**
  * A name (username, e-mail, OAuth identity) held by one user across every stream: the reservation
  * stream is appended with the revision it was read at, so of simultaneous claims exactly one wins.
  */
-export type ReservationKind = 'username' | 'email' | 'oauth';
+export type { ReservationKind };
 export interface ReservationState {
   owner: string | null;
 }

@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import type { MasterKey } from '../personal-data/master-key';
 
-/** Account events: the user stream `user-<id>` and the reservation streams `username-<name>`, `email-<address>`, `oauth-<provider>-<id>`. */
+/**
+ * Account events: the user stream `user-<id>` and the reservation streams `username-<name>`, `email-<index>`,
+ * `oauth-<index>`, where an index is the blind index of the address or of `<provider>-<id>` (docs/personal-data.md):
+ * a stream id is never erased, so it holds nothing personal.
+ */
 
 /** auditor: read-only audit views of registration and payment history (issue 15). */
 export const ROLES = ['user', 'moderator', 'auditor', 'admin'] as const;
@@ -62,4 +67,13 @@ export type AccountEvent = { [K in AccountEventType]: { type: K; data: z.infer<S
 export type AccountEventOf<K extends AccountEventType> = Extract<AccountEvent, { type: K }>;
 
 export const userStream = (userId: string) => `user-${userId}`;
-export const reservationStream = (kind: 'username' | 'email' | 'oauth', value: string) => `${kind}-${value.trim().toLowerCase()}`;
+export type ReservationKind = 'username' | 'email' | 'oauth';
+const normalised = (value: string) => value.trim().toLowerCase();
+
+/** A username's reservation stream: the handle is public, so it names its stream. */
+export const reservationStream = (kind: 'username', value: string) => `${kind}-${normalised(value)}`;
+
+/** Any reservation's stream; an e-mail address or a provider's account id is named by its blind index. */
+export async function reservationStreamOf(kind: ReservationKind, value: string, index: Pick<MasterKey, 'blindIndex'>): Promise<string> {
+  return kind === 'username' ? reservationStream(kind, value) : `${kind}-${await index.blindIndex(`reservation-${kind}`, normalised(value))}`;
+}

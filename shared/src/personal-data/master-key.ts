@@ -9,6 +9,12 @@ export interface MasterKey {
   readonly id: string;
   wrap(dataKey: Buffer): Promise<Buffer>;
   unwrap(wrapped: Buffer): Promise<Buffer>;
+  /**
+   * A keyed MAC of a value (HMAC-SHA256 here, a KMS's MAC later), in base64url: names a stream by a personal value
+   * (an e-mail address) without the stream id revealing it. The same purpose and value always give the same index;
+   * `purpose` keeps the indexes of different uses apart.
+   */
+  blindIndex(purpose: string, value: string): Promise<string>;
 }
 
 const IV_BYTES = 12;
@@ -18,12 +24,19 @@ const TAG_BYTES = 16;
 export class LocalMasterKey implements MasterKey {
   readonly id: string;
   private readonly key: Buffer;
+  /** Derived, so the wrapping key is never used for anything else. */
+  private readonly indexKey: Buffer;
 
   constructor(key: Buffer) {
     if (key.length !== 32) throw new Error('The personal data master key must be 32 bytes');
     this.key = key;
     // A fingerprint, not the key: tells which master key wrapped a data key without revealing it.
     this.id = `local:${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 12)}`;
+    this.indexKey = Buffer.from(crypto.hkdfSync('sha256', key, Buffer.alloc(0), 'circuit personal data blind index', 32));
+  }
+
+  async blindIndex(purpose: string, value: string): Promise<string> {
+    return crypto.createHmac('sha256', this.indexKey).update(purpose).update('\0').update(value).digest('base64url');
   }
 
   async wrap(dataKey: Buffer): Promise<Buffer> {
