@@ -59,7 +59,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
 
   const projections = await createProjectionService({ knex, store, log, progress, now: options.now, readCache: { enabled: config.READ_CACHE === 'true' }, publicUrl: config.publicUrl, tickets: ticketKeysFrom(config) });
   await projections.start();
-  const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, now: options.now, rateLimits: options.rateLimits, fileStore, teamPayments: options.teamPayments });
+  const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, now: options.now, rateLimits: options.rateLimits, fileStore, teamPayments: options.teamPayments, keys: personalData.codec.keys });
   await commands.start();
   // Every service the seed can use, by name (seedIfEmpty picks those it knows).
   await seedIfEmpty({ ...commands, config, store, knex, log, files: fileStore });
@@ -94,6 +94,8 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     server,
     knex,
     store,
+    /** The event store inside its shared feed: `personalData.codec.keys` holds the people's data keys. */
+    personalData,
     bus,
     mailbox,
     commands,
