@@ -5,6 +5,7 @@ import { ReadModelProgress } from '@circuit/shared/projections/progress';
 import { ReadCache, type ReadCacheOptions } from '@circuit/shared/projections/read-cache';
 import { routersInOrder } from '@circuit/shared/http/route-gate';
 import { migrateReadModels } from './migrations';
+import { ErasureRebuilds } from './erasure/erasure-rebuilds';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './runner/projection-runner';
 import { allProjections } from './projections';
 import { adminRoutes } from './admin/admin-routes';
@@ -93,10 +94,11 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
 export async function createProjectionService(deps: ProjectionServiceDeps) {
   await migrateAllReadModels(deps.knex);
   const presence = await Presence.create(deps.knex);
-  const runner = new ProjectionRunner(deps.knex, deps.store, allProjections, deps.progress, deps.log, deps.runner);
   // Answers are keyed by the checkpoints they were built from: read from this runner when it is the only one, else from the table.
   const clock = deps.now;
   const cache = new ReadCache(deps.progress ?? new ReadModelProgress(deps.knex), { ...deps.readCache, now: clock ? () => clock().getTime() : undefined });
+  const runner = new ProjectionRunner(deps.knex, deps.store, allProjections, deps.progress, deps.log, { ...deps.runner, onSwapped: () => cache.clear() });
+  const erasureRebuilds = new ErasureRebuilds({ knex: deps.knex, store: deps.store, runner, log: deps.log });
   // The busiest reads first (listings, search, profiles); a request enters only the routers whose paths it could take.
   const router = routersInOrder([
     hackathonQueryRoutes(deps.knex, cache, deps.now),
@@ -127,8 +129,15 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   return {
     router,
     runner,
-    start: () => runner.start(),
-    stop: () => runner.stop(),
+    erasureRebuilds,
+    async start() {
+      await runner.start();
+      await erasureRebuilds.start();
+    },
+    async stop() {
+      await erasureRebuilds.stop();
+      await runner.stop();
+    },
   };
 }
 export type ProjectionService = Awaited<ReturnType<typeof createProjectionService>>;

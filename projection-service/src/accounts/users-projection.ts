@@ -34,6 +34,11 @@ function foldAccountEvent(users: TableChanges, event: RecordedEvent): void {
       // The replacing sign-up may take the same username or e-mail, which the table keeps unique.
       users.delete({ id });
       return;
+    case 'AccountErased':
+      // The row stays for what names the person (teams, chats, payments read "Deleted user"), hidden like a
+      // suspended account; the username goes too, since it is free for someone else to take.
+      users.patch({ id }, { username: `deleted-${id}`, username_lower: `deleted-${id}`, is_active: false, updated_at: event.occurredAt });
+      return;
     case 'EmailVerified':
       users.patch({ id }, { is_email_verified: true, updated_at: event.occurredAt });
       return;
@@ -104,6 +109,7 @@ export const usersProjection: Projection = {
   eventTypes: [
     'UserRegistered',
     'SignUpWithdrawn',
+    'AccountErased',
     'EmailVerified',
     'UserSignedIn',
     ...PROFILE_EVENT_TYPES,
