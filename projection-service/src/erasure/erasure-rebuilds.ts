@@ -74,9 +74,9 @@ export class ErasureRebuilds {
     await this.running?.catch(() => undefined);
   }
 
-  /** Resolves once no rebuild is owed or running (tests). */
-  async settled(): Promise<void> {
-    while (this.running) await this.running.catch(() => undefined);
+  /** Whether the read models were rebuilt after the erasure at `position` (tests wait on it). */
+  rebuiltThrough(position: bigint): boolean {
+    return this.rebuilt >= position;
   }
 
   private async seen(events: RecordedEvent[]): Promise<void> {
