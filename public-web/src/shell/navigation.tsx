@@ -1,4 +1,4 @@
-import { BellRing, Bookmark, Brain, LayoutDashboard, LogOut, Megaphone, Trophy, User as UserIcon } from 'lucide-react';
+import { BellRing, Bookmark, Brain, DatabaseZap, LayoutDashboard, LogOut, Megaphone, Trophy, User as UserIcon } from 'lucide-react';
 
 // Kept apart from the menus' icons, so the header and footer of every page do not carry them.
 export { mainSections } from './sections';
@@ -31,6 +31,7 @@ export const profileLinks = [
   { label: 'Saved', to: '/saved', icon: <Bookmark className="size-4" aria-hidden="true" /> },
   { label: "Organiser's Dashboard", to: '/dashboard', icon: <LayoutDashboard className="size-4" aria-hidden="true" /> },
   { label: 'Notification settings', to: '/settings/notifications', icon: <BellRing className="size-4" aria-hidden="true" /> },
+  { label: 'Your data', to: '/settings/data', icon: <DatabaseZap className="size-4" aria-hidden="true" /> },
 ] as const;
 
 export const signOutIcon = <LogOut className="size-4" aria-hidden="true" />;
