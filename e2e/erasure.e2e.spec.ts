@@ -56,9 +56,12 @@ describe.skipIf(Boolean(skipReason))(`Delete my account journey in Chromium${ski
     await page.getByRole('alert').filter({ hasText: 'Password is incorrect' }).waitFor();
     expect((await journey.circuit.store.readStream(userStream(id))).some((e) => e.type === 'AccountErased')).toBe(false);
 
-    // The code path offers its own step (not taken here: the password path goes on).
+    // The code path: a code is mailed, its field waits (the deletion itself goes on with the password).
     await page.getByLabel('With a code sent to my email').check();
-    await page.getByRole('button', { name: 'Send me a code' }).waitFor();
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByRole('status').filter({ hasText: 'We sent a code to your email. It expires in 10 minutes.' }).waitFor();
+    await page.getByLabel('Code from the email').waitFor();
+    await checkedAtBothSizes(page, 'erasure-code');
     await page.getByLabel('With my password').check();
 
     await page.getByLabel('Your password').fill('secret123');
