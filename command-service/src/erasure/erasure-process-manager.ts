@@ -4,17 +4,17 @@ import { ProfileEventSchemas } from '@circuit/shared/events/profiles';
 import { ProjectEventSchemas } from '@circuit/shared/events/projects';
 import type { FileStore } from '@circuit/shared/ports/file-store';
 import type { Logger } from '@circuit/shared/logger';
+import type { Bus } from '@circuit/shared/ports/bus';
 import type { EventStore, RecordedEvent } from '@circuit/shared/ports/event-store';
 import type { SubjectKeys } from '@circuit/shared/personal-data/subject-keys';
 import { ProcessManager, type ReactionEffects } from '../process-managers/process-manager';
 import { endSessionsEverywhere } from '../accounts/end-sessions';
-import type { Bus } from '@circuit/shared/ports/bus';
 import { forgetUnverified, forgetUploadsOf, rememberUnverified, rememberUpload, uploadsOf } from './erasure-tables';
 
 export type ErasureReaction =
   | { kind: 'upload'; userId: string; url: string }
   | { kind: 'unverified'; userId: string; registeredAt: string }
-  | { kind: 'verified'; userId: string }
+  | { kind: 'noLongerUnverified'; userId: string }
   | { kind: 'erased'; userId: string; at: string };
 
 /** Only what the uploads store holds is removed; a project's image may also be a link to another site. */
@@ -41,7 +41,7 @@ export function erasureReactions(event: RecordedEvent): ErasureReaction[] {
     }
     case 'EmailVerified':
     case 'SignUpWithdrawn':
-      return streamUser ? [{ kind: 'verified', userId: streamUser }] : [];
+      return streamUser ? [{ kind: 'noLongerUnverified', userId: streamUser }] : [];
     case 'AccountErased':
       return streamUser ? [{ kind: 'erased', userId: streamUser, at: AccountEventSchemas.AccountErased.parse(event.data).at }] : [];
     default:
@@ -79,7 +79,7 @@ function erasureEffects(deps: Deps): ReactionEffects<ErasureReaction> {
           return rememberUpload(deps.knex, reaction.userId, reaction.url);
         case 'unverified':
           return rememberUnverified(deps.knex, reaction.userId, reaction.registeredAt);
-        case 'verified':
+        case 'noLongerUnverified':
           return forgetUnverified(deps.knex, reaction.userId);
         case 'erased': {
           // Again here: a crash between the erasure's append and its key's destruction must not leave the key.
