@@ -8,6 +8,7 @@ import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-s
 import { SharedFeed } from '@circuit/shared/adapters/event-store/shared-feed';
 import { followFreshness } from '@circuit/shared/commands/fresh-states';
 import type { Mailbox } from '@circuit/shared/ports/mailer';
+import type { SubjectKeys } from '@circuit/shared/personal-data/subject-keys';
 import type { CommandServiceDeps } from './context';
 import { createAccountService } from './accounts/account-service';
 import { staffDirectory } from './accounts/actors';
@@ -100,6 +101,11 @@ import { DataExportBuilder } from './data-export/export-builder';
 import { dataExportRoutes } from './data-export/export-routes';
 import { createDataExportService } from './data-export/export-service';
 import { dataExportSweeper } from './data-export/export-sweeper';
+import { createErasureService } from './erasure/erasure-service';
+import { erasureRoutes } from './erasure/erasure-routes';
+import { ErasureProcessManager } from './erasure/erasure-process-manager';
+import { migrateErasureTables } from './erasure/erasure-tables';
+import { UnverifiedSignUpEraser } from './erasure/unverified-sign-ups';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -111,6 +117,8 @@ interface Worker {
 export async function createCommandService(
   deps: CommandServiceDeps & {
     mailbox?: Mailbox;
+    /** The people's data keys of the event store's crypto-shredding (docs/personal-data.md): erasure destroys one. */
+    keys: SubjectKeys;
     /** Default: Razorpay when configured, else the sandbox (selectPaymentGateway). */
     paymentGateway?: PaymentGateway | null;
     /** Team registration's view of payments; default the payments service. Tests may pass a double. */
@@ -123,6 +131,7 @@ export async function createCommandService(
   await migrateEventRosterDues(deps.knex);
   await migrateUploadUses(deps.knex);
   await migrateReminders(deps.knex);
+  await migrateErasureTables(deps.knex);
   const accounts = createAccountService(deps);
   // Counters shared by every instance: in Redis when there is one, else in the database.
   const limiterStore = await createLimiterStore({ knex: deps.knex, redisUrl: deps.config.REDIS_URL, log: deps.log });
@@ -166,6 +175,7 @@ export async function createCommandService(
   const reminderTimer = new ReminderTimer({ ...deps, secret: deps.config.sessionSecret, publicUrl: deps.config.publicUrl, schedule: reminderSchedule });
   const quizNotifier = new QuizNotifier({ knex: deps.knex, store: feed, mailer: deps.mailer, bus: deps.bus, publicUrl: deps.config.publicUrl, log: deps.log, secret: deps.config.sessionSecret });
   const tickets = ticketKeysFrom(deps.config);
+  const erasure = createErasureService(deps, accounts);
   // Every payment purpose goes to its roster: the service that records it and the roster's definition.
   const paymentDispatcher = new PaymentDispatcher({
     knex: deps.knex,
@@ -203,6 +213,8 @@ export async function createCommandService(
     dataExportSweeper({ exportStore, log: deps.log, now: deps.now }),
     reminderSchedule,
     reminderTimer,
+    new ErasureProcessManager({ knex: deps.knex, store: feed, bus: deps.bus, log: deps.log, fileStore, keys: deps.keys }),
+    new UnverifiedSignUpEraser({ knex: deps.knex, erasure, log: deps.log, now: deps.now }),
     {
       start: async () => {
         stopChatSends = await startChatSendConsumer(deps, messaging);
@@ -257,6 +269,7 @@ export async function createCommandService(
       certificateRoutes(createCertificateService(deps)),
       checkInRoutes(createCheckInService(deps, tickets)),
       dataExportRoutes(createDataExportService(deps, exportStore)),
+      erasureRoutes(accounts, erasure, limits),
     ]),
   );
   if (deps.mailbox && deps.config.NODE_ENV !== 'production') router.use('/dev', devMailboxRoutes(deps.mailbox));
@@ -280,6 +293,7 @@ export async function createCommandService(
     quizzes,
     reminderTimer,
     reminderSchedule,
+    erasure,
     /** The workers run in one command-service process at a time (see runAsLeader). */
     async start() {
       leadership = await runAsLeader(

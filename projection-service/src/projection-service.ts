@@ -7,6 +7,7 @@ import { routersInOrder } from '@circuit/shared/http/route-gate';
 import { migrateReadModels } from './migrations';
 import { registerProjectionLag } from './runner/projection-lag-metrics';
 import type { Metrics } from '@circuit/shared/metrics/metrics';
+import { ErasureRebuilds } from './erasure/erasure-rebuilds';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './runner/projection-runner';
 import { allProjections } from './projections';
 import { adminRoutes } from './admin/admin-routes';
@@ -100,11 +101,12 @@ export async function migrateAllReadModels(knex: Knex): Promise<void> {
 export async function createProjectionService(deps: ProjectionServiceDeps) {
   await migrateAllReadModels(deps.knex);
   const presence = await Presence.create(deps.knex);
-  const runner = new ProjectionRunner(deps.knex, deps.store, allProjections, deps.progress, deps.log, deps.runner);
-  if (deps.metrics) registerProjectionLag(deps.metrics, deps.store, runner, allProjections.map((p) => p.name));
   // Answers are keyed by the checkpoints they were built from: read from this runner when it is the only one, else from the table.
   const clock = deps.now;
   const cache = new ReadCache(deps.progress ?? new ReadModelProgress(deps.knex), { ...deps.readCache, now: clock ? () => clock().getTime() : undefined });
+  const runner = new ProjectionRunner(deps.knex, deps.store, allProjections, deps.progress, deps.log, { ...deps.runner, onSwapped: () => cache.clear() });
+  if (deps.metrics) registerProjectionLag(deps.metrics, deps.store, runner, allProjections.map((p) => p.name));
+  const erasureRebuilds = new ErasureRebuilds({ knex: deps.knex, store: deps.store, runner, log: deps.log });
   // The busiest reads first (listings, search, profiles); a request enters only the routers whose paths it could take.
   const router = routersInOrder([
     hackathonQueryRoutes(deps.knex, cache, deps.now),
@@ -136,8 +138,15 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
   return {
     router,
     runner,
-    start: () => runner.start(),
-    stop: () => runner.stop(),
+    erasureRebuilds,
+    async start() {
+      await runner.start();
+      await erasureRebuilds.start();
+    },
+    async stop() {
+      await erasureRebuilds.stop();
+      await runner.stop();
+    },
   };
 }
 export type ProjectionService = Awaited<ReturnType<typeof createProjectionService>>;

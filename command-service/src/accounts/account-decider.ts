@@ -22,6 +22,9 @@ export const Messages = {
   noPasswordYet: 'This account signs in with Google or GitHub and has no password yet. Use Forgot password to set one.',
   accountNotFound: 'No account found with this email address',
   accountVerified: 'This account is verified and cannot be replaced',
+  wrongPassword: 'Password is incorrect',
+  noPasswordToConfirm: 'This account has no password. Confirm with a code sent to your email instead.',
+  noErasureCode: 'No code was sent to confirm this. Please request a new code.',
   waitBeforeResend: (seconds: number) => `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting a new code.`,
 } as const;
 
@@ -52,7 +55,12 @@ export interface AccountState {
   otp: Partial<Record<OtpPurpose, OtpState>>;
   reset: { tokenHash: string; expiresAt: string; used: boolean } | null;
   oauth: Partial<Record<OAuthProvider, string>>;
+  /** Erased (AccountErased): the account is gone for good and answers like one that never existed. */
+  erased: boolean;
 }
+
+/** What confirms an erasure: the person's password or a code mailed for the purpose; none for an unverified sign-up's. */
+export type ErasureProof = { password: boolean } | { codeHash: string };
 
 export type AccountCommand =
   | {
@@ -77,7 +85,9 @@ export type AccountCommand =
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: Date }
   | { type: 'ChangePassword'; currentPasswordMatches: boolean; passwordHash: string; now: Date }
   | { type: 'LinkOAuth'; provider: OAuthProvider; providerUserId: string; now: Date }
-  | { type: 'WithdrawSignUp'; replacedBy: string; now: Date };
+  | { type: 'WithdrawSignUp'; replacedBy: string; now: Date }
+  | { type: 'Erase'; reason: 'requested'; proof: ErasureProof; now: Date }
+  | { type: 'Erase'; reason: 'unverified'; now: Date };
 
 export const initialAccountState = (): AccountState => ({
   exists: false,
@@ -89,6 +99,7 @@ export const initialAccountState = (): AccountState => ({
   otp: {},
   reset: null,
   oauth: {},
+  erased: false,
 });
 
 function sameHash(a: string, b: string): boolean {
@@ -147,6 +158,8 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     case 'SignUpWithdrawn':
       // From here on the account answers like one that never existed.
       return { ...initialAccountState(), username: state.username, email: state.email };
+    case 'AccountErased':
+      return { ...initialAccountState(), erased: true };
     default:
       // Other features share the user stream (profile events): not this decider's concern.
       return state;
@@ -184,6 +197,9 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     }
     return events;
   }
+
+  // Erasing twice (a retried request, the sweeper meeting a requested erasure) changes nothing.
+  if (command.type === 'Erase' && state.erased) return [];
 
   if (!state.exists) {
     // Unknown accounts answer like a wrong password for sign-in, and plainly elsewhere.
@@ -252,7 +268,31 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       // A verified account is someone's real account: only a sign-up still waiting for its code can give way.
       if (state.emailVerified) throw conflict(Messages.accountVerified);
       return [{ type: 'SignUpWithdrawn', data: { replacedBy: command.replacedBy, at: iso(command.now) } }];
+    case 'Erase':
+      return decideErasure(command, state);
   }
+}
+
+function decideErasure(command: Extract<AccountCommand, { type: 'Erase' }>, state: AccountState): AccountEvent[] {
+  const at = iso(command.now);
+  const erased: AccountEvent = { type: 'AccountErased', data: { reason: command.reason, at } };
+  if (command.reason === 'unverified') {
+    // Only a sign-up that never proved its mailbox is erased without its owner asking.
+    if (state.emailVerified) throw conflict(Messages.accountVerified);
+    return [erased];
+  }
+  const { proof } = command;
+  if ('password' in proof) {
+    if (!state.passwordHash) throw refused(Messages.noPasswordToConfirm);
+    if (!proof.password) throw refused(Messages.wrongPassword, wrongSecret);
+    return [erased];
+  }
+  const otp = state.otp.erase_account;
+  if (!otp || otp.consumed) throw refused(Messages.noErasureCode, { code: AccountRefusal.noCode });
+  if (otp.failedAttempts >= OTP_MAX_ATTEMPTS) throw tooMany(Messages.tooManyAttempts, wrongSecret);
+  if (!sameHash(otp.codeHash, proof.codeHash)) return [{ type: 'OtpAttemptFailed', data: { purpose: 'erase_account', at } }];
+  if (command.now.getTime() > new Date(otp.expiresAt).getTime()) throw refused(Messages.codeExpired);
+  return [{ type: 'OtpConsumed', data: { purpose: 'erase_account', at } }, erased];
 }
 
 export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {

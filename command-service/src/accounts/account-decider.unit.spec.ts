@@ -413,4 +413,37 @@ describe('account decider', () => {
       given(accountDecider, [verifiedUser(), linked]).when(link('g-1')).then([]);
     });
   });
+
+  describe('Erase', () => {
+    const erased = (reason: 'requested' | 'unverified', ms: number): AccountEvent => ({ type: 'AccountErased', data: { reason, at: iso(ms) } });
+    const byPassword = (password: boolean, ms = MINUTE): AccountCommand => ({ type: 'Erase', reason: 'requested', proof: { password }, now: at(ms) });
+    const byCode = (codeHash: string, ms = MINUTE): AccountCommand => ({ type: 'Erase', reason: 'requested', proof: { codeHash }, now: at(ms) });
+    const unverified = (ms = 8 * 24 * 60 * MINUTE): AccountCommand => ({ type: 'Erase', reason: 'unverified', now: at(ms) });
+
+    it('erases with the right password, refuses a wrong one, and erases nothing twice', () => {
+      expectCatalogued(given(accountDecider, [verifiedUser()]).when(byPassword(true)).then([erased('requested', MINUTE)]));
+      given(accountDecider, [verifiedUser()]).when(byPassword(false)).thenThrows('refused', Messages.wrongPassword);
+      given(accountDecider, [verifiedUser(), erased('requested', MINUTE)]).when(byPassword(true, 2 * MINUTE)).then([]);
+      given(accountDecider, [registered({ emailVerified: true, passwordHash: null })]).when(byPassword(true)).thenThrows('refused', Messages.noPasswordToConfirm);
+    });
+
+    it('erases with the code mailed for it: a wrong one counts, an expired or missing one is refused', () => {
+      const issued = otpIssued('erase_account', 'code-E', 0);
+      given(accountDecider, [verifiedUser(), issued]).when(byCode('code-E')).then([otpConsumed('erase_account', MINUTE), erased('requested', MINUTE)]);
+      given(accountDecider, [verifiedUser(), issued]).when(byCode('wrong')).then([otpFailed('erase_account', MINUTE)]);
+      given(accountDecider, [verifiedUser(), issued]).when(byCode('code-E', OTP_TTL_MS + MINUTE)).thenThrows('refused', Messages.codeExpired);
+      // A sign-in code does not confirm an erasure.
+      given(accountDecider, [verifiedUser(), otpIssued('login', 'code-L', 0)]).when(byCode('code-L')).thenThrows('refused', Messages.noErasureCode);
+      const tooMany = Array.from({ length: OTP_MAX_ATTEMPTS }, (_, i) => otpFailed('erase_account', i * SECOND));
+      given(accountDecider, [verifiedUser(), issued, ...tooMany]).when(byCode('code-E')).thenThrows('too_many', Messages.tooManyAttempts);
+    });
+
+    it('erases an unverified sign-up without asking, never a verified account; an erased account cannot sign in', () => {
+      given(accountDecider, [registered()]).when(unverified()).then([erased('unverified', 8 * 24 * 60 * MINUTE)]);
+      given(accountDecider, [verifiedUser()]).when(unverified()).thenThrows('conflict', Messages.accountVerified);
+      given(accountDecider, [verifiedUser(), erased('requested', MINUTE)])
+        .when({ type: 'SignIn', method: 'password', passwordMatches: true, now: at(2 * MINUTE) })
+        .thenThrows('unauthenticated', Messages.invalidCredentials);
+    });
+  });
 });

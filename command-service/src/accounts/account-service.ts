@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
 import { conflict, DomainError, isRefusal, notFound, refused, tooMany, unauthenticated } from '@circuit/shared/commands/domain-errors';
-import { userStream, type OAuthProvider, type Role } from '@circuit/shared/events/accounts';
+import { userStream, type OAuthProvider, type OtpPurpose, type Role } from '@circuit/shared/events/accounts';
 import { hashPassword, seal, secretHash, sixDigitCode, urlToken, verifyPassword } from '@circuit/shared/crypto/secrets';
 import type { CommandServiceDeps } from '../context';
 import { caughtUp } from '../http/read-your-writes';
@@ -114,6 +114,8 @@ export function createAccountService(deps: CommandServiceDeps) {
 
   return {
     ownerOf,
+    release,
+    execute,
 
     /**
      * Sign-up: claim the username, then the e-mail, then open the account; a refused claim undoes the earlier one.
@@ -181,7 +183,7 @@ export function createAccountService(deps: CommandServiceDeps) {
       return state.exists ? state.email : null;
     },
 
-    async issueOtp(userId: string, purpose: 'verify_email' | 'login', ctx: CommandContext) {
+    async issueOtp(userId: string, purpose: OtpPurpose, ctx: CommandContext) {
       await execute(userId, { type: 'IssueOtp', purpose, ...newOtp(), now: now() }, ctx);
     },
 

@@ -4,6 +4,7 @@ import { AuthProvidersSchema, SignupAnswerSchema } from '@circuit/shared/api/aut
 import { OwnUserSchema } from '@circuit/shared/api/users';
 import {
   ChangePasswordBody,
+  DeleteAccountBody,
   ForgotPasswordBody,
   LoginBody,
   LoginOtpBody,
@@ -158,6 +159,28 @@ export const authOpenApi: ApiRegistration = (api) => {
     rateLimited: true,
     ok: { data: NoData, message: 'Password changed successfully!' },
     errors: { 400: 'Wrong current password, or a new password that breaks its rule' },
+  });
+  api.route({
+    method: 'post',
+    path: '/api/auth/delete-account/code',
+    tag,
+    summary: 'Mail the signed-in user a code that confirms deleting their account (for accounts without a password)',
+    auth: 'session',
+    rateLimited: true,
+    ok: { data: NoData, message: 'We sent a code to your email. It expires in 10 minutes.' },
+    errors: { 429: 'A code was sent less than a minute ago' },
+  });
+  api.route({
+    method: 'post',
+    path: '/api/auth/delete-account',
+    tag,
+    summary:
+      "Delete the signed-in user's account (docs/personal-data.md): their data key is destroyed, AccountErased recorded, their names freed and every session ended; this one's cookie is cleared",
+    auth: 'session',
+    body: DeleteAccountBody,
+    rateLimited: true,
+    ok: { data: NoData, message: 'Your account has been deleted.' },
+    errors: { 400: 'Wrong password or code, or neither given (nothing changes)', 429: 'Too many wrong codes' },
   });
   api.route({
     method: 'get',

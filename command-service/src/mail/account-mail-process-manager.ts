@@ -6,7 +6,7 @@ import { AccountEventSchemas } from '@circuit/shared/events/accounts';
 import type { EventData } from '@circuit/shared/events/catalogue';
 import { unseal } from '@circuit/shared/crypto/secrets';
 import { ProcessManager, type ReactionEffects } from '../process-managers/process-manager';
-import { passwordResetMail, signInCodeMail, verificationCodeMail } from './account-mail';
+import { erasureCodeMail, passwordResetMail, signInCodeMail, verificationCodeMail } from './account-mail';
 import { registeredAccount } from './recipient';
 
 /** A mail an account event asks for, still sealed: only the effects hold the secret. */
@@ -37,7 +37,8 @@ function accountMailEffects(mailer: Mailer, store: EventStore, options: { secret
       const { email, firstName } = account;
       if (mail.kind === 'code') {
         const code = unseal(mail.sealedCode, options.secret);
-        await mailer.send(mail.purpose === 'login' ? signInCodeMail(email, firstName, code) : verificationCodeMail(email, firstName, code));
+        const codeMail = { login: signInCodeMail, verify_email: verificationCodeMail, erase_account: erasureCodeMail }[mail.purpose];
+        await mailer.send(codeMail(email, firstName, code));
       } else {
         const token = unseal(mail.sealedToken, options.secret);
         await mailer.send(passwordResetMail(email, firstName, `${options.publicUrl}/reset-password/${encodeURIComponent(token)}`));

@@ -27,6 +27,15 @@ export function signInCodeMail(to: string, firstName: string, code: string): Mai
   };
 }
 
+export function erasureCodeMail(to: string, firstName: string, code: string): Mail {
+  return {
+    to,
+    subject: 'Your code to delete your Circuit account',
+    text: `Hi ${firstName},\n\nYour code to delete your Circuit account is ${code}. It expires in 10 minutes.\n\nDeleting your account cannot be undone. If you did not ask for this, ignore this e-mail: your account stays as it is.\n\n— Circuit`,
+    html: layout('Delete your account', `<p>Hi ${escape(firstName)},</p><p>Your code to delete your Circuit account is</p><p style="font-size:28px;letter-spacing:6px;font-weight:700">${code}</p><p>It expires in 10 minutes. Deleting your account cannot be undone.</p>`),
+  };
+}
+
 export function passwordResetMail(to: string, firstName: string, link: string): Mail {
   return {
     to,

@@ -119,6 +119,21 @@ describe('users projection', () => {
     expect(await findUserRow(knex, 'u-9')).toBeUndefined();
   });
 
+  it('hides an erased account, names it Deleted user and frees its username and address for the next sign-up', async () => {
+    await append(userStream('u-6'), [registered('u-6', { username: 'erased_one', email: 'erased@example.com', emailVerified: true })], '2025-03-01T14:00:00.000Z');
+    await append(userStream('u-6'), [{ type: 'AccountErased', data: { reason: 'requested', at: '2025-03-01T14:05:00.000Z' } }], '2025-03-01T14:05:00.000Z');
+    await append(userStream('u-7'), [registered('u-7', { username: 'Erased_One', email: 'Erased@example.com' })], '2025-03-01T14:10:00.000Z');
+    await project();
+    expect(await knex('users').where({ id: 'u-6' }).first('username', 'email_lower', 'first_name', 'last_name', 'is_active')).toEqual({
+      username: 'deleted-u-6',
+      email_lower: 'deleted-u-6@erased.invalid',
+      first_name: 'Deleted',
+      last_name: 'user',
+      is_active: false,
+    });
+    expect((await findUserRow(knex, 'u-7'))?.username).toBe('Erased_One');
+  });
+
   it('keeps the first registration when one is delivered twice', async () => {
     await append(userStream('u-4'), [registered('u-4', { username: 'kabir', email: 'kabir@example.com', firstName: 'Kabir' })], '2025-03-01T12:00:00.000Z');
     await project();

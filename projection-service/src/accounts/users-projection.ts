@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@circuit/shared/ports/event-store';
 import { AccountEventSchemas } from '@circuit/shared/events/accounts';
 import { SocialEventSchemas } from '@circuit/shared/events/social';
 import { UserStandingEventSchemas } from '@circuit/shared/events/user-standing';
+import { Erased } from '@circuit/shared/personal-data/personal-field';
 import type { Projection } from '../runner/projection';
 import { Counters, TableChanges } from '../runner/table-changes';
 import { foldProfileEvent, PROFILE_EVENT_TYPES } from '../profiles/profiles-projection';
@@ -33,6 +34,21 @@ function foldAccountEvent(users: TableChanges, event: RecordedEvent): void {
     case 'SignUpWithdrawn':
       // The replacing sign-up may take the same username or e-mail, which the table keeps unique.
       users.delete({ id });
+      return;
+    case 'AccountErased':
+      // The row stays for what names the person (teams, chats, payments read "Deleted user"), hidden like a
+      // suspended account; the username and e-mail address go too, since they are free for someone else to take.
+      // Its names and address read as what erasure leaves at once; the rebuild that follows clears the rest.
+      users.patch({ id }, {
+        username: `deleted-${id}`,
+        username_lower: `deleted-${id}`,
+        email: Erased.email(id),
+        email_lower: Erased.email(id),
+        first_name: Erased.firstName,
+        last_name: Erased.lastName,
+        is_active: false,
+        updated_at: event.occurredAt,
+      });
       return;
     case 'EmailVerified':
       users.patch({ id }, { is_email_verified: true, updated_at: event.occurredAt });
@@ -104,6 +120,7 @@ export const usersProjection: Projection = {
   eventTypes: [
     'UserRegistered',
     'SignUpWithdrawn',
+    'AccountErased',
     'EmailVerified',
     'UserSignedIn',
     ...PROFILE_EVENT_TYPES,
@@ -123,6 +140,8 @@ export const usersProjection: Projection = {
       foldStandingEvent(users, event);
       foldProfileEvent(users, event);
       foldCountEvent(counts, event);
+      // The erased account's username is free from here on: written before a later sign-up in the batch inserts it again.
+      if (event.type === 'AccountErased') await users.flush(trx);
     }
     await users.flush(trx);
     await counts.flush(trx);

@@ -19,6 +19,8 @@ export interface ProjectionRunnerOptions {
    * behind (default 1000 ms); a batch of its own moves it at once.
    */
   saveSkippedAfterMs?: number;
+  /** Called once a rebuilt projection's tables are swapped in (the read cache forgets what it built from the old ones). */
+  onSwapped?(projection: string): void;
 }
 
 export class RebuildInProgressError extends Error {
@@ -41,6 +43,7 @@ export class ProjectionRunner {
   private readonly pageSize: number;
   private readonly rebuildPageSize: number;
   private readonly saveAfterMs: number;
+  private readonly onSwapped: ((projection: string) => void) | undefined;
   /** The event types each projection declares (none: it reads every event). */
   private readonly reads = new Map<string, ReadonlySet<string> | undefined>();
   /**
@@ -70,6 +73,7 @@ export class ProjectionRunner {
     this.pageSize = options.pageSize ?? 1000;
     this.rebuildPageSize = options.rebuildPageSize ?? options.pageSize ?? 5000;
     this.saveAfterMs = options.saveSkippedAfterMs ?? 1000;
+    this.onSwapped = options.onSwapped;
     for (const p of projections) this.reads.set(p.name, p.eventTypes ? new Set(p.eventTypes) : undefined);
   }
 
@@ -389,6 +393,7 @@ export class ProjectionRunner {
     });
     if (swapped) {
       this.advanced(p, position);
+      this.onSwapped?.(p.name);
       this.log.info({ projection: p.name, position: position.toString() }, 'projection rebuilt and swapped in');
     }
     return swapped;

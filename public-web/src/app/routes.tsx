@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
       screen('notifications', async () => (await import('../notifications/NotificationsPage')).NotificationsPage),
       screen('settings/notifications', async () => (await import('../settings/NotificationSettingsPage')).NotificationSettingsPage),
       screen('settings/data', async () => (await import('../settings/YourDataPage')).YourDataPage),
+      screen('account-deleted', async () => (await import('../settings/AccountDeletedPage')).AccountDeletedPage),
       screen('unsubscribe/:token', async () => (await import('../settings/UnsubscribePage')).UnsubscribePage),
       screen('search', async () => (await import('../search/SearchPage')).SearchPage),
       screen('messages', async () => (await import('../messages/MessagesPage')).MessagesPage),

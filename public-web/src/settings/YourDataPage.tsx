@@ -5,8 +5,9 @@ import { StateScreen } from '../ui/EmptyState';
 import { PageSpinner } from '../ui/Spinner';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { DataExportSection } from './DataExportSection';
+import { DeleteAccountSection } from './DeleteAccountSection';
 
-/** /settings/data: a copy of the user's data, and what else they can do with it (one section each). */
+/** /settings/data: what Circuit holds of the person, one section per thing they can do with it. */
 export function YourDataPage() {
   useDocumentTitle('Your data');
   const { state } = useAuth();
@@ -14,7 +15,7 @@ export function YourDataPage() {
   if (state.status === 'unauthenticated') {
     return (
       <StateScreen icon={<LockKeyhole className="size-7" aria-hidden="true" />} title="Authentication Required" actions={<LoginButtonLink>Go to Login</LoginButtonLink>}>
-        Please sign in to see your data.
+        Please sign in to manage your data.
       </StateScreen>
     );
   }
@@ -24,6 +25,7 @@ export function YourDataPage() {
       <p className="mt-1 mb-6 text-sm text-slate-600">What Circuit holds about you, and what you can do with it.</p>
       <div className="flex flex-col gap-6">
         <DataExportSection />
+        <DeleteAccountSection />
       </div>
     </div>
   );

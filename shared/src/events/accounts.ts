@@ -12,7 +12,8 @@ export const ROLES = ['user', 'moderator', 'auditor', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
-export const OtpPurposeSchema = z.enum(['verify_email', 'login']);
+/** What a mailed code is for: `erase_account` confirms "Delete my account" for an account without a password. */
+export const OtpPurposeSchema = z.enum(['verify_email', 'login', 'erase_account']);
 export type OtpPurpose = z.infer<typeof OtpPurposeSchema>;
 
 export const SignInMethodSchema = z.enum(['password', 'otp', 'google', 'github']);

@@ -22,6 +22,15 @@ const winnersTeamMembers = (): PersonalField[] => [
   personal.text('announcement.results.winners[].teamMembers[].email', dataUser('byUserId')),
 ];
 
+/** A portfolio project's texts and image are its owner's. */
+const projectContent = (subject: PersonalField['subject']): PersonalField[] => [
+  personal.text('title', subject),
+  personal.text('description', subject),
+  personal.text('githubUrl', subject),
+  personal.text('liveUrl', subject),
+  personal.value('image', subject),
+];
+
 /**
  * Every personal field of every event type, and whose it is (docs/personal-data.md). A type that is not here holds
  * nothing personal: amounts, times, ids, usernames and states stay in the clear. `personal-fields.unit.spec.ts`
@@ -55,9 +64,9 @@ export const PersonalFields: Partial<Record<EventType, readonly PersonalField[]>
   ],
   ProfilePictureChanged: [personal.text('url', streamUser)],
   // portfolio projects: the image the owner uploaded, and comments by whoever wrote them
-  ProjectCreated: [personal.value('image', dataUser('ownerId'))],
+  ProjectCreated: projectContent(dataUser('ownerId')),
   // An edit names no owner: only the owner edits their project.
-  ProjectUpdated: [personal.value('image', actingUser)],
+  ProjectUpdated: projectContent(actingUser),
   ProjectCommented: [personal.text('text', dataUser('userId'), COMMENT_DELETED)],
   // social: what the reporter wrote about the person they reported
   UserReported: [personal.message('reason', dataUser('from'))],

@@ -281,6 +281,7 @@ const NOT_PERSONAL: { types?: EventType[]; path: string; why: string }[] = [
   { path: 'commentId', why: 'an id' },
   { types: ['AccountErased'], path: 'reason', why: "'requested' or 'unverified': what auditors may see of an erasure" },
   { types: ['DemoSeedFailed'], path: 'message', why: "the demo seed's error, about the platform's own data" },
+  { types: ['DataExportFailed'], path: 'reason', why: 'names the section where building a copy stopped, never the error or the data' },
   { types: ['NotificationCreated'], path: 'subject', why: "a listing's title, username and review reason, as its organiser and staff wrote them for the public" },
   { types: LISTINGS, path: 'content', why: 'a listing as its organiser published it for the public (its mentors, volunteers and venue included)' },
   { types: ['ProjectCreated', 'ProjectUpdated'], path: 'githubUrl', why: "a project's public repository link" },

@@ -32,4 +32,6 @@ export interface Mailer {
 /** The dev mailbox also answers what it holds (GET /dev/mailbox). */
 export interface Mailbox {
   list(filter?: { to?: string }): Promise<SentMail[]>;
+  /** Deletes every mail kept for an address (an erased person's, docs/personal-data.md). */
+  forget(address: string): Promise<void>;
 }

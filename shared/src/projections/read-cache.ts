@@ -78,6 +78,8 @@ export class ReadCache {
   private readonly maxAgeMs: number;
   private readonly enabled: boolean;
   private readonly now: () => number;
+  /** Moves at every `clear`: a computation begun before it is not stored. */
+  private generation = 0;
 
   constructor(
     private readonly versions: ReadModelVersions,
@@ -107,6 +109,16 @@ export class ReadCache {
     return version.then((v) => this.hit(key, v, compute) ?? this.fill(key, v, compute));
   }
 
+  /**
+   * Forgets every answer: for tables swapped by a rebuild, whose checkpoint may equal the one the answers were
+   * built at (an erasure's rebuild changes rows at an unchanged position).
+   */
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.pending.clear();
+  }
+
   private hit(key: string, version: string, compute: () => Promise<unknown>): CachedJson | undefined {
     const hit = this.entries.get(key);
     const now = this.now();
@@ -123,20 +135,21 @@ export class ReadCache {
     const flight = `${version}\u0000${key}`;
     const running = this.pending.get(flight);
     if (running) return running;
+    const generation = this.generation;
     const computing = (async () => {
       // The answer is as old as the moment its computation began.
       const startedAt = this.now();
       const computed = await compute();
       const answer = answerOf(computed instanceof ChangesAt ? computed.value : computed);
       const life = computed instanceof ChangesAt ? Math.max(0, Math.min(computed.at - startedAt, this.maxAgeMs)) : this.ttlMs;
-      this.store(key, { ...answer, version, expires: startedAt + life, refreshFrom: startedAt + life * REFRESH_AHEAD });
+      if (generation === this.generation) this.store(key, { ...answer, version, expires: startedAt + life, refreshFrom: startedAt + life * REFRESH_AHEAD });
       return answer;
     })();
     this.pending.set(flight, computing);
     try {
       return await computing;
     } finally {
-      this.pending.delete(flight);
+      if (this.pending.get(flight) === computing) this.pending.delete(flight);
     }
   }
 

@@ -24,10 +24,28 @@ function setup(options: { ttlMs?: number; maxEntries?: number; enabled?: boolean
     change: (v: string) => (value = v),
     tick: (ms: number) => (clock += ms),
     runs: () => runs,
+    cache,
   };
 }
 
 describe('ReadCache', () => {
+  it('forgets every answer at clear (tables swapped at an unchanged checkpoint), also one being computed then', async () => {
+    const c = setup({ ttlMs: 60_000 });
+    expect(await c.read()).toBe('{"value":"first"}');
+    c.change('rebuilt');
+    expect(await c.read()).toBe('{"value":"first"}');
+    c.cache.clear();
+    expect(await c.read()).toBe('{"value":"rebuilt"}');
+    expect(c.runs()).toBe(2);
+
+    let release: () => void = () => undefined;
+    const slow = c.cache.json('slow', ['users'], () => new Promise((resolve) => (release = () => resolve({ value: 'old tables' }))));
+    c.cache.clear();
+    release();
+    await slow;
+    expect((await c.cache.json('slow', ['users'], async () => ({ value: 'new tables' }))).body.toString()).toBe('{"value":"new tables"}');
+  });
+
   it('answers a hit at once when the versions are at hand (no promise), and a miss or an awaited version with a promise', async () => {
     const sync = new ReadCache({ versionOf: () => '1' });
     const compute = async () => ({ a: 1 });

@@ -53,3 +53,11 @@ export const ChangePasswordBody = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128),
   newPassword: newPasswordField('New password is required'),
 });
+
+/** "Delete my account", confirmed by the password or by the code mailed for it (accounts without a password). */
+export const DeleteAccountBody = z
+  .object({
+    password: z.string().min(1, 'Password is required').max(128, 'Password is incorrect').optional(),
+    code: otpField.optional(),
+  })
+  .refine((body) => (body.password === undefined) !== (body.code === undefined), { message: 'Enter your password or the code we sent you' });

@@ -6,6 +6,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : null);
 /** What an event says, in a line, from its well-known fields (whatever its type). */
 function summarise(event: RecordedEvent): string {
   const d = (event.data ?? {}) as Record<string, unknown>;
+  // That it happened and why, never what was erased.
+  if (event.type === 'AccountErased') return `Account erased (${String(d.reason)})`;
   const parts: string[] = [];
   for (const key of ['userId', 'teamId', 'name', 'orderId', 'paymentId', 'via', 'reason', 'fee', 'requiresPayment', 'amount', 'amountMinor', 'currency', 'refundId', 'gatewayMessage']) {
     if (d[key] !== undefined && d[key] !== null) parts.push(`${key}: ${String(d[key])}`);

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { AuditPaymentSchema, type AuditPayment, type AuditRegistration, type AuditRegistrationDetail, type RegistrationComparison } from '@circuit/shared/api/admin-audit';
 import { PaymentEventSchemas as P } from '@circuit/shared/events/payments';
 import { notFound, refused } from '@circuit/shared/commands/domain-errors';
-import type { EventStore } from '@circuit/shared/ports/event-store';
+import type { EventStore, RecordedEvent } from '@circuit/shared/ports/event-store';
+import { userStream } from '@circuit/shared/events/accounts';
+import { ERASURE_EVENT_TYPE } from '@circuit/shared/personal-data/personal-data-event-store';
 import { filterObject, oneOrMany, parseListQuery, sendList } from '../simple-rest';
 import { toAuditEvent } from './audit-event';
 import { PAYMENT_EVENT_TYPES, scanFeed } from './feed-scan';
@@ -21,6 +23,12 @@ interface RegistrationRow {
 }
 
 const SEP = '~';
+
+/** A registration's history shows when its person was erased (docs/personal-data.md), in feed order. */
+function withErasure(history: RecordedEvent[], userEvents: RecordedEvent[]): RecordedEvent[] {
+  const erased = userEvents.filter((e) => e.type === ERASURE_EVENT_TYPE);
+  return erased.length === 0 ? history : [...history, ...erased].sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
+}
 const idOf = (kind: string, listingId: string, userId: string) => [kind, listingId, userId].join(SEP);
 
 const RegistrationFilter = filterObject({
@@ -111,7 +119,8 @@ export function auditRoutes(knex: Knex, store: EventStore, kinds: readonly Regis
     const row: RegistrationRow | undefined = await registrations().where({ 'r.kind': kind.type, 'r.listing_id': listingId, 'r.user_id': userId }).first('r.*', 'u.username');
     if (!row) throw notFound('Registration not found');
     const history = await kind.history(store, listingId, userId);
-    const detail: AuditRegistrationDetail = { ...toRecord(row), history: history.map(toAuditEvent), current: await compare(kind, listingId, userId, now(), history) };
+    const shown = withErasure(history, await store.readStream(userStream(userId)));
+    const detail: AuditRegistrationDetail = { ...toRecord(row), history: shown.map(toAuditEvent), current: await compare(kind, listingId, userId, now(), history) };
     res.json(detail);
   });
 

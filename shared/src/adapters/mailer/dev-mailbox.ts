@@ -61,6 +61,10 @@ export class DevMailbox implements Mailer, Mailbox {
     });
   }
 
+  async forget(address: string): Promise<void> {
+    await this.knex(TABLE).where('to', address.trim().toLowerCase()).del();
+  }
+
   async list(filter: { to?: string } = {}): Promise<SentMail[]> {
     const q = this.knex(TABLE).select('*').orderBy('id', 'desc').limit(200);
     if (filter.to) q.where('to', filter.to.trim().toLowerCase());
