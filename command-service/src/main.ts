@@ -23,13 +23,14 @@ const config = loadConfig({ PORT: '3001', ...process.env });
 const log = createLogger('command-service', config.LOG_LEVEL);
 const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'command service') });
 const metrics = createMetrics('command-service');
-const store = new MeteredEventStore(await selectEventStore(config, knex, log), metrics);
+const events = await selectEventStore(config, knex, log);
+const store = new MeteredEventStore(events, metrics);
 const bus = await selectBus(config);
 const { mailer, mailbox } = await selectMailer(config, knex, log);
 // Another process runs the projections: progress is read from their checkpoint.
 const progress = new ReadModelProgress(knex);
 const fileStore = new LocalFileStore(path.join(config.DATA_DIR, 'uploads'));
-const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, fileStore, keys: store.codec.keys });
+const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, fileStore, keys: events.codec.keys });
 await commands.start();
 await seedIfEmpty({ config, store, knex, accounts: commands.accounts, profiles: commands.profiles, projects: commands.projects, social: commands.social, hackathons: commands.hackathons, registrations: commands.registrations, payments: commands.payments, reviews: commands.reviews, announcements: commands.announcements, community: commands.community, log });
 

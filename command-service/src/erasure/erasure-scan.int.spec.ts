@@ -138,9 +138,8 @@ describe('erasure leaves nothing of the person in the clear', () => {
     const uploads = filesUnder(t.uploadsDir);
     for (const file of uploads) look(`uploads ${path.relative(t.uploadsDir, file)}`, fs.readFileSync(file, 'latin1'));
     expect(found).toEqual([]);
-    // TODO(h/registry): the e-mail reservation streams (`email-<address>`) still name the address until h/registry
-    // renames them by a blind index; once both are merged this must read `expect(inStreamIds).toEqual([])`.
-    expect([...new Set(inStreamIds)]).toEqual([`email-${person.email}`]);
+    // E-mail reservation streams are named by a blind index, never by the address.
+    expect(inStreamIds).toEqual([]);
 
     // The other side reads sensibly.
     const chat = (await friend.agent.get(`/api/users/${userId}/chat`).expect(200)).body.data as { from: string; message: string }[];

@@ -88,11 +88,11 @@ const samples: Samples = {
   ProfilePictureChanged: { streamId: `user-${author}`, data: { url: '/uploads/aarav-face.png', at } },
   ProjectCreated: {
     streamId: 'project-p1',
-    data: { projectId: 'p1', ownerId: author, title: 'Lumen', description: 'A lamp', technologies: [], githubUrl: '', liveUrl: '', image: '/uploads/lumen.png', at },
+    data: { projectId: 'p1', ownerId: author, title: 'Lumen', description: 'A lamp', technologies: [], githubUrl: 'https://github.com/aarav/lumen', liveUrl: 'https://lumen.example.test', image: '/uploads/lumen.png', at },
   },
   ProjectUpdated: {
     streamId: 'project-p1',
-    data: { projectId: 'p1', title: 'Lumen', description: 'A lamp', technologies: [], githubUrl: '', liveUrl: '', image: '/uploads/lumen-2.png', at },
+    data: { projectId: 'p1', title: 'Lumen', description: 'A lamp', technologies: [], githubUrl: 'https://github.com/aarav/lumen', liveUrl: 'https://lumen.example.test', image: '/uploads/lumen-2.png', at },
     metadata: { userId: author },
   },
   ProjectCommented: { streamId: 'project-p1', data: { projectId: 'p1', commentId: 'c1', parentId: null, userId: other, text: 'Lovely lamp, Aarav', at } },
@@ -284,8 +284,6 @@ const NOT_PERSONAL: { types?: EventType[]; path: string; why: string }[] = [
   { types: ['DataExportFailed'], path: 'reason', why: 'names the section where building a copy stopped, never the error or the data' },
   { types: ['NotificationCreated'], path: 'subject', why: "a listing's title, username and review reason, as its organiser and staff wrote them for the public" },
   { types: LISTINGS, path: 'content', why: 'a listing as its organiser published it for the public (its mentors, volunteers and venue included)' },
-  { types: ['ProjectCreated', 'ProjectUpdated'], path: 'githubUrl', why: "a project's public repository link" },
-  { types: ['ProjectCreated', 'ProjectUpdated'], path: 'liveUrl', why: "a project's public demo link" },
   { types: ['TeamCreated'], path: 'name', why: "a team's name, shown on the public roster, not a person's" },
   { types: ['HackathonProjectSubmitted'], path: 'teamName', why: "a team's name, not a person's" },
   { types: ['HackathonProjectDraftSaved', 'HackathonProjectSubmitted'], path: 'version.tagline', why: "the project's tagline, public in the gallery" },
