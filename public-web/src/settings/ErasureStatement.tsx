@@ -1,7 +1,7 @@
 import { Check, Trash2 } from 'lucide-react';
 
 const GOES = [
-  'Your profile: name, username, e-mail address, mobile number, college, bio, links and pictures',
+  'Your profile: name, e-mail address, mobile number, college, bio, links and pictures',
   'The texts and images of your portfolio projects',
   'The messages you sent: the people you wrote to see "Message deleted"',
   'What you filled in when registering (mobile number, college and the like) and the comments of your reviews',
@@ -12,6 +12,7 @@ const STAYS = [
   'Payments: their amounts and ids, which we must keep for our accounts, without your name',
   'Your registrations, team places and scores, shown as "Deleted user", so teams and results still add up',
   'The messages others sent you, which stay in their chats',
+  'Your username in our records of what happened (no page shows it, and it is free for anyone to take)',
 ];
 
 /** What "Delete my account" erases and what it keeps, said plainly before anything is asked. */
