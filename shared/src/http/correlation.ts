@@ -50,7 +50,8 @@ export function requestLogging(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.headers['x-correlation-id'];
     const id = typeof incoming === 'string' && CORRELATION_ID.test(incoming) ? incoming : crypto.randomUUID();
-    const { method, url } = req;
+    const { method } = req;
+    const url = loggedUrl(req.url);
     req.id = id;
     res.setHeader('X-Correlation-Id', id);
     (req as LoggedRequest)[REQUEST_LOG] = new RequestLog(logger, { id, method, url });
@@ -67,6 +68,17 @@ export function requestLogging(logger: Logger): RequestHandler {
     });
     next();
   };
+}
+
+/**
+ * What the logs keep of a request's address: the path, and the names of its query's parameters without their values,
+ * so a search, an address or a code someone typed never reaches the logs (docs/personal-data.md).
+ */
+export function loggedUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const names = new Set(new URLSearchParams(url.slice(query + 1)).keys());
+  return names.size > 0 ? `${url.slice(0, query)}?${[...names].join('&')}` : url.slice(0, query);
 }
 
 export function correlationIdOf(req: { id?: unknown }): string | undefined {
