@@ -3,6 +3,7 @@ import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, t
 import { conflict } from './domain-errors';
 import { parseEventData, isKnownEventType } from '../events/catalogue';
 import { appended } from './appended';
+import { commandHandled, outcomeOf } from './command-outcomes';
 
 /** A pure decider (docs/decisions.md#d2-pure-deciders-one-stream-per-aggregate): decide(command, state) -> events, evolve(state, event) -> state. */
 export interface Decider<State, Command, Event extends { type: string; data: unknown }> {
@@ -101,6 +102,7 @@ export function toNewEvents(events: { type: string; data: unknown }[], ctx: Comm
  *
  * `anyRevision` appends without the revision check, for commands whose decision cannot be
  * invalidated by a concurrent write (recording a sign-in): many at once then never contend.
+ * Each command's outcome goes to the store's counter, if any (command-outcomes.ts).
  */
 export async function handleCommand<State, Command, Event extends { type: string; data: unknown }>(
   store: EventStore,
@@ -110,6 +112,25 @@ export async function handleCommand<State, Command, Event extends { type: string
   ctx: CommandContext = {},
   now: () => Date = () => new Date(),
   options: { anyRevision?: boolean } = {},
+): Promise<CommandResult<State, Event>> {
+  try {
+    const result = await decideAndAppend(store, streamId, decider, command, ctx, now, options);
+    commandHandled(store, command, 'ok');
+    return result;
+  } catch (error) {
+    commandHandled(store, command, outcomeOf(error));
+    throw error;
+  }
+}
+
+async function decideAndAppend<State, Command, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  ctx: CommandContext,
+  now: () => Date,
+  options: { anyRevision?: boolean },
 ): Promise<CommandResult<State, Event>> {
   // A stream folded in memory a moment ago (or none yet): decide on that state and let the append's
   // revision check prove that nothing was appended since, instead of reading the stream first (one
