@@ -30,7 +30,7 @@ export function createPaymentService(deps: Pick<CommandServiceDeps, 'store' | 'n
   const now = deps.now ?? (() => new Date());
   /** Every payment command, its outcomes counted (docs/operations.md#metrics). */
   async function run(orderId: string, command: PaymentCommand, ctx: CommandContext): Promise<CommandResult<PaymentState, PaymentEvent>> {
-    const result = await run(orderId, command, ctx);
+    const result = await handleCommand(deps.store, paymentStream(orderId), paymentDecider, command, ctx, now);
     for (const event of result.events) {
       const outcome = PAYMENT_OUTCOMES[event.type];
       if (outcome) deps.metrics?.payments.inc({ purpose: event.data.purpose.kind, outcome });
