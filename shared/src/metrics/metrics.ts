@@ -45,15 +45,15 @@ export function createMetrics(service: string): Metrics {
 }
 
 /**
- * A read that the gauges of one scrape share (Prometheus collects them one after the other): made again once it is
- * older than `maxAgeMs`, so a scrape reads the database once however many gauges it feeds.
+ * A read that the gauges of one scrape share: the registry collects every metric at once, so the gauges fed by one
+ * query start it while it is under way and get its answer; the next scrape reads afresh.
  */
-export function readPerScrape<T>(read: () => Promise<T>, maxAgeMs = 1000): () => Promise<T> {
-  let last: { at: number; value: Promise<T> } | undefined;
-  return () => {
-    if (!last || performance.now() - last.at > maxAgeMs) last = { at: performance.now(), value: read() };
-    return last.value;
-  };
+export function readPerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let underWay: Promise<T> | undefined;
+  return () =>
+    (underWay ??= read().finally(() => {
+      underWay = undefined;
+    }));
 }
 
 /**
