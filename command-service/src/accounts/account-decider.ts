@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { conflict, forbidden, notFound, refused, tooMany, unauthenticated } from '@circuit/shared/commands/domain-errors';
-import type { AccountEvent, OAuthProvider, OtpPurpose, Role, SignInMethod } from '@circuit/shared/events/accounts';
+import type { AccountEvent, AccountEventOf, OAuthProvider, OtpPurpose, Role, SignInMethod } from '@circuit/shared/events/accounts';
 import type { Decider } from '@circuit/shared/commands/decider';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
@@ -86,8 +86,11 @@ export type AccountCommand =
   | { type: 'ChangePassword'; currentPasswordMatches: boolean; passwordHash: string; now: Date }
   | { type: 'LinkOAuth'; provider: OAuthProvider; providerUserId: string; now: Date }
   | { type: 'WithdrawSignUp'; replacedBy: string; now: Date }
-  | { type: 'Erase'; reason: 'requested'; proof: ErasureProof; now: Date }
-  | { type: 'Erase'; reason: 'unverified'; now: Date };
+  | { type: 'Erase'; reason: 'requested'; proof: ErasureProof; reservations: ErasedReservation[]; now: Date }
+  | { type: 'Erase'; reason: 'unverified'; reservations: ErasedReservation[]; now: Date };
+
+/** A reservation stream an erased account held, named as the stream is (never by the value). */
+export type ErasedReservation = NonNullable<AccountEventOf<'AccountErased'>['data']['reservations']>[number];
 
 export const initialAccountState = (): AccountState => ({
   exists: false,
@@ -275,7 +278,7 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
 
 function decideErasure(command: Extract<AccountCommand, { type: 'Erase' }>, state: AccountState): AccountEvent[] {
   const at = iso(command.now);
-  const erased: AccountEvent = { type: 'AccountErased', data: { reason: command.reason, at } };
+  const erased: AccountEvent = { type: 'AccountErased', data: { reason: command.reason, at, reservations: command.reservations } };
   if (command.reason === 'unverified') {
     // Only a sign-up that never proved its mailbox is erased without its owner asking.
     if (state.emailVerified) throw conflict(Messages.accountVerified);

@@ -415,10 +415,12 @@ describe('account decider', () => {
   });
 
   describe('Erase', () => {
-    const erased = (reason: 'requested' | 'unverified', ms: number): AccountEvent => ({ type: 'AccountErased', data: { reason, at: iso(ms) } });
-    const byPassword = (password: boolean, ms = MINUTE): AccountCommand => ({ type: 'Erase', reason: 'requested', proof: { password }, now: at(ms) });
-    const byCode = (codeHash: string, ms = MINUTE): AccountCommand => ({ type: 'Erase', reason: 'requested', proof: { codeHash }, now: at(ms) });
-    const unverified = (ms = 8 * 24 * 60 * MINUTE): AccountCommand => ({ type: 'Erase', reason: 'unverified', now: at(ms) });
+    // The streams of the names the account held, which the clean-up releases if a crash comes first.
+    const reservations = [{ kind: 'username' as const, stream: 'username-ada' }, { kind: 'email' as const, stream: 'email-IDX' }];
+    const erased = (reason: 'requested' | 'unverified', ms: number): AccountEvent => ({ type: 'AccountErased', data: { reason, at: iso(ms), reservations } });
+    const byPassword = (password: boolean, ms = MINUTE): AccountCommand => ({ type: 'Erase', reason: 'requested', proof: { password }, reservations, now: at(ms) });
+    const byCode = (codeHash: string, ms = MINUTE): AccountCommand => ({ type: 'Erase', reason: 'requested', proof: { codeHash }, reservations, now: at(ms) });
+    const unverified = (ms = 8 * 24 * 60 * MINUTE): AccountCommand => ({ type: 'Erase', reason: 'unverified', reservations, now: at(ms) });
 
     it('erases with the right password, refuses a wrong one, and erases nothing twice', () => {
       expectCatalogued(given(accountDecider, [verifiedUser()]).when(byPassword(true)).then([erased('requested', MINUTE)]));

@@ -115,6 +115,8 @@ export function createAccountService(deps: CommandServiceDeps) {
   return {
     ownerOf,
     release,
+    /** The stream that keeps a name unique (by a blind index for e-mail addresses and OAuth ids). */
+    reservationStream: streamOf,
     execute,
 
     /**

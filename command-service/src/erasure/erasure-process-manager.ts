@@ -8,6 +8,10 @@ import type { Bus } from '@circuit/shared/ports/bus';
 import type { EventStore, RecordedEvent } from '@circuit/shared/ports/event-store';
 import type { SubjectKeys } from '@circuit/shared/personal-data/subject-keys';
 import { ProcessManager, type ReactionEffects } from '../process-managers/process-manager';
+import { handleCommand } from '@circuit/shared/commands/decider';
+import { Erased } from '@circuit/shared/personal-data/personal-field';
+import type { ErasedReservation } from '../accounts/account-decider';
+import { reservationDecider } from '../reservations/reservation-decider';
 import { endSessionsEverywhere } from '../accounts/end-sessions';
 import { forgetUnverified, forgetUploadsOf, rememberUnverified, rememberUpload, uploadsOf } from './erasure-tables';
 
@@ -15,7 +19,7 @@ export type ErasureReaction =
   | { kind: 'upload'; userId: string; url: string }
   | { kind: 'unverified'; userId: string; registeredAt: string }
   | { kind: 'noLongerUnverified'; userId: string }
-  | { kind: 'erased'; userId: string; at: string };
+  | { kind: 'erased'; userId: string; at: string; reservations: ErasedReservation[] };
 
 /** Only what the uploads store holds is removed; a project's image may also be a link to another site. */
 const STORED_UPLOAD = /^\/uploads\//;
@@ -42,8 +46,10 @@ export function erasureReactions(event: RecordedEvent): ErasureReaction[] {
     case 'EmailVerified':
     case 'SignUpWithdrawn':
       return streamUser ? [{ kind: 'noLongerUnverified', userId: streamUser }] : [];
-    case 'AccountErased':
-      return streamUser ? [{ kind: 'erased', userId: streamUser, at: AccountEventSchemas.AccountErased.parse(event.data).at }] : [];
+    case 'AccountErased': {
+      const { at, reservations = [] } = AccountEventSchemas.AccountErased.parse(event.data);
+      return streamUser ? [{ kind: 'erased', userId: streamUser, at, reservations }] : [];
+    }
     default:
       return [];
   }
@@ -82,7 +88,12 @@ function erasureEffects(deps: Deps): ReactionEffects<ErasureReaction> {
         case 'noLongerUnverified':
           return forgetUnverified(deps.knex, reaction.userId);
         case 'erased': {
-          // Again here: a crash between the erasure's append and its key's destruction must not leave the key.
+          // Again here: a crash between the erasure's append and the release of its names, or its key's destruction,
+          // must not leave them. The names are released by their streams: their values can no longer be read.
+          for (const { kind, stream } of reaction.reservations) {
+            const value = kind === 'username' ? stream.slice('username-'.length) : Erased.name;
+            await handleCommand(deps.store, stream, reservationDecider, { type: 'Release', kind, value, userId: reaction.userId });
+          }
           await deps.keys.destroy(reaction.userId, new Date(reaction.at));
           for (const url of await uploadsOf(deps.knex, reaction.userId)) await deps.fileStore.delete(url.replace(STORED_UPLOAD, ''));
           await forgetUploadsOf(deps.knex, reaction.userId);

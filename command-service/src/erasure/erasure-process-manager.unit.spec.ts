@@ -29,6 +29,6 @@ describe('what erasure learns from the feed', () => {
     expect(erasureReactions(event('user-u2', 'UserRegistered', { ...registered, emailVerified: false }))).toEqual([{ kind: 'unverified', userId: 'u2', registeredAt: registered.registeredAt }]);
     expect(erasureReactions(event('user-u2', 'UserRegistered', { ...registered, emailVerified: true }))).toEqual([]);
     expect(erasureReactions(event('user-u2', 'EmailVerified', { at: 'x' }))).toEqual([{ kind: 'noLongerUnverified', userId: 'u2' }]);
-    expect(erasureReactions(event('user-u2', 'AccountErased', { reason: 'unverified', at: '2026-01-08T00:00:00.000Z' }))).toEqual([{ kind: 'erased', userId: 'u2', at: '2026-01-08T00:00:00.000Z' }]);
+    expect(erasureReactions(event('user-u2', 'AccountErased', { reason: 'unverified', at: '2026-01-08T00:00:00.000Z' }))).toEqual([{ kind: 'erased', userId: 'u2', at: '2026-01-08T00:00:00.000Z', reservations: [] }]);
   });
 });

@@ -44,7 +44,7 @@ describe('Delete my account (POST /api/auth/delete-account)', () => {
     const res = await agent.post('/api/auth/delete-account').set('Idempotency-Key', `erase-${userId}`).send({ password: user.password }).expect(200);
     expect(res.body.message).toBe('Your account has been deleted.');
 
-    expect((await erasuresOf(userId)).map((e) => e.data)).toEqual([{ reason: 'requested', at: expect.any(String) }]);
+    expect((await erasuresOf(userId)).map((e) => e.data)).toEqual([{ reason: 'requested', at: expect.any(String), reservations: [{ kind: 'username', stream: `username-${user.username.toLowerCase()}` }, { kind: 'email', stream: expect.stringMatching(/^email-[\w-]{43}$/) }] }]);
     expect(await keys().isErased(userId)).toBe(true);
     await agent.get('/api/auth/me').expect(401);
     await elsewhere.get('/api/auth/me').expect(401);
@@ -54,6 +54,19 @@ describe('Delete my account (POST /api/auth/delete-account)', () => {
     expect(await t.embedded.commands.erasure.eraseRequested(userId, { password: user.password }, {})).toBe(false);
     expect(await erasuresOf(userId)).toHaveLength(1);
     // Nobody holds the username and the address any more.
+    await t.signUpVerified(t.newUser({ username: user.username, email: user.email }));
+  });
+
+  it('a crash right after the erasure is recorded still frees the names: the clean-up releases them by their streams', async () => {
+    const { user, userId } = await t.signedIn();
+    // As if the process died after the append, before releasing anything or destroying the key.
+    const { accounts } = t.embedded.commands;
+    const held = (await accounts.ownerOf('username', user.username)) === userId && (await accounts.ownerOf('email', user.email)) === userId;
+    expect(held).toBe(true);
+    const streams = await Promise.all([accounts.reservationStream('username', user.username), accounts.reservationStream('email', user.email)]);
+    await accounts.execute(userId, { type: 'Erase', reason: 'requested', proof: { password: true }, reservations: [{ kind: 'username', stream: streams[0] }, { kind: 'email', stream: streams[1] }], now: new Date() }, {});
+    await waitFor(async () => (await accounts.ownerOf('username', user.username)) === null && (await accounts.ownerOf('email', user.email)) === null, { timeoutMs: 15_000 });
+    await waitFor(() => keys().isErased(userId));
     await t.signUpVerified(t.newUser({ username: user.username, email: user.email }));
   });
 

@@ -1,16 +1,20 @@
 import { loadState, type CommandContext } from '@circuit/shared/commands/decider';
 import { refused } from '@circuit/shared/commands/domain-errors';
-import { userStream, type OAuthProvider } from '@circuit/shared/events/accounts';
+import { userStream, type OAuthProvider, type ReservationKind } from '@circuit/shared/events/accounts';
 import { secretHash, verifyPassword } from '@circuit/shared/crypto/secrets';
 import type { Mailbox } from '@circuit/shared/ports/mailer';
 import type { SubjectKeys } from '@circuit/shared/personal-data/subject-keys';
 import type { CommandServiceDeps } from '../context';
-import { accountDecider, AccountRefusal, Messages, type AccountCommand, type AccountState } from '../accounts/account-decider';
+import { accountDecider, AccountRefusal, Messages, type AccountCommand, type AccountState, type ErasedReservation } from '../accounts/account-decider';
 import type { AccountService } from '../accounts/account-service';
 import { endSessionsEverywhere } from '../accounts/end-sessions';
 
 /** How the person confirms "Delete my account": their password, or the code mailed for it (accounts with no password). */
 export type ErasureConfirmation = { password: string } | { code: string };
+
+/** An erasure as the service is asked for it; the reservations are added from the account's own state. */
+type ErasureCommand = DistributiveOmit<Extract<AccountCommand, { type: 'Erase' }>, 'reservations'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export interface ErasureDeps extends CommandServiceDeps {
   /** The people's data keys (docs/personal-data.md): erasure destroys one. */
@@ -27,10 +31,20 @@ export interface ErasureDeps extends CommandServiceDeps {
 export function createErasureService(deps: ErasureDeps, accounts: AccountService) {
   const now = deps.now ?? (() => new Date());
 
-  async function erase(userId: string, command: Extract<AccountCommand, { type: 'Erase' }>, ctx: CommandContext): Promise<boolean> {
+  /** The reservation streams the account holds, by their names: the erasure event keeps them for the clean-up. */
+  async function reservationsOf(state: AccountState): Promise<ErasedReservation[]> {
+    const held: [ReservationKind, string][] = [
+      ['username', state.username],
+      ['email', state.email],
+      ...(Object.entries(state.oauth) as [OAuthProvider, string][]).map(([provider, id]): [ReservationKind, string] => ['oauth', `${provider}-${id}`]),
+    ];
+    return Promise.all(held.map(async ([kind, value]) => ({ kind, stream: await accounts.reservationStream(kind, value) })));
+  }
+
+  async function erase(userId: string, command: ErasureCommand, ctx: CommandContext): Promise<boolean> {
     // Read before the erasure: from the append on, this process reads the person's fields as what erasure leaves.
     const { state } = await loadState(deps.store, userStream(userId), accountDecider);
-    const result = await accounts.execute(userId, command, ctx);
+    const result = await accounts.execute(userId, { ...command, reservations: state.erased ? [] : await reservationsOf(state) }, ctx);
     if (result.events.some((e) => e.type === 'OtpAttemptFailed')) throw refused(Messages.invalidOtp, { code: AccountRefusal.wrongSecret });
     if (!result.events.some((e) => e.type === 'AccountErased')) return false;
     await releaseNames(userId, state, ctx);

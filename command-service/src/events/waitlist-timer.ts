@@ -3,6 +3,7 @@ import type { Logger } from '@circuit/shared/logger';
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { EventRegistrationService } from './event-registration-service';
 import { refreshRosterDue, rostersDue, type EventRosterDues } from './roster-dues';
+import { PeriodicTask } from '../process-managers/periodic-task';
 
 /**
  * The waitlist's clock: every `intervalMs` it finds the events with a payment hold or an offer past
@@ -10,36 +11,14 @@ import { refreshRosterDue, rostersDue, type EventRosterDues } from './roster-due
  * sends each roster a Tick, which expires them and offers the free places to the next in line. The decision is the roster decider's, with the time
  * passed in; a Tick with nothing overdue appends nothing, so two timers never do a thing twice.
  */
-export class WaitlistTimer {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-
+export class WaitlistTimer extends PeriodicTask {
   constructor(
     private readonly deps: { knex: Knex; store: EventStore; log: Logger; registrations: EventRegistrationService; dues: EventRosterDues; now?: () => Date; intervalMs?: number },
-  ) {}
-
-  async start(): Promise<void> {
-    this.timer = setInterval(() => {
-      void this.tick().catch((err: unknown) => this.deps.log.error({ err }, 'waitlist timer failed; trying again on the next tick'));
-    }, this.deps.intervalMs ?? 30_000);
-    this.timer.unref();
+  ) {
+    super({ name: 'waitlist timer', intervalMs: deps.intervalMs ?? 30_000, log: deps.log });
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
-  }
-
-  /** Handles what is overdue now; answers how many events it ticked. One run at a time. */
-  tick(): Promise<number> {
-    this.running ??= this.run().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async run(): Promise<number> {
+  protected async run(): Promise<number> {
     const at = (this.deps.now ?? (() => new Date()))();
     // What the feed says up to now is in the dues table before it is read (bounded: a slow follower delays by at most its timeout).
     await this.deps.dues.settled(await this.deps.store.headPosition());

@@ -4,6 +4,7 @@ import { deliverReminder, type DeliveryDeps } from './reminder-delivery';
 import { GRACE_MS, reminderIdOf, remindersDue, stillAbout, type DueReminder, type ScheduledListing } from './reminder-rules';
 import type { ReminderSchedule } from './reminder-schedule';
 import { claim, listingsNear, markMomentDone, momentDone, reclaimStale, scheduledListing, type Delivery } from './reminder-tables';
+import { PeriodicTask } from '../process-managers/periodic-task';
 
 /** How long a claimed reminder may go unrecorded before another timer takes it over (its claimer is taken to have stopped). */
 const LEASE_MS = 2 * 60 * 1000;
@@ -15,36 +16,14 @@ const LEASE_MS = 2 * 60 * 1000;
  * started again after a stop, exactly one carries each out. Reminders claimed but never recorded as
  * sent (a crash between) are claimed again after the lease, within the grace.
  */
-export class ReminderTimer {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-
+export class ReminderTimer extends PeriodicTask {
   constructor(
     private readonly deps: DeliveryDeps & { schedule: Pick<ReminderSchedule, 'settled'>; store: EventStore; now?: () => Date; intervalMs?: number; leaseMs?: number },
-  ) {}
-
-  async start(): Promise<void> {
-    this.timer = setInterval(() => {
-      void this.tick().catch((err: unknown) => this.deps.log.error({ err }, 'reminder timer failed; trying again on the next tick'));
-    }, this.deps.intervalMs ?? 30_000);
-    this.timer.unref();
+  ) {
+    super({ name: 'reminder timer', intervalMs: deps.intervalMs ?? 30_000, log: deps.log });
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
-  }
-
-  /** Sends what is due now; answers how many reminders this timer carried out. One run at a time. */
-  tick(): Promise<number> {
-    this.running ??= this.run().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async run(): Promise<number> {
+  protected async run(): Promise<number> {
     const now = (this.deps.now ?? (() => new Date()))();
     // The schedule includes what the feed says up to now (bounded: a slow schedule delays by at most its timeout).
     await this.deps.schedule.settled(await this.deps.store.headPosition());

@@ -59,7 +59,15 @@ export const AccountEventSchemas = {
    * The person's data key was destroyed (docs/personal-data.md): from here on every reader sees what erasure leaves
    * of their personal fields. `requested` by the person; `unverified`: a sign-up never verified within 7 days.
    */
-  AccountErased: z.object({ reason: z.enum(['requested', 'unverified']), at: z.string() }),
+  AccountErased: z.object({
+    reason: z.enum(['requested', 'unverified']),
+    at: z.string(),
+    /**
+     * The reservation streams the account held (`username-<name>`, `email-<blind index>`, `oauth-<blind index>`): the
+     * clean-up releases them when a crash came before the erasure did, once the values can no longer be read.
+     */
+    reservations: z.array(z.object({ kind: z.enum(['username', 'email', 'oauth']), stream: z.string() })).optional(),
+  }),
 } as const;
 
 type Schemas = typeof AccountEventSchemas;
