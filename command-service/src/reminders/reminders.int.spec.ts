@@ -26,7 +26,7 @@ async function backlog(t: TestApp) {
   const { registry } = t.embedded.metrics;
   const pending = (await registry.getSingleMetric('circuit_reminders_pending')!.get()).values;
   const [oldest] = (await registry.getSingleMetric('circuit_reminders_oldest_pending_seconds')!.get()).values;
-  const count = (state: string) => pending.find((v) => v.labels.state === state)?.value;
+  const count = (state: string) => pending.find((v) => v.labels.state === state)?.value ?? NaN;
   return { due: count('due'), claimed: count('claimed'), oldestSeconds: oldest?.value };
 }
 
