@@ -106,6 +106,12 @@ import { erasureRoutes } from './erasure/erasure-routes';
 import { ErasureProcessManager } from './erasure/erasure-process-manager';
 import { migrateErasureTables } from './erasure/erasure-tables';
 import { UnverifiedSignUpEraser } from './erasure/unverified-sign-ups';
+import { MeteredMailer } from '@circuit/shared/metrics/metered-mailer';
+import { registerBusLag } from '@circuit/shared/metrics/bus-lag-metrics';
+import { onCommandHandled } from '@circuit/shared/commands/command-outcomes';
+import { registerReminderBacklog } from './reminders/reminder-metrics';
+import { CHAT_SEND_GROUP } from './messaging/chat-send-consumer';
+import { ChatTopics } from '@circuit/shared/events/messaging';
 
 /** A process manager or consumer that runs beside the routes. */
 interface Worker {
@@ -132,6 +138,8 @@ export async function createCommandService(
   await migrateUploadUses(deps.knex);
   await migrateReminders(deps.knex);
   await migrateErasureTables(deps.knex);
+  // Every feature's mail goes through deps.mailer: metered here, they all count.
+  if (deps.metrics) deps = { ...deps, mailer: new MeteredMailer(deps.mailer, deps.metrics) };
   const accounts = createAccountService(deps);
   // Counters shared by every instance: in Redis when there is one, else in the database.
   const limiterStore = await createLimiterStore({ knex: deps.knex, redisUrl: deps.config.REDIS_URL, log: deps.log });
@@ -146,6 +154,12 @@ export async function createCommandService(
   // nothing new on their streams: in every instance, for the services' store and the managers' feed.
   const freshness = [...new Set([deps.store, feed])].map((store) => followFreshness(store, feed));
   for (const followed of freshness) await followed.start();
+  const { metrics } = deps;
+  if (metrics) {
+    for (const store of new Set([deps.store, feed])) onCommandHandled(store, (command, outcome) => metrics.commands.inc({ command, outcome }));
+    registerBusLag(metrics, deps.bus, [{ topic: ChatTopics.sendRequested, group: CHAT_SEND_GROUP }]);
+    registerReminderBacklog(metrics, deps.knex, deps.now);
+  }
   const mail = new AccountMailProcessManager(deps.knex, feed, deps.mailer, {
     secret: deps.config.sessionSecret,
     publicUrl: deps.config.publicUrl,

@@ -6,6 +6,7 @@ import type { Mailer } from '@circuit/shared/ports/mailer';
 import type { FileStore } from '@circuit/shared/ports/file-store';
 import type { QueryClient } from '@circuit/shared/ports/query-client';
 import type { Logger } from '@circuit/shared/logger';
+import type { Metrics } from '@circuit/shared/metrics/metrics';
 import type { ReadModelProgress } from '@circuit/shared/projections/progress';
 import type { AbuseLimits } from './http/rate-limits';
 
@@ -29,4 +30,6 @@ export interface CommandServiceDeps {
   rateLimits?: AbuseLimits;
   /** How long a request repeating a running Idempotency-Key waits for its answer before 409 (default 10 s). */
   idempotencyWaitMs?: number;
+  /** The process's Prometheus metrics: commands, payments and the reminder and bus backlogs are added to them. */
+  metrics?: Metrics;
 }

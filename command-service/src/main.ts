@@ -30,7 +30,7 @@ const { mailer, mailbox } = await selectMailer(config, knex, log);
 // Another process runs the projections: progress is read from their checkpoint.
 const progress = new ReadModelProgress(knex);
 const fileStore = new LocalFileStore(path.join(config.DATA_DIR, 'uploads'));
-const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, fileStore, keys: events.codec.keys });
+const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, fileStore, keys: events.codec.keys, metrics });
 await commands.start();
 await seedIfEmpty({ config, store, knex, accounts: commands.accounts, profiles: commands.profiles, projects: commands.projects, social: commands.social, hackathons: commands.hackathons, registrations: commands.registrations, payments: commands.payments, reviews: commands.reviews, announcements: commands.announcements, community: commands.community, log });
 

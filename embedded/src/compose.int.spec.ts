@@ -62,7 +62,7 @@ describe('embedded app with production settings', () => {
     await t.request().get('/readyz').expect(200, { status: 'ready' });
   });
 
-  it('serves Prometheus metrics at /metrics: HTTP latency by route pattern, events appended, each projection\'s lag', async () => {
+  it('serves Prometheus metrics at /metrics: HTTP latency by route pattern, events appended, commands, each projection\'s lag, the backlogs', async () => {
     await t.request().get('/api/hackathons/no-such-hackathon').expect(404);
     await t.request().post('/api/auth/signup').send(t.newUser()).expect(201);
     const res = await t.request().get('/metrics').expect(200);
@@ -74,6 +74,10 @@ describe('embedded app with production settings', () => {
     expect(res.text).not.toContain('no-such-hackathon');
     expect(series('circuit_events_appended_total', 'type="UserRegistered"', 'service="embedded"')[0]).toBeGreaterThan(0);
     expect(series('circuit_projection_lag_events', 'projection="users"')).toHaveLength(1);
+    expect(series('circuit_commands_total', 'outcome="ok"').length).toBeGreaterThan(0);
+    // The command service's backlogs, read from the in-process bus and the reminder tables: nothing waits.
+    expect(series('circuit_bus_lag_messages', 'group="command-service.chat-send"')).toEqual([0]);
+    expect(series('circuit_reminders_pending', 'state="due"')).toEqual([0]);
     expect(res.text).toContain('circuit_process_resident_memory_bytes');
   });
 

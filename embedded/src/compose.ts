@@ -65,7 +65,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
 
   const projections = await createProjectionService({ knex, store, log, progress, now: options.now, readCache: { enabled: config.READ_CACHE === 'true' }, publicUrl: config.publicUrl, tickets: ticketKeysFrom(config), metrics });
   await projections.start();
-  const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, now: options.now, rateLimits: options.rateLimits, fileStore, exportStore: options.exportStore, teamPayments: options.teamPayments, keys: personalData.codec.keys });
+  const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, now: options.now, rateLimits: options.rateLimits, fileStore, exportStore: options.exportStore, teamPayments: options.teamPayments, keys: personalData.codec.keys, metrics });
   await commands.start();
   // Every service the seed can use, by name (seedIfEmpty picks those it knows).
   await seedIfEmpty({ ...commands, config, store, knex, log, files: fileStore });

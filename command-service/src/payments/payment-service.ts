@@ -1,11 +1,22 @@
 import crypto from 'node:crypto';
-import { handleCommand, loadState, type CommandContext } from '@circuit/shared/commands/decider';
+import { handleCommand, loadState, type CommandContext, type CommandResult } from '@circuit/shared/commands/decider';
 import { paymentStream, type PaymentPurpose } from '@circuit/shared/events/payments';
 import { conflict, forbidden, notFound, refused, unavailable } from '@circuit/shared/commands/domain-errors';
 import { RefundRefusedError, type PaymentGateway, type SandboxGateway } from '@circuit/shared/ports/payments';
 import type { PaymentOrder } from '@circuit/shared/api/payments';
 import type { CommandServiceDeps } from '../context';
-import { duplicateOf, PaymentMessages, paymentDecider, type PaymentCommand } from './payment-decider';
+import { duplicateOf, PaymentMessages, paymentDecider, type PaymentCommand, type PaymentEvent, type PaymentState } from './payment-decider';
+
+/** The payment events that are an outcome, as circuit_payments_total names it (an order created is none). */
+const PAYMENT_OUTCOMES: Partial<Record<PaymentEvent['type'], string>> = {
+  PaymentVerified: 'captured',
+  PaymentDuplicateCaptured: 'duplicate',
+  PaymentFailed: 'failed',
+  PaymentRefunded: 'refunded',
+  PaymentDuplicateRefunded: 'refunded',
+  PaymentRefundRefused: 'refund_refused',
+  PaymentDuplicateRefundRefused: 'refund_refused',
+};
 
 const isSandbox = (g: PaymentGateway): g is SandboxGateway => g.provider === 'sandbox' && 'signCheckout' in g;
 
@@ -15,8 +26,17 @@ const isSandbox = (g: PaymentGateway): g is SandboxGateway => g.provider === 'sa
  * PaymentFailed of its purpose's kind with a process manager, so a payment whose browser never
  * came back is completed by the webhook all the same.
  */
-export function createPaymentService(deps: Pick<CommandServiceDeps, 'store' | 'now' | 'log'>, gateway: PaymentGateway | null) {
+export function createPaymentService(deps: Pick<CommandServiceDeps, 'store' | 'now' | 'log' | 'metrics'>, gateway: PaymentGateway | null) {
   const now = deps.now ?? (() => new Date());
+  /** Every payment command, its outcomes counted (docs/operations.md#metrics). */
+  async function run(orderId: string, command: PaymentCommand, ctx: CommandContext): Promise<CommandResult<PaymentState, PaymentEvent>> {
+    const result = await handleCommand(deps.store, paymentStream(orderId), paymentDecider, command, ctx, now);
+    for (const event of result.events) {
+      const outcome = PAYMENT_OUTCOMES[event.type];
+      if (outcome) deps.metrics?.payments.inc({ purpose: event.data.purpose.kind, outcome });
+    }
+    return result;
+  }
   const available = (): PaymentGateway => {
     if (!gateway) throw unavailable(PaymentMessages.unavailable);
     return gateway;
@@ -31,13 +51,13 @@ export function createPaymentService(deps: Pick<CommandServiceDeps, 'store' | 'n
   }
 
   async function record(orderId: string, paymentId: string, via: 'checkout' | 'webhook', ctx: CommandContext) {
-    const result = await handleCommand(deps.store, paymentStream(orderId), paymentDecider, { type: 'RecordPayment', orderId, paymentId, via, now: now() }, ctx, now);
+    const result = await run(orderId, { type: 'RecordPayment', orderId, paymentId, via, now: now() }, ctx);
     return result.state.order!.purpose;
   }
 
   async function recordFailed(orderId: string, paymentId: string, reason: string, ctx: CommandContext = {}): Promise<void> {
     await orderOf(orderId);
-    await handleCommand(deps.store, paymentStream(orderId), paymentDecider, { type: 'RecordFailure', orderId, paymentId, reason, now: now() }, ctx, now);
+    await run(orderId, { type: 'RecordFailure', orderId, paymentId, reason, now: now() }, ctx);
   }
 
   /**
@@ -61,7 +81,7 @@ export function createPaymentService(deps: Pick<CommandServiceDeps, 'store' | 'n
       deps.log.warn({ orderId, paymentId: refund.paymentId, gatewayMessage: error.gatewayMessage }, 'refund refused by the gateway');
       command = refused(error.gatewayMessage);
     }
-    await handleCommand(deps.store, paymentStream(orderId), paymentDecider, command, ctx, now);
+    await run(orderId, command, ctx);
   }
 
   return {
@@ -71,7 +91,7 @@ export function createPaymentService(deps: Pick<CommandServiceDeps, 'store' | 'n
       const g = available();
       const receipt = `${purpose.kind}:${purpose.subjectId}`.slice(0, 40);
       const { orderId } = await g.createOrder({ amountMinor, currency, receipt, notes: { kind: purpose.kind, listingId: purpose.listingId, subjectId: purpose.subjectId } });
-      await handleCommand(deps.store, paymentStream(orderId), paymentDecider, { type: 'CreateOrder', orderId, userId, purpose, amountMinor, currency, provider: g.provider, now: now() }, { ...ctx, userId }, now);
+      await run(orderId, { type: 'CreateOrder', orderId, userId, purpose, amountMinor, currency, provider: g.provider, now: now() }, { ...ctx, userId });
       return { orderId, amount: amountMinor, currency, key: g.keyId };
     },
     /** The checkout's answer: the signature is checked against the order the server stored. Idempotent. */

@@ -35,6 +35,10 @@ const refundsOn = async (t: TestApp, orderId: string) =>
 
 type Member = Awaited<ReturnType<TestApp['member']>>;
 
+/** circuit_payments_total of the test's purpose and `outcome`, as the app's /metrics would give it. */
+const paymentsCounted = async (t: TestApp, outcome: string) =>
+  (await t.embedded.metrics.payments.get()).values.find((v) => v.labels.purpose === purpose.kind && v.labels.outcome === outcome)?.value ?? 0;
+
 /**
  * A paid event (₹250) with `payer` registered and holding a payment order: five captures of that
  * order then arrive at once through `capture`; the first is the payment, the other four are
@@ -228,6 +232,7 @@ describe('payments on the sandbox gateway', () => {
     const payer = await t.member();
     const other = await t.member();
     const payments = t.embedded.commands.payments;
+    const counted = { captured: await paymentsCounted(t, 'captured'), failed: await paymentsCounted(t, 'failed'), refunded: await paymentsCounted(t, 'refunded') };
     const order = await payments.createOrder(payer.userId, purpose, 49_900, 'INR');
     expect(order.key).toBe('sandbox');
 
@@ -245,6 +250,9 @@ describe('payments on the sandbox gateway', () => {
     await expect(payments.verify(payer.userId, razorpay_order_id, razorpay_payment_id, razorpay_signature)).resolves.toEqual(purpose);
     await expect(payments.verify(payer.userId, razorpay_order_id, razorpay_payment_id, `x${razorpay_signature.slice(1)}`)).rejects.toMatchObject({ kind: 'refused' });
     expect(await typesOf(t, order.orderId)).toEqual(['PaymentOrderCreated', 'PaymentFailed', 'PaymentVerified']);
+    // Counted once each, the verify repeated above included; the refund of this team-less payment follows.
+    expect({ captured: await paymentsCounted(t, 'captured'), failed: await paymentsCounted(t, 'failed') }).toEqual({ captured: counted.captured + 1, failed: counted.failed + 1 });
+    await waitFor(async () => (await paymentsCounted(t, 'refunded')) === counted.refunded + 1, { message: 'the refund counted' });
   });
 
   it('five sandbox checkouts of one order at once: one payment, four refunds, and every verify answers 200', async () => {

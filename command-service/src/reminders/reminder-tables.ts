@@ -208,3 +208,13 @@ export async function momentDone(knex: Knex, listing: Pick<ScheduledListing, 'li
 export async function markMomentDone(knex: Knex, listing: Pick<ScheduledListing, 'listingKind' | 'listingId'>, kind: ReminderKind, dueAt: string): Promise<void> {
   await knex(MOMENTS_DONE).insert({ listing_kind: listing.listingKind, listing_id: listing.listingId, kind, due_at: dueAt }).onConflict(['listing_kind', 'listing_id', 'kind', 'due_at']).ignore();
 }
+
+/** The reminders claimed and not yet recorded as sent while still worth sending (what reclaimStale may take again), and the earliest due of them. */
+export async function unsentClaims(knex: Knex, now: Date, graceMs: number): Promise<{ count: number; earliestDueAt: string | null }> {
+  const row = (await knex(DELIVERIES)
+    .whereNull('sent_at')
+    .where('due_at', '>', new Date(now.getTime() - graceMs).toISOString())
+    .where('target_at', '>', now.toISOString())
+    .first(knex.raw('count(*)::int as count'), knex.raw('min(due_at) as earliest'))) as { count: number | string; earliest: Date | string | null };
+  return { count: Number(row.count), earliestDueAt: iso(row.earliest) };
+}

@@ -21,6 +21,15 @@ function devMailbox(t: TestApp): Mailer {
 }
 const DAY = 24 * 60 * MINUTE;
 
+/** The reminder gauges as a scrape of the app's /metrics reads them. */
+async function backlog(t: TestApp) {
+  const { registry } = t.embedded.metrics;
+  const pending = (await registry.getSingleMetric('circuit_reminders_pending')!.get()).values;
+  const [oldest] = (await registry.getSingleMetric('circuit_reminders_oldest_pending_seconds')!.get()).values;
+  const count = (state: string) => pending.find((v) => v.labels.state === state)?.value ?? NaN;
+  return { due: count('due'), claimed: count('claimed'), oldestSeconds: oldest?.value };
+}
+
 /**
  * Reminders end to end on the composed app, on PGlite and on a real Postgres (TEST_DATABASE_URL),
  * where two timers truly race. The app's own timer is stopped; each test ticks timers by hand on
@@ -74,15 +83,21 @@ function reminders(app: () => TestApp) {
     const [a] = await Promise.all([t.member()]);
     const { id, form } = await eventWith(t, [a]);
     t.clock.advance(6 * DAY + MINUTE);
+    // The backlog at /metrics, from the tables: this event's moment due, then this person's reminder claimed and unsent.
+    const before = await backlog(t);
+    expect(before.due).toBeGreaterThanOrEqual(1);
+    expect(before.oldestSeconds).toBeGreaterThan(0);
     const gone: Mailer = { send: () => Promise.reject(new Error('the process stopped while sending')) };
     expect(await timerOn(t, gone).tick()).toBe(0);
     expect(await notified(t, a.userId, id)).toHaveLength(1);
     expect(await remindersTo(t, a.email, form.title)).toHaveLength(0);
+    expect(await backlog(t)).toMatchObject({ due: before.due - 1, claimed: before.claimed + 1 });
     // A new instance leaves it to its claimer for the lease, then takes it over.
     const restarted = timerOn(t);
     expect(await restarted.tick()).toBe(0);
     t.clock.advance(3 * MINUTE);
     expect(await restarted.tick()).toBe(1);
+    expect((await backlog(t)).claimed).toBe(before.claimed);
     expect(await timerOn(t).tick()).toBe(0);
     const mails = await remindersTo(t, a.email, form.title);
     expect(mails).toHaveLength(1);

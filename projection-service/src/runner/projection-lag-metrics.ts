@@ -1,6 +1,6 @@
 import { Gauge } from 'prom-client';
 import type { EventStore } from '@circuit/shared/ports/event-store';
-import type { Metrics } from '@circuit/shared/metrics/metrics';
+import { readPerScrape, type Metrics } from '@circuit/shared/metrics/metrics';
 
 interface Checkpoints {
   checkpoint(name: string): Promise<bigint>;
@@ -21,12 +21,7 @@ interface Lag {
  */
 export function registerProjectionLag(metrics: Metrics, store: EventStore, runner: Checkpoints, projections: readonly string[], now: () => number = Date.now): void {
   // Both gauges are collected in one scrape: the feed is read once for them.
-  let scrape: { at: number; lags: Promise<Map<string, Lag>> } | undefined;
-  const lags = () => {
-    if (!scrape || performance.now() - scrape.at > 1000) scrape = { at: performance.now(), lags: measure() };
-    return scrape.lags;
-  };
-  const measure = async () => {
+  const lags = readPerScrape(async () => {
     const head = await store.headPosition();
     const behind = new Map<bigint, Promise<Lag>>();
     const result = new Map<string, Lag>();
@@ -43,7 +38,7 @@ export function registerProjectionLag(metrics: Metrics, store: EventStore, runne
       result.set(name, await behind.get(checkpoint)!);
     }
     return result;
-  };
+  });
   const gauge = (name: string, help: string, pick: (lag: Lag) => number) =>
     new Gauge({
       name,

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createKnex, type Knex } from '../db/knex';
 import { PostgresEventStore } from '../adapters/event-store/postgres-event-store';
 import { handleCommand, loadState, type Decider } from './decider';
+import { onCommandHandled } from './command-outcomes';
+import { conflict, refused } from './domain-errors';
+import { createMetrics } from '../metrics/metrics';
 
 /** A toggle with a counter: the shape of a follow/unfollow relationship that lives for years. */
 type Toggle = { on: boolean; flips: number };
@@ -111,5 +114,29 @@ describe('command state of a long-lived stream', () => {
 
   it('a stream that does not exist is folded from the initial state, and not remembered', async () => {
     expect(await loadState(store, `relationship-${randomUUID()}`, toggleDecider)).toEqual({ state: { on: false, flips: 0 }, revision: 'no_stream' });
+  });
+
+  it('counts each command by its type and outcome: ok, refused, conflict, error', async () => {
+    type Command = { type: 'Flip' | 'Refuse' | 'Clash' | 'Break'; now: Date };
+    const picky: Decider<Toggle, Command, ToggleEvent> = {
+      ...toggleDecider,
+      decide: (c, s) => {
+        if (c.type === 'Refuse') throw refused('Not now');
+        if (c.type === 'Clash') throw conflict('Done already');
+        if (c.type === 'Break') throw new Error('a bug');
+        return toggleDecider.decide({ type: 'Flip', now: c.now }, s);
+      },
+    };
+    const metrics = createMetrics('test');
+    onCommandHandled(store, (command, outcome) => metrics.commands.inc({ command, outcome }));
+    const stream = `relationship-${randomUUID()}`;
+    for (const type of ['Flip', 'Flip', 'Refuse', 'Clash', 'Break'] as const) await handleCommand(store, stream, picky, { type, now: new Date() }).catch(() => undefined);
+    const { values } = await metrics.commands.get();
+    expect(values.map((v) => [v.labels.command, v.labels.outcome, v.value])).toEqual([
+      ['Flip', 'ok', 2],
+      ['Refuse', 'refused', 1],
+      ['Clash', 'conflict', 1],
+      ['Break', 'error', 1],
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, t
 import { conflict } from './domain-errors';
 import { parseEventData, isKnownEventType } from '../events/catalogue';
 import { appended } from './appended';
+import { commandHandled, outcomeOf } from './command-outcomes';
 
 /** A pure decider (docs/decisions.md#d2-pure-deciders-one-stream-per-aggregate): decide(command, state) -> events, evolve(state, event) -> state. */
 export interface Decider<State, Command, Event extends { type: string; data: unknown }> {
@@ -101,6 +102,7 @@ export function toNewEvents(events: { type: string; data: unknown }[], ctx: Comm
  *
  * `anyRevision` appends without the revision check, for commands whose decision cannot be
  * invalidated by a concurrent write (recording a sign-in): many at once then never contend.
+ * Each command's outcome goes to the store's counter, if any (command-outcomes.ts).
  */
 export async function handleCommand<State, Command, Event extends { type: string; data: unknown }>(
   store: EventStore,
@@ -111,32 +113,43 @@ export async function handleCommand<State, Command, Event extends { type: string
   now: () => Date = () => new Date(),
   options: { anyRevision?: boolean } = {},
 ): Promise<CommandResult<State, Event>> {
-  // A stream folded in memory a moment ago (or none yet): decide on that state and let the append's
-  // revision check prove that nothing was appended since, instead of reading the stream first (one
-  // round trip fewer for most commands). When the check fails, or the decision on that state would
-  // append nothing or refuse (which the stream's newer events might change), the stream is read as below.
-  if (!options.anyRevision) {
-    const appended = await appendOnFolded(store, streamId, decider, command, ctx, now);
-    if (appended) return appended;
+  try {
+    const result = await decideAndAppend();
+    commandHandled(store, command, 'ok');
+    return result;
+  } catch (error) {
+    commandHandled(store, command, outcomeOf(error));
+    throw error;
   }
-  for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadState(store, streamId, decider);
-    const events = decider.decide(command, state);
-    if (events.length === 0) return { events, state };
-    try {
-      const expected = options.anyRevision ? 'any' : revision;
-      const { position, nextRevision } = await store.append(streamId, toNewEvents(events, ctx, now().toISOString()), expected);
-      appended(store, streamId);
-      const next = events.reduce(decider.evolve, state);
-      // Nothing else was appended in between: the next command starts from this state.
-      if (nextRevision === (revision === 'no_stream' ? -1 : revision) + events.length) remember(foldedStates(store, decider.evolve), streamId, { state: next, revision: nextRevision });
-      return { events, state: next, position };
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) {
-        if (error instanceof ConcurrencyError) throw conflict('Too many simultaneous changes. Please try again.');
-        throw error;
+
+  async function decideAndAppend(): Promise<CommandResult<State, Event>> {
+    // A stream folded in memory a moment ago (or none yet): decide on that state and let the append's
+    // revision check prove that nothing was appended since, instead of reading the stream first (one
+    // round trip fewer for most commands). When the check fails, or the decision on that state would
+    // append nothing or refuse (which the stream's newer events might change), the stream is read as below.
+    if (!options.anyRevision) {
+      const appended = await appendOnFolded(store, streamId, decider, command, ctx, now);
+      if (appended) return appended;
+    }
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = await loadState(store, streamId, decider);
+      const events = decider.decide(command, state);
+      if (events.length === 0) return { events, state };
+      try {
+        const expected = options.anyRevision ? 'any' : revision;
+        const { position, nextRevision } = await store.append(streamId, toNewEvents(events, ctx, now().toISOString()), expected);
+        appended(store, streamId);
+        const next = events.reduce(decider.evolve, state);
+        // Nothing else was appended in between: the next command starts from this state.
+        if (nextRevision === (revision === 'no_stream' ? -1 : revision) + events.length) remember(foldedStates(store, decider.evolve), streamId, { state: next, revision: nextRevision });
+        return { events, state: next, position };
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) {
+          if (error instanceof ConcurrencyError) throw conflict('Too many simultaneous changes. Please try again.');
+          throw error;
+        }
+        await new Promise((r) => setTimeout(r, Math.random() * Math.min(100, 2 ** attempt)));
       }
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(100, 2 ** attempt)));
     }
   }
 }

@@ -3,8 +3,9 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 
 /**
  * The Prometheus metrics of one process (docs/operations.md#metrics): the runtime's own (memory, event loop, GC),
- * HTTP latency per route, events appended, rate-limit refusals and open sockets. Each service adds what it alone
- * knows (the projection service its lag) to the same registry. In the embedded mode one process holds them all.
+ * HTTP latency per route, events appended, commands handled, rate-limit refusals, open sockets, payment outcomes and
+ * mails sent. Each service adds the gauges it alone can read (the projection service its lag, the command service
+ * the bus and reminder backlogs) to the same registry. In the embedded mode one process holds them all.
  */
 export interface Metrics {
   readonly registry: Registry;
@@ -13,6 +14,10 @@ export interface Metrics {
   readonly appendDuration: Histogram;
   readonly rateLimited: Counter<'where'>;
   readonly openSockets: Gauge;
+  readonly commands: Counter<'command' | 'outcome'>;
+  readonly payments: Counter<'purpose' | 'outcome'>;
+  readonly mails: Counter<'outcome'>;
+  readonly mailsInFlight: Gauge;
 }
 
 export function createMetrics(service: string): Metrics {
@@ -32,7 +37,23 @@ export function createMetrics(service: string): Metrics {
     appendDuration: new Histogram({ name: 'circuit_append_duration_seconds', help: 'Appends to the event store (one call, any number of events)', buckets: [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25], registers: [registry] }),
     rateLimited: new Counter({ name: 'circuit_rate_limited_total', help: 'Requests and socket events refused by a rate limit', labelNames: ['where'] as const, registers: [registry] }),
     openSockets: new Gauge({ name: 'circuit_open_sockets', help: 'Socket.IO connections open on this process', registers: [registry] }),
+    commands: new Counter({ name: 'circuit_commands_total', help: 'Commands decided, by command type and outcome (ok, refused, conflict, error)', labelNames: ['command', 'outcome'] as const, registers: [registry] }),
+    payments: new Counter({ name: 'circuit_payments_total', help: 'Payment outcomes recorded, by purpose (captured, duplicate, failed, refunded, refund_refused)', labelNames: ['purpose', 'outcome'] as const, registers: [registry] }),
+    mails: new Counter({ name: 'circuit_mails_total', help: 'Mails handed to the mailer, by outcome (sent: the mail server accepted it; failed)', labelNames: ['outcome'] as const, registers: [registry] }),
+    mailsInFlight: new Gauge({ name: 'circuit_mails_in_flight', help: 'Mails handed to the mailer and not yet accepted or failed', registers: [registry] }),
   };
+}
+
+/**
+ * A read that the gauges of one scrape share: the registry collects every metric at once, so the gauges fed by one
+ * query start it while it is under way and get its answer; the next scrape reads afresh.
+ */
+export function readPerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let underWay: Promise<T> | undefined;
+  return () =>
+    (underWay ??= read().finally(() => {
+      underWay = undefined;
+    }));
 }
 
 /**

@@ -286,6 +286,36 @@ export function busContract(name: string, factory: () => Promise<BusHarness>, op
         }
       });
 
+      it('tells how many of a group\'s messages are not handled yet, the one under way included', async () => {
+        const topic = topicName('backlog');
+        const group = groupName('backlog');
+        expect((await bus.backlog(topic, group)).messages).toBe(0);
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const box = inbox();
+        const off = await bus.subscribe(
+          topic,
+          async (payload) => {
+            await held;
+            box.handler(payload);
+          },
+          { group },
+        );
+        try {
+          const before = Date.now();
+          for (const n of [1, 2, 3]) await bus.publish(topic, { n });
+          await waitFor(async () => (await bus.backlog(topic, group)).messages === 3, { timeoutMs, message: 'three messages waiting' });
+          const { oldestAt } = await bus.backlog(topic, group);
+          // Adapters that know when the oldest was published say so (Kafka does not without reading it).
+          if (oldestAt) expect(oldestAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+          release();
+          await waitFor(async () => box.messages.length === 3 && (await bus.backlog(topic, group)).messages === 0, { timeoutMs, message: 'the backlog handled' });
+        } finally {
+          release();
+          await off();
+        }
+      });
+
       it('gives every group and every live subscriber of the topic each message', async () => {
         const topic = topicName('mixed');
         const [groupA, groupB, live] = [inbox(), inbox(), inbox()];

@@ -28,10 +28,18 @@ export interface SubscribeOptions {
   concurrency?: number;
 }
 
+/** What a group has not handled yet: its messages kept and not handled, and when the oldest was published (when the adapter knows). */
+export interface GroupBacklog {
+  messages: number;
+  oldestAt?: Date;
+}
+
 export interface Bus {
   /** Resolves once the message is handed to the bus (for a group: stored for it). */
   publish(topic: string, payload: unknown): Promise<void>;
   /** Returns an unsubscribe function. See SubscribeOptions for live and group subscriptions. */
   subscribe(topic: string, handler: BusHandler, options?: SubscribeOptions): Promise<() => Promise<void>>;
+  /** The backlog of `group` on `topic`, whichever process its members run in (none yet: 0). For the operators' metrics. */
+  backlog(topic: string, group: string): Promise<GroupBacklog>;
   close(): Promise<void>;
 }

@@ -187,8 +187,9 @@ export class InMemoryKafkaBroker {
       fetchTopicOffsets: async (topic) => {
         const log = this.topics.get(topic);
         if (!log) throw new Error(`unknown topic ${topic}`);
-        return [{ partition: 0, offset: String(log.length) }];
+        return [{ partition: 0, offset: String(log.length), low: '0' }];
       },
+      fetchOffsets: async ({ groupId, topics }) => topics.map((topic) => ({ topic, partitions: [{ partition: 0, offset: String(this.committed.get(groupId)?.get(topic) ?? -1) }] })),
       deleteGroups: async (groupIds) => {
         for (const id of groupIds) {
           if ((this.activeMembers.get(id) ?? 0) > 0) throw new Error(`The group ${id} is not empty`);

@@ -1,4 +1,4 @@
-import type { Bus, BusHandler, SubscribeOptions } from '../../ports/bus';
+import type { Bus, BusHandler, GroupBacklog, SubscribeOptions } from '../../ports/bus';
 
 export interface InProcessBusOptions {
   /** Delay before a group message whose handler threw is delivered again (default 1000 ms). */
@@ -10,6 +10,7 @@ export interface InProcessBusOptions {
 interface Entry {
   payload: unknown;
   taken: boolean;
+  publishedAt: Date;
 }
 
 /** A member of a group, with as many slots as messages it may handle at once. */
@@ -39,7 +40,7 @@ export class InProcessBus implements Bus {
     // A copy through JSON, like every other adapter: subscribers never share the publisher's objects.
     const copy = () => JSON.parse(JSON.stringify(payload ?? null)) as unknown;
     for (const group of this.groups.get(topic)?.values() ?? []) {
-      group.queue.push({ payload: copy(), taken: false });
+      group.queue.push({ payload: copy(), taken: false, publishedAt: new Date() });
       this.drain(group);
     }
     const set = this.handlers.get(topic);
@@ -113,6 +114,11 @@ export class InProcessBus implements Bus {
         })();
       });
     }
+  }
+
+  async backlog(topic: string, group: string): Promise<GroupBacklog> {
+    const queue = this.groups.get(topic)?.get(group)?.queue ?? [];
+    return { messages: queue.length, oldestAt: queue[0]?.publishedAt };
   }
 
   async close(): Promise<void> {

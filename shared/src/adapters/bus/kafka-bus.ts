@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { Kafka, logLevel } from 'kafkajs';
-import type { Bus, BusHandler, SubscribeOptions } from '../../ports/bus';
+import type { Bus, BusHandler, GroupBacklog, SubscribeOptions } from '../../ports/bus';
 
 /**
  * The production bus (docs/decisions.md#d9-one-codebase-three-runtime-modes-adapters-behind-ports) over Kafka with kafkajs. Everything kafkajs-specific stays
@@ -59,7 +59,10 @@ export interface AdminLike {
   connect(): Promise<void>;
   disconnect(): Promise<void>;
   createTopics(options: { topics: { topic: string; numPartitions?: number; replicationFactor?: number }[]; waitForLeaders?: boolean }): Promise<boolean>;
-  fetchTopicOffsets(topic: string): Promise<{ partition: number; offset: string }[]>;
+  /** `offset` is the end of the partition (the next message's offset), `low` its first kept message. */
+  fetchTopicOffsets(topic: string): Promise<{ partition: number; offset: string; low?: string }[]>;
+  /** A group's committed offsets (the next message it reads); -1 where it has committed none. */
+  fetchOffsets(options: { groupId: string; topics: string[] }): Promise<{ topic: string; partitions: { partition: number; offset: string }[] }[]>;
   deleteGroups(groupIds: string[]): Promise<unknown>;
 }
 
@@ -356,6 +359,24 @@ export class KafkaBus implements Bus {
     };
     this.consumers.add(stop);
     return stop;
+  }
+
+  /**
+   * The group's consumer lag: the messages after its committed offsets (from the start of the partition when it has
+   * committed none). Kafka does not say when a message was published without reading it, so no oldestAt.
+   */
+  async backlog(topic: string, group: string): Promise<GroupBacklog> {
+    const kafkaTopic = kafkaTopicName(topic, this.prefix);
+    await this.ensureTopic(kafkaTopic);
+    const admin = await this.getAdmin();
+    const [ends, committed] = await Promise.all([admin.fetchTopicOffsets(kafkaTopic), admin.fetchOffsets({ groupId: kafkaGroupName(group, this.prefix), topics: [kafkaTopic] })]);
+    const committedOf = new Map(committed.flatMap((t) => t.partitions).map((p) => [p.partition, Number(p.offset)]));
+    let messages = 0;
+    for (const end of ends) {
+      const from = committedOf.get(end.partition) ?? -1;
+      messages += Math.max(0, Number(end.offset) - (from >= 0 ? from : Number(end.low ?? 0)));
+    }
+    return { messages };
   }
 
   async close(): Promise<void> {

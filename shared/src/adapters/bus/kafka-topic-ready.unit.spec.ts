@@ -11,6 +11,7 @@ function kafkaWith(createTopics: AdminLike['createTopics']) {
     disconnect: async () => undefined,
     createTopics,
     fetchTopicOffsets: async () => [{ partition: 0, offset: '0' }],
+    fetchOffsets: async () => [],
     deleteGroups: async () => undefined,
   };
   const producer = {

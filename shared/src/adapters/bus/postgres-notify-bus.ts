@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Bus, BusHandler, SubscribeOptions } from '../../ports/bus';
+import type { Bus, BusHandler, GroupBacklog, SubscribeOptions } from '../../ports/bus';
 
 /**
  * The cluster mode's bus (docs/decisions.md#d9-one-codebase-three-runtime-modes-adapters-behind-ports): Postgres LISTEN/NOTIFY between the processes that share
@@ -255,6 +255,14 @@ export class PostgresNotifyBus implements Bus {
       if (set.size === 0 && this.members.get(topic) === set) this.members.delete(topic);
       await member.stop();
     };
+  }
+
+  async backlog(topic: string, group: string): Promise<GroupBacklog> {
+    const { rows } = await this.pool.query<{ messages: number; oldest: Date | null }>(
+      'select count(*)::int as messages, min(created_at) as oldest from bus_queue where group_name = $1 and topic = $2',
+      [group, topic],
+    );
+    return { messages: rows[0]?.messages ?? 0, oldestAt: rows[0]?.oldest ?? undefined };
   }
 
   async close(): Promise<void> {
