@@ -3,6 +3,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import type { Knex } from 'knex';
+import { z } from 'zod';
 import { continueAfterPosition } from '@circuit/shared/adapters/event-store/postgres-event-store';
 import type { MasterKey } from '@circuit/shared/personal-data/master-key';
 import { BACKED_UP_TABLES, columnsOf, migrateBackedUpTables } from './backed-up-tables';
@@ -103,7 +104,6 @@ export async function restoreBackup(knex: Knex, options: { file: string; uploads
   await refuseNonEmptyTarget(knex, options.uploadsDir);
   await migrateBackedUpTables(knex, options.master);
   for (const table of header.tables) {
-    if (!BACKED_UP_TABLES.some((t) => t.name === table.name)) throw new BackupRefused(`The backup holds a table this version does not restore: ${table.name}.`);
     const target = new Set(await columnsOf(knex, table.name));
     const unknown = table.columns.filter((c) => !target.has(c));
     if (unknown.length > 0) throw new BackupRefused(`The backup's ${table.name} has columns this version does not have (${unknown.join(', ')}): restore it with the version that made it.`);
@@ -125,15 +125,22 @@ export async function restoreBackup(knex: Knex, options: { file: string; uploads
   }
 }
 
+/** What a restore reads of a data key's row: which master key wrapped it (an erased person's has no key). */
+const DataKeyRowSchema = z.object({ wrapped_key: z.string().nullable(), master_key_id: z.string() });
+
 /** Reads the whole file once, writing nothing: its header, when every check passed. */
 async function checkBackup(file: string, master: MasterKey): Promise<BackupHeader> {
   let header: BackupHeader | undefined;
   const otherKeys = new Set<string>();
   for await (const item of readBackup(file)) {
-    if (item.kind === 'header') header = item.header;
-    else if (item.kind === 'row' && item.table === 'personal_data_keys') {
-      const key = JSON.parse(item.line) as { wrapped_key: string | null; master_key_id: string };
-      if (key.wrapped_key !== null && key.master_key_id !== master.id) otherKeys.add(key.master_key_id);
+    if (item.kind === 'header') {
+      header = item.header;
+      const unknown = header.tables.filter((table) => !BACKED_UP_TABLES.some((t) => t.name === table.name)).map((t) => t.name);
+      if (unknown.length > 0) throw new BackupRefused(`The backup holds tables this version does not restore: ${unknown.join(', ')}.`);
+    } else if (item.kind === 'row' && item.table === 'personal_data_keys') {
+      const key = DataKeyRowSchema.safeParse(JSON.parse(item.line));
+      if (!key.success) throw new BackupRefused(`${file} holds a personal data key row without its key and master key id.`);
+      if (key.data.wrapped_key !== null && key.data.master_key_id !== master.id) otherKeys.add(key.data.master_key_id);
     }
   }
   if (otherKeys.size > 0) {

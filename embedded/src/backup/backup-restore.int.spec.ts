@@ -11,6 +11,7 @@ import { createLogger } from '@circuit/shared/logger';
 import { LocalMasterKey } from '@circuit/shared/personal-data/master-key';
 import { createTestSchema, testDatabaseUrl } from '@circuit/shared/testkit/postgres';
 import { describeWhen } from '@circuit/shared/testkit/skip';
+import { hackathonFormFixture } from '@circuit/command-service/hackathons/hackathon-form-fixture';
 import { BackupRefused } from '@circuit/command-service/backup/backup-format';
 import { restoreBackup } from '@circuit/command-service/backup/restore-backup';
 import { writeBackup } from '@circuit/command-service/backup/write-backup';
@@ -24,32 +25,11 @@ import { rebuildReadModels } from './rebuild-read-models';
  * master key are refused, changing nothing.
  */
 
-const DAY = 24 * 60 * 60 * 1000;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const MASTER_KEY = randomBytes(32);
 const env = (dataDir: string) => ({ DATA_DIR: dataDir, PERSONAL_DATA_MASTER_KEY: MASTER_KEY.toString('base64') });
 const master = new LocalMasterKey(MASTER_KEY);
 const PROFILE = { firstName: 'Asha', lastName: 'Menon', country: 'India', state: 'Kerala', address: 'MG Road, Kochi', college: 'CUSAT' };
-
-function hackathonForm(username: string, now: Date) {
-  const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString();
-  return {
-    username,
-    title: 'Monsoon Build Sprint',
-    shortDescription: 'Forty-eight hours to build tools for flood-prone towns.',
-    description: '<p>Build <strong>offline-first</strong> tools with local councils.</p>',
-    eligibilityCriteria: '<p>Students of any college in India.</p>',
-    organization: { name: 'Kerala Open Source Society', website: 'https://koss.example' },
-    categories: ['hackathon'],
-    technologies: ['React', 'PostgreSQL'],
-    location: { type: 'online', country: 'India', state: 'Kerala', city: 'Kochi' },
-    dates: { registrationDeadline: at(5), startDate: at(7), endDate: at(9) },
-    pricing: { type: 'free' },
-    maxParticipants: 50,
-    takeRegistrations: true,
-    teamSettings: { minMembers: 1, maxMembers: 3 },
-  };
-}
 
 interface History {
   asha: { username: string; password: string; id: string };
@@ -70,13 +50,13 @@ async function makeHistory(t: TestApp): Promise<History> {
   await ravi.agent.post(`/api/users/follow/${ashaId}`).expect(200);
   await ravi.agent.post(`/api/users/connect/${ashaId}`).expect(200);
   await asha.post(`/api/users/accept-connection/${ravi.userId}`).expect(200);
-  const slug = `monsoon-${randomBytes(3).toString('hex')}`;
-  const hackathonId = (await organiser.agent.post('/api/hackathons').send(hackathonForm(slug, t.clock.now())).expect(201)).body.data.id as string;
-  await moderator.agent.post(`/api/admin/hackathons/${hackathonId}/approve`).send({}).expect(200);
-  await asha.post(`/api/hackathons/${hackathonId}/register`).send({ college: 'CUSAT', mobile: '9876543210' }).expect(201);
+  const form = hackathonFormFixture(t.clock.now(), { title: 'Monsoon Build Sprint', takeRegistrations: true, teamSettings: { minMembers: 1, maxMembers: 3 }, maxParticipants: 50 });
+  const created = (await organiser.agent.post('/api/hackathons').send(form).expect(201)).body.data as { id: string; username: string };
+  await moderator.agent.post(`/api/admin/hackathons/${created.id}/approve`).send({}).expect(200);
+  await asha.post(`/api/hackathons/${created.id}/register`).send({ college: 'CUSAT', mobile: '9876543210' }).expect(201);
   await t.embedded.commands.messaging.send({ from: ravi.userId, to: ashaId, text: 'Want to team up for the sprint?' }, { userId: ravi.userId });
   await t.caughtUp();
-  return { asha: { username: user.username, password: user.password, id: ashaId }, raviId: ravi.userId, hackathonId, slug, picture };
+  return { asha: { username: user.username, password: user.password, id: ashaId }, raviId: ravi.userId, hackathonId: created.id, slug: created.username, picture };
 }
 
 async function signIn(t: TestApp, h: History): Promise<Agent> {
