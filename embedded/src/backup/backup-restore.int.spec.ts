@@ -133,8 +133,8 @@ function backupSuite(label: string, newDatabase: () => Promise<{ knex: Knex; cle
     });
 
     it('answers every read as the backed-up site did', async () => {
-      const statuses = Object.entries(before).flatMap(([name, answer]) => ((answer as { status?: number }).status === undefined ? [] : [[name, (answer as { status: number }).status]]));
-      expect(statuses.filter(([, status]) => status !== 200)).toEqual([]);
+      const refused = Object.entries(before).filter(([name, answer]) => name !== 'picture' && (answer as { status: number }).status !== 200);
+      expect(refused).toEqual([]);
       expect(await answers(restored, history)).toEqual(before);
     });
 

@@ -27,7 +27,7 @@ const SUBSCRIPTION_PAGE = 500;
  * The transaction id is counted from an offset kept in OFFSET_TABLE (0 unless moved): a history
  * restored from a backup into a new database keeps its positions, which the new server's
  * transaction ids have not reached yet, so the restore moves the offset past them
- * (`moveTransactionOffsetPast`) and new appends, and the feed's bound, continue above them.
+ * (`continueAfterPosition`) and new appends, and the feed's bound, continue above them.
  */
 const RANK_BITS = 20;
 const OFFSET_TABLE = 'event_store_xid_offset';
