@@ -54,7 +54,7 @@ async function* backupLines(trx: Knex.Transaction, header: BackupHeader, uploads
     const orderBy = BACKED_UP_TABLES.find((t) => t.name === table.name)!.orderBy;
     await trx.raw(`declare backup_rows no scroll cursor for select row_to_json(t)::text as line from ?? t order by ${orderBy.map(() => '??').join(', ')}`, [table.name, ...orderBy]);
     for (;;) {
-      const rows = (await trx.raw(`fetch forward ${FETCH_ROWS} from backup_rows`)).rows as { line: string }[];
+      const rows = (await trx.raw(`fetch forward ${FETCH_ROWS} in backup_rows`)).rows as { line: string }[];
       if (rows.length === 0) break;
       // One string per fetch: the gzip stream takes it at once rather than one line at a time.
       yield rows.map((r) => checksum.add(r.line)).join('');
