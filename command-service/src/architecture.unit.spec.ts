@@ -100,5 +100,6 @@ function tablesTouchedBy(source: string): string[] {
     // `on conflict ... do update set` names no table.
     for (const m of raw[1]!.matchAll(/\b(?:from|join|into|(?<!do\s)update)\s+(?:\$\{([A-Z][A-Z0-9_]*)\}|([a-z_][a-z0-9_]*))/gi)) tables.push(named(m[2], m[1]));
   }
-  return tables.filter((t) => !['jsonb_to_recordset', 'jsonb_array_elements', 'unnest', 'generate_series'].includes(t));
+  // Functions and the catalog, not tables.
+  return tables.filter((t) => !['jsonb_to_recordset', 'json_populate_recordset', 'jsonb_array_elements', 'unnest', 'generate_series', 'information_schema'].includes(t));
 }

@@ -23,8 +23,15 @@ const SUBSCRIPTION_PAGE = 500;
  * always sits above everything a reader has already seen, so no subscriber can skip it, and appends
  * to different streams never wait for each other (docs/decisions.md#d6-the-postgres-event-store-never-skips-a-late-commit). Positions stay below 2^53
  * while transaction ids stay below 2^33.
+ *
+ * The transaction id is counted from an offset kept in OFFSET_TABLE (0 unless moved): a history
+ * restored from a backup into a new database keeps its positions, which the new server's
+ * transaction ids have not reached yet, so the restore moves the offset past them
+ * (`continueAfterPosition`) and new appends, and the feed's bound, continue above them.
  */
 const RANK_BITS = 20;
+const OFFSET_TABLE = 'event_store_xid_offset';
+const OFFSET_SQL = `(select o.xid_offset from ${OFFSET_TABLE} o)`;
 const MAX_EVENTS_PER_APPEND = 2 ** RANK_BITS - 1;
 /**
  * The visibility bound, as a transaction id: the next transaction id, or the oldest one among the
@@ -55,7 +62,7 @@ group by n.next`;
 const FEED_FUNCTIONS = [
   `create or replace function event_store_feed_bound() returns bigint language plpgsql volatile as $fn$
 begin
-  return (${BOUND_SQL}) << ${RANK_BITS};
+  return ((${BOUND_SQL}) + ${OFFSET_SQL}) << ${RANK_BITS};
 end $fn$`,
   `create or replace function event_store_read_all(after bigint, max_count integer)
 returns table (head bigint, bound bigint, "position" bigint, event_id text, stream_id text, revision integer,
@@ -115,7 +122,7 @@ decision as (
 ),
 inserted as (
   insert into ${TABLE} (position, event_id, stream_id, revision, type, data, metadata, occurred_at)
-  select (pg_current_xact_id()::text::bigint << ${RANK_BITS}) + row_number() over (order by i.req, i.ord),
+  select ((pg_current_xact_id()::text::bigint + ${OFFSET_SQL}) << ${RANK_BITS}) + row_number() over (order by i.req, i.ord),
          i.event_id, d.stream_id, coalesce(d.current, -1) + row_number() over (partition by i.req order by i.ord),
          i.type, i.data::jsonb, i.metadata::jsonb, i.occurred_at
   from input i join decision d on d.req = i.req
@@ -166,6 +173,17 @@ function toRecorded(row: Row): RecordedEvent {
     metadata: row.metadata ?? {},
     occurredAt: new Date(row.occurred_at).toISOString(),
   };
+}
+
+/**
+ * After events were stored with the positions of another database (a restore): moves the
+ * transaction id offset so that every later append, and the feed's bound, lie above `position`.
+ * Never moves it back.
+ */
+export async function continueAfterPosition(knex: Knex, position: bigint): Promise<void> {
+  await knex.raw(`update ${OFFSET_TABLE} set xid_offset = greatest(xid_offset, (?::bigint >> ${RANK_BITS}) + 1 - pg_current_xact_id()::text::bigint)`, [
+    position.toString(),
+  ]);
 }
 
 export interface EventStoreLog {
@@ -280,6 +298,15 @@ export class PostgresEventStore implements EventStore {
       {
         name: '002_feed_functions',
         up: async (k) => {
+          for (const fn of FEED_FUNCTIONS) await k.raw(fn);
+        },
+      },
+      {
+        name: '003_xid_offset',
+        up: async (k) => {
+          await k.raw(`create table ${OFFSET_TABLE} (xid_offset bigint not null)`);
+          await k.raw(`create unique index ${OFFSET_TABLE}_one_row on ${OFFSET_TABLE} ((true))`);
+          await k.raw(`insert into ${OFFSET_TABLE} (xid_offset) values (0)`);
           for (const fn of FEED_FUNCTIONS) await k.raw(fn);
         },
       },

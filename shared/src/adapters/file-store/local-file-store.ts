@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { FileStore, StoredFile } from '../../ports/file-store';
 
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', zip: 'application/zip' };
-const KEY = /^[a-z-]+\/[0-9a-f-]{36}\.(png|jpg|gif|webp|zip)$/;
+/** A stored file's key: `<prefix>/<uuid>.<extension>` (nothing else is ever read or written, so no path leaves the directory). */
+export const FILE_KEY = /^[a-z-]+\/[0-9a-f-]{36}\.(png|jpg|gif|webp|zip)$/;
 
 /** Files in a local directory: DATA_DIR/uploads, served at /uploads/<key>, and DATA_DIR/data-exports, served to their owner only. */
 export class LocalFileStore implements FileStore {
@@ -19,7 +20,7 @@ export class LocalFileStore implements FileStore {
   }
 
   async get(key: string): Promise<{ data: Buffer; contentType: string } | undefined> {
-    if (!KEY.test(key)) return undefined;
+    if (!FILE_KEY.test(key)) return undefined;
     try {
       const data = await fs.readFile(path.join(this.dir, key));
       return { data, contentType: CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream' };
@@ -34,7 +35,7 @@ export class LocalFileStore implements FileStore {
     const files = await Promise.all(
       names.map(async (name) => {
         const key = `${prefix}/${name}`;
-        if (!KEY.test(key)) return undefined;
+        if (!FILE_KEY.test(key)) return undefined;
         const stat = await fs.stat(path.join(dir, name)).catch(() => undefined);
         return stat?.isFile() ? { key, url: `/uploads/${key}`, modifiedAt: stat.mtime } : undefined;
       }),
@@ -43,7 +44,7 @@ export class LocalFileStore implements FileStore {
   }
 
   async delete(key: string): Promise<void> {
-    if (!KEY.test(key)) return;
+    if (!FILE_KEY.test(key)) return;
     await fs.rm(path.join(this.dir, key), { force: true });
   }
 }
