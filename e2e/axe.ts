@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
 /**
@@ -18,4 +19,19 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${page.url()} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+/** The two sizes every screen is looked at in: a laptop and a phone. */
+const SIZES = [
+  { name: 'desktop', width: 1366, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** axe-clean at both sizes, with a full-page screenshot of each in /tmp to look at. */
+export async function checkedAtBothSizes(page: Page, name: string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `/tmp/shots-${name}-${size.name}.png`, fullPage: true });
+  }
 }

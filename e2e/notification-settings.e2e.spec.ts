@@ -2,24 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadConfig } from '@circuit/shared/config';
 import { unsubscribeToken, UNSUBSCRIBE_LINK_INVALID } from '@circuit/command-service/notification-settings/unsubscribe-token';
-import { seriousViolations } from './axe';
+import { checkedAtBothSizes } from './axe';
 import { browserUnavailableReason } from './browser';
 import { startJourney, type Journey } from './harness';
 
 const skipReason = browserUnavailableReason();
-const SIZES = [
-  { name: 'desktop', width: 1366, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-
-/** axe-clean at both sizes, with a full-page screenshot of each in /tmp to look at. */
-async function checkedAtBothSizes(page: Page, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `/tmp/shots-${name}-${size.name}.png`, fullPage: true });
-  }
-}
 
 describe.skipIf(Boolean(skipReason))(`notification settings journey in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   let journey: Journey;

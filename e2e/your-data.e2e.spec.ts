@@ -1,24 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { unzip } from '@circuit/shared/zip/zip';
-import { seriousViolations } from './axe';
+import { checkedAtBothSizes } from './axe';
 import { browserUnavailableReason } from './browser';
 import { startJourney, type Journey } from './harness';
 
 const skipReason = browserUnavailableReason();
-const SIZES = [
-  { name: 'desktop', width: 1366, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-
-/** axe-clean at both sizes, with a full-page screenshot of each in /tmp to look at. */
-async function checkedAtBothSizes(page: Page, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `/tmp/shots-${name}-${size.name}.png`, fullPage: true });
-  }
-}
 
 describe.skipIf(Boolean(skipReason))(`"Download my data" journey in Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   let journey: Journey;
