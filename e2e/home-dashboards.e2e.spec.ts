@@ -161,6 +161,8 @@ describe.skipIf(Boolean(skipReason))(`home and dashboards in Chromium${skipReaso
 
     const guest = await (await journey.browser.newContext()).newPage();
     await guest.goto(`${journey.base}/`);
+    // The visitor acts once the page knows they are signed out (the header offers Sign in), as a person sees it.
+    await guest.getByRole('link', { name: 'Sign in', exact: true }).first().waitFor();
     await guest.getByRole('button', { name: `Save ${title}` }).click();
     await guest.getByText('Please log in to save hackathons').waitFor();
     expect(await guest.getByRole('button', { name: `Save ${title}` }).getAttribute('aria-pressed')).toBe('false');
