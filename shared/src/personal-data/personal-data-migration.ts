@@ -5,22 +5,12 @@ import type { MasterKey } from './master-key';
 import { PersonalDataCodec } from './personal-data-codec';
 import { PersonalFields } from './personal-fields';
 import { SubjectKeys } from './subject-keys';
+import { toRecorded, type Row } from '../adapters/event-store/postgres-event-store';
 
 /** The Postgres adapter's table (shared/src/adapters/event-store/postgres-event-store.ts). */
 const EVENTS = 'event_store_events';
 const RESERVATIONS = new Set(['NameReserved', 'NameReservationReleased']);
 const UNIQUE_VIOLATION = '23505';
-
-interface Row {
-  position: string | number;
-  event_id: string;
-  stream_id: string;
-  revision: number;
-  type: string;
-  data: unknown;
-  metadata: Record<string, unknown>;
-  occurred_at: Date | string;
-}
 
 /** What readers see of the store: how many events of each type, and a checksum of every event as opened. */
 export interface StoreSummary {
@@ -110,16 +100,13 @@ async function apply(knex: Knex, changes: Change[]): Promise<void> {
     });
 }
 
-/** A stored row as the codec reads events. */
-const asEvent = (row: Row) => ({ id: row.event_id, type: row.type, data: row.data, metadata: row.metadata, occurredAt: String(row.occurred_at), streamId: row.stream_id });
-
 function page(knex: Knex, after: bigint, limit: number): Promise<Row[]> {
   return knex<Row>(EVENTS).where('position', '>', after.toString()).orderBy('position', 'asc').limit(limit);
 }
 
 /** What this row becomes: its data sealed (undefined when nothing to seal), and its stream. Null when it stays as it is. */
 async function migrated(row: Row, codec: PersonalDataCodec, master: MasterKey) {
-  const event = asEvent(row);
+  const event = toRecorded(row);
   const [sealed] = codec.hasPersonalFields(row.type) ? await codec.seal(row.stream_id, [event]) : [event];
   const data = sealed!.data === row.data ? undefined : sealed!.data;
   const streamId = RESERVATIONS.has(row.type) ? await reservationStreamOfRow(row, codec, master) : row.stream_id;
@@ -132,7 +119,7 @@ async function migrated(row: Row, codec: PersonalDataCodec, master: MasterKey) {
  * stream its blind index names; a username's stays, and so does one moved already (or whose value cannot be opened).
  */
 async function reservationStreamOfRow(row: Row, codec: PersonalDataCodec, master: MasterKey): Promise<string> {
-  const [opened] = await codec.open([asEvent(row)]);
+  const [opened] = await codec.open([toRecorded(row)]);
   const { kind, value } = opened!.data as { kind: ReservationKind; value: unknown };
   if (kind === 'username' || typeof value !== 'string' || row.stream_id !== `${kind}-${value.trim().toLowerCase()}`) return row.stream_id;
   return reservationStreamOf(kind, value, master);
@@ -146,7 +133,7 @@ async function summarise(knex: Knex, codec: PersonalDataCodec, batchSize: number
   for (;;) {
     const rows = await page(knex, after, batchSize);
     if (rows.length === 0) break;
-    const opened = await codec.open(rows.map(asEvent));
+    const opened = await codec.open(rows.map(toRecorded));
     rows.forEach((row, i) => {
       counts[row.type] = (counts[row.type] ?? 0) + 1;
       hash.update(canonical([row.position.toString(), row.event_id, row.revision, row.type, opened[i]!.data, row.metadata])).update('\n');

@@ -151,7 +151,8 @@ const READ_SPACING_MS = 10;
 /** How long a NOTIFY owed for committed appends waits for an append statement to carry it. */
 const NOTIFY_WAIT_MS = 10;
 
-interface Row {
+/** A row of the events table as the driver returns it (the personal data migration reads them too). */
+export interface Row {
   position: number | string;
   event_id: string;
   stream_id: string;
@@ -162,7 +163,7 @@ interface Row {
   occurred_at: Date | string;
 }
 
-function toRecorded(row: Row): RecordedEvent {
+export function toRecorded(row: Row): RecordedEvent {
   return {
     id: row.event_id,
     streamId: row.stream_id,
