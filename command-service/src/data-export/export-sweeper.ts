@@ -2,6 +2,7 @@ import type { FileStore } from '@circuit/shared/ports/file-store';
 import type { Logger } from '@circuit/shared/logger';
 import { DATA_EXPORT_VALID_MS } from '@circuit/shared/events/data-exports';
 import { EXPORT_FILE_PREFIX } from './export-builder';
+import { sweeper } from '../process-managers/sweeper';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -19,19 +20,11 @@ export async function sweepExpiredExports(exportStore: FileStore, now: Date): Pr
 
 /** Sweeps every 10 minutes (and at start) while the command service's workers run. */
 export function dataExportSweeper(deps: { exportStore: FileStore; log: Logger; now?: () => Date }) {
-  let timer: NodeJS.Timeout | undefined;
-  const sweep = () =>
-    sweepExpiredExports(deps.exportStore, deps.now?.() ?? new Date())
-      .then((removed) => removed.length > 0 && deps.log.info({ removed: removed.length }, 'removed expired data exports'))
-      .catch((err: unknown) => deps.log.warn({ err }, 'sweeping expired data exports failed'));
-  return {
-    async start() {
-      void sweep();
-      timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-    },
-  };
+  return sweeper({
+    everyMs: SWEEP_EVERY_MS,
+    log: deps.log,
+    sweep: async () => (await sweepExpiredExports(deps.exportStore, deps.now?.() ?? new Date())).length,
+    removed: 'removed expired data exports',
+    failed: 'sweeping expired data exports failed',
+  });
 }

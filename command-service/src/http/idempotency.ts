@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { migrate } from '@circuit/shared/db/migrations';
 import { conflict, refused, unprocessable } from '@circuit/shared/commands/domain-errors';
 import type { Logger } from '@circuit/shared/logger';
+import { sweeper } from '../process-managers/sweeper';
 
 /**
  * Idempotent commands (docs/decisions.md#d8-idempotent-commands): a POST/PUT/PATCH/DELETE carrying an `Idempotency-Key`
@@ -223,19 +224,11 @@ export async function sweepIdempotencyKeys(knex: Knex, now: Date): Promise<numbe
 
 /** Sweeps once an hour (and at start) while the command service's workers run. */
 export function idempotencyKeySweeper(deps: { knex: Knex; log: Logger; now?: () => Date }) {
-  let timer: NodeJS.Timeout | undefined;
-  const sweep = () =>
-    sweepIdempotencyKeys(deps.knex, deps.now?.() ?? new Date())
-      .then((removed) => removed > 0 && deps.log.info({ removed }, 'forgot expired idempotency keys'))
-      .catch((err: unknown) => deps.log.warn({ err }, 'sweeping idempotency keys failed'));
-  return {
-    async start() {
-      void sweep();
-      timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-    },
-  };
+  return sweeper({
+    everyMs: SWEEP_EVERY_MS,
+    log: deps.log,
+    sweep: () => sweepIdempotencyKeys(deps.knex, deps.now?.() ?? new Date()),
+    removed: 'forgot expired idempotency keys',
+    failed: 'sweeping idempotency keys failed',
+  });
 }
