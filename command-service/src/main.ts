@@ -14,6 +14,8 @@ import { MeteredEventStore } from '@circuit/shared/metrics/metered-event-store';
 import { buildApiDocument } from '@circuit/shared/http/openapi/contract';
 import { apiDocumentRoutes, documentOpenApi } from '@circuit/shared/http/openapi/document-routes';
 import { onShutdown } from '@circuit/shared/process/shutdown';
+import { startTracing } from '@circuit/shared/tracing/tracing';
+import { TracedEventStore } from '@circuit/shared/tracing/traced-event-store';
 import { createCommandService } from './command-service';
 import { commandServiceOpenApi } from './command-openapi';
 import { seedIfEmpty } from './seed/seed';
@@ -21,10 +23,11 @@ import { seedIfEmpty } from './seed/seed';
 /** The command service alone (cluster and production modes). */
 const config = loadConfig({ PORT: '3001', ...process.env });
 const log = createLogger('command-service', config.LOG_LEVEL);
+const tracing = startTracing('command-service', config);
 const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'command service') });
 const metrics = createMetrics('command-service');
 const events = await selectEventStore(config, knex, log);
-const store = new MeteredEventStore(events, metrics);
+const store = new MeteredEventStore(new TracedEventStore(events), metrics);
 const bus = await selectBus(config);
 const { mailer, mailbox } = await selectMailer(config, knex, log);
 // Another process runs the projections: progress is read from their checkpoint.
@@ -45,4 +48,5 @@ onShutdown(log, async () => {
   await bus.close();
   await store.close();
   await knex.destroy();
+  await tracing.shutdown();
 });
