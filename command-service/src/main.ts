@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
 import { loadConfig } from '@circuit/shared/config';
@@ -39,7 +40,8 @@ await seedIfEmpty({ config, store, knex, accounts: commands.accounts, profiles: 
 
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
 const app = createHttpApp({ log, knex, session: session.middleware, allowedOrigins: [config.publicUrl], trustProxy: config.trustProxy, production: config.NODE_ENV === 'production', metrics, mount: (a) => a.use(apiDocumentRoutes(buildApiDocument([documentOpenApi, ...commandServiceOpenApi], { title: 'Circuit API: writes and sign-in' })), commands.router) });
-const server = http.createServer(app).listen(config.PORT, () => log.info({ port: config.PORT }, 'command service listening'));
+// The port bound, not the one asked for: PORT=0 (a free port, as the cluster tests ask) is only known here.
+const server = http.createServer(app).listen(config.PORT, () => log.info({ port: (server.address() as AddressInfo).port }, 'command service listening'));
 
 onShutdown(log, async () => {
   await new Promise((resolve) => server.close(resolve));
