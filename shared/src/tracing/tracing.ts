@@ -38,13 +38,15 @@ const OFF: Tracing = { enabled: false, shutdown: async () => undefined };
 
 /**
  * Starts tracing for the process named `service` when an endpoint is configured (once per process; a second call
- * answers the first's handle). `exporter` replaces OTLP and sends each span as it ends: for tests.
+ * answers the first's handle). `exporter` replaces OTLP, for tests and benches: each span is handed to it as it
+ * ends, or in batches as OTLP's are with `batch`.
  */
-export function startTracing(service: string, settings: TracingSettings, options: { exporter?: SpanExporter } = {}): Tracing {
+export function startTracing(service: string, settings: TracingSettings, options: { exporter?: SpanExporter; batch?: boolean } = {}): Tracing {
   if (provider) return handle(provider);
   const url = tracesEndpoint(settings);
   if (!url && !options.exporter) return OFF;
-  const spanProcessor = options.exporter ? new SimpleSpanProcessor({ exporter: options.exporter }) : new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url }) });
+  const exporter = options.exporter ?? new OTLPTraceExporter({ url });
+  const spanProcessor = options.exporter && !options.batch ? new SimpleSpanProcessor({ exporter }) : new BatchSpanProcessor({ exporter });
   provider = new TracerProvider({ resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: service }), spanProcessors: [spanProcessor] });
   // Spans follow awaits (AsyncLocalStorage): the append inside a command inside a request is that request's.
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
