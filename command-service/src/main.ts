@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
 import { loadConfig } from '@circuit/shared/config';
@@ -14,6 +15,8 @@ import { MeteredEventStore } from '@circuit/shared/metrics/metered-event-store';
 import { buildApiDocument } from '@circuit/shared/http/openapi/contract';
 import { apiDocumentRoutes, documentOpenApi } from '@circuit/shared/http/openapi/document-routes';
 import { onShutdown } from '@circuit/shared/process/shutdown';
+import { startTracing } from '@circuit/shared/tracing/tracing';
+import { TracedEventStore } from '@circuit/shared/tracing/traced-event-store';
 import { createCommandService } from './command-service';
 import { commandServiceOpenApi } from './command-openapi';
 import { seedIfEmpty } from './seed/seed';
@@ -21,10 +24,11 @@ import { seedIfEmpty } from './seed/seed';
 /** The command service alone (cluster and production modes). */
 const config = loadConfig({ PORT: '3001', ...process.env });
 const log = createLogger('command-service', config.LOG_LEVEL);
+const tracing = startTracing('command-service', config);
 const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'command service') });
 const metrics = createMetrics('command-service');
 const events = await selectEventStore(config, knex, log);
-const store = new MeteredEventStore(events, metrics);
+const store = new MeteredEventStore(new TracedEventStore(events), metrics);
 const bus = await selectBus(config);
 const { mailer, mailbox } = await selectMailer(config, knex, log);
 // Another process runs the projections: progress is read from their checkpoint.
@@ -36,7 +40,8 @@ await seedIfEmpty({ config, store, knex, accounts: commands.accounts, profiles: 
 
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
 const app = createHttpApp({ log, knex, session: session.middleware, allowedOrigins: [config.publicUrl], trustProxy: config.trustProxy, production: config.NODE_ENV === 'production', metrics, mount: (a) => a.use(apiDocumentRoutes(buildApiDocument([documentOpenApi, ...commandServiceOpenApi], { title: 'Circuit API: writes and sign-in' })), commands.router) });
-const server = http.createServer(app).listen(config.PORT, () => log.info({ port: config.PORT }, 'command service listening'));
+// The port bound, not the one asked for: PORT=0 (a free port, as the cluster tests ask) is only known here.
+const server = http.createServer(app).listen(config.PORT, () => log.info({ port: (server.address() as AddressInfo).port }, 'command service listening'));
 
 onShutdown(log, async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -45,4 +50,5 @@ onShutdown(log, async () => {
   await bus.close();
   await store.close();
   await knex.destroy();
+  await tracing.shutdown();
 });

@@ -9,6 +9,8 @@ import { SharedFeed } from '@circuit/shared/adapters/event-store/shared-feed';
 import { withPersonalData } from '@circuit/shared/personal-data/personal-data';
 import { createMetrics } from '@circuit/shared/metrics/metrics';
 import { MeteredEventStore } from '@circuit/shared/metrics/metered-event-store';
+import { startTracing } from '@circuit/shared/tracing/tracing';
+import { TracedEventStore } from '@circuit/shared/tracing/traced-event-store';
 import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
 import type { FileStore } from '@circuit/shared/ports/file-store';
 import { InProcessBus } from '@circuit/shared/adapters/bus/in-process-bus';
@@ -52,11 +54,13 @@ export interface EmbeddedOptions {
 export async function composeEmbedded(options: EmbeddedOptions) {
   const { config } = options;
   const log = options.log ?? createLogger('circuit', config.LOG_LEVEL);
+  // One process, one service name: its spans still show the command, the projection batch and the socket emit.
+  const tracing = startTracing('circuit', config);
   const knex = options.knex ?? (await createKnex(databaseTargetFrom(config)));
   // One reader of the feed for the whole process: projections and process managers subscribe to it.
   const personalData = await withPersonalData(await PostgresEventStore.create(knex, { log }), knex, config);
   const metrics = createMetrics('embedded');
-  const store = new SharedFeed(new MeteredEventStore(personalData, metrics));
+  const store = new SharedFeed(new MeteredEventStore(new TracedEventStore(personalData), metrics));
   const bus = new InProcessBus();
   const { mailer, mailbox } = await selectMailer(config, knex, log);
   // The projection runner below shares this process and reports its progress directly.
@@ -126,6 +130,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
       await store.close();
       await bus.close();
       if (!options.knex) await knex.destroy();
+      await tracing.shutdown();
     },
   };
 }

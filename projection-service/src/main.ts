@@ -10,6 +10,8 @@ import { MeteredEventStore } from '@circuit/shared/metrics/metered-event-store';
 import { buildApiDocument } from '@circuit/shared/http/openapi/contract';
 import { apiDocumentRoutes, documentOpenApi } from '@circuit/shared/http/openapi/document-routes';
 import { onShutdown } from '@circuit/shared/process/shutdown';
+import { startTracing } from '@circuit/shared/tracing/tracing';
+import { TracedEventStore } from '@circuit/shared/tracing/traced-event-store';
 import { createProjectionService } from './projection-service';
 import { projectionServiceOpenApi } from './projection-openapi';
 import { ticketKeysFrom } from '@circuit/shared/tickets/ticket-keys';
@@ -17,9 +19,10 @@ import { ticketKeysFrom } from '@circuit/shared/tickets/ticket-keys';
 /** The projection service alone: projection workers and the GET /api query endpoints. */
 const config = loadConfig({ PORT: '3002', ...process.env });
 const log = createLogger('projection-service', config.LOG_LEVEL);
+const tracing = startTracing('projection-service', config);
 const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'projection service') });
 const metrics = createMetrics('projection-service');
-const store = new MeteredEventStore(await selectEventStore(config, knex, log), metrics);
+const store = new MeteredEventStore(new TracedEventStore(await selectEventStore(config, knex, log)), metrics);
 const projections = await createProjectionService({ knex, store, log, readCache: { enabled: config.READ_CACHE === 'true' }, publicUrl: config.publicUrl, tickets: ticketKeysFrom(config), metrics });
 await projections.start();
 
@@ -33,4 +36,5 @@ onShutdown(log, async () => {
   session.close();
   await store.close();
   await knex.destroy();
+  await tracing.shutdown();
 });

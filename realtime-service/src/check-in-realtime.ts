@@ -5,6 +5,7 @@ import type { Bus } from '@circuit/shared/ports/bus';
 import { CHECK_IN_COUNTS, CHECK_IN_WATCH, CheckInKindSchema, type CheckInCountsEvent } from '@circuit/shared/api/check-in';
 import { CHECK_IN_COUNTS_TOPIC, CheckInMessages as M, checkInRoom } from '@circuit/shared/check-in/messages';
 import { doorCounts, mayCheckIn } from '@circuit/shared/read-models/check-in';
+import { emitTraced } from './traced-emit';
 
 const Watch = z.object({ kind: CheckInKindSchema, listingId: z.string().regex(/^[0-9a-f-]{36}$/i) });
 const Counts = z.object({ kind: CheckInKindSchema, listingId: z.string(), registered: z.number().int(), checkedIn: z.number().int() });
@@ -41,7 +42,8 @@ export function checkInRealtime(io: Server, knex: Knex) {
         const parsed = Counts.safeParse(payload);
         if (!parsed.success) return;
         const counts: CheckInCountsEvent = parsed.data;
-        io.local.to(checkInRoom(counts.kind, counts.listingId)).emit(CHECK_IN_COUNTS, counts);
+        const room = checkInRoom(counts.kind, counts.listingId);
+        emitTraced(CHECK_IN_COUNTS, room, () => io.local.to(room).emit(CHECK_IN_COUNTS, counts));
       }),
     ];
   }

@@ -8,6 +8,7 @@ import { findCommunityAccess } from '@circuit/shared/read-models/community';
 import type { CommunityErrorEvent, CommunityJoinAnswer } from '@circuit/shared/realtime/community-events';
 import { RecentIds } from './recent-ids';
 import { PacedRoomPosts } from './paced-room-posts';
+import { emitTraced } from './traced-emit';
 
 const HackathonId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
 const Message = z.object({ _id: z.string() }).passthrough();
@@ -114,14 +115,14 @@ export function communityRealtime(io: Server, knex: Knex, options: { roomPostsIn
         const room = io.local.to(roomName);
         switch (change.kind) {
           case 'updated':
-            return void room.emit('community_message_updated', change.message);
+            return emitTraced('community_message_updated', roomName, () => room.emit('community_message_updated', change.message));
           case 'deleted':
-            return void room.emit('community_message_deleted', change.messageId);
+            return emitTraced('community_message_deleted', roomName, () => room.emit('community_message_deleted', change.messageId));
           case 'userRemoved': {
             // Synchronous with the in-memory adapter: done before the next change is handled.
             roomsOf(change.userId).socketsLeave(communityRoom(change.hackathonId));
             const removed: CommunityErrorEvent = { hackathonId: change.hackathonId, message: CommunityMessages.removed };
-            return void roomsOf(change.userId).emit('community_removed', removed);
+            return emitTraced('community_removed', change.userId, () => roomsOf(change.userId).emit('community_removed', removed));
           }
           case 'recheck':
             return recheck(change.hackathonId, change.userId);

@@ -8,12 +8,14 @@ import { requireDatabaseUrl, selectBus } from '@circuit/shared/adapters/select';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { baselineHeaders } from '@circuit/shared/http/app';
 import { onShutdown } from '@circuit/shared/process/shutdown';
+import { startTracing } from '@circuit/shared/tracing/tracing';
 import { createMetrics, metricsRoute } from '@circuit/shared/metrics/metrics';
 import { createRealtimeService, realtimeSettings } from './realtime-service';
 
 /** The realtime service alone: Socket.IO on the shared session store. */
 const config = loadConfig({ PORT: '3003', ...process.env });
 const log = createLogger('realtime-service', config.LOG_LEVEL);
+const tracing = startTracing('realtime-service', config);
 const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'realtime service') });
 const bus = await selectBus(config);
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
@@ -47,4 +49,5 @@ onShutdown(log, async () => {
   session.close();
   await bus.close();
   await knex.destroy();
+  await tracing.shutdown();
 });

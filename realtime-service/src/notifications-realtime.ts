@@ -1,6 +1,7 @@
 import type { Server } from 'socket.io';
 import { z } from 'zod';
 import type { Bus } from '@circuit/shared/ports/bus';
+import { emitTraced } from './traced-emit';
 
 const NotificationTopic = z.object({ userId: z.string(), notification: z.unknown() });
 
@@ -8,6 +9,6 @@ const NotificationTopic = z.object({ userId: z.string(), notification: z.unknown
 export function notificationsSubscription(io: Server, bus: Bus) {
   return bus.subscribe('notifications', (payload) => {
     const n = NotificationTopic.safeParse(payload);
-    if (n.success) io.local.to(n.data.userId).emit('new_notification', n.data.notification);
+    if (n.success) emitTraced('new_notification', n.data.userId, () => io.local.to(n.data.userId).emit('new_notification', n.data.notification));
   });
 }

@@ -7,6 +7,7 @@ import { ChatTopics } from '@circuit/shared/events/messaging';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
 import { RecentIds } from './recent-ids';
 import { sendTurns } from './send-turns';
+import { emitTraced } from './traced-emit';
 
 /** A repeat comes within a consumer-group rebalance of the first (seconds); this covers minutes of a busy instance. */
 const OUTCOMES_REMEMBERED = 5000;
@@ -97,18 +98,18 @@ export function privateChat(io: Server, bus: Bus, instanceId: string) {
         const { origin, ...message } = m.data;
         turns.settle(message._id);
         const rooms = roomsFor([message.to, message.from], origin);
-        if (rooms) emitOnce('delivered', message._id, () => rooms.emit('private_message', message));
+        if (rooms) emitOnce('delivered', message._id, () => emitTraced('private_message', [message.to, message.from], () => rooms.emit('private_message', message)));
       }),
       bus.subscribe(ChatTopics.deleted, (payload) => {
         const d = Deleted.safeParse(payload);
-        if (d.success) roomsFor([d.data.to, d.data.from], undefined)?.emit('message_deleted', d.data.messageId);
+        if (d.success) emitTraced('message_deleted', [d.data.to, d.data.from], () => roomsFor([d.data.to, d.data.from], undefined)?.emit('message_deleted', d.data.messageId));
       }),
       bus.subscribe(ChatTopics.failed, (payload) => {
         const f = Failed.safeParse(payload);
         if (!f.success) return;
         turns.settle(f.data.messageId);
         const rooms = roomsFor([f.data.userId], f.data.origin);
-        if (rooms) emitOnce('failed', f.data.messageId, () => rooms.emit('message_error', f.data.error));
+        if (rooms) emitOnce('failed', f.data.messageId, () => emitTraced('message_error', f.data.userId, () => rooms.emit('message_error', f.data.error)));
       }),
     ];
   }

@@ -5,6 +5,7 @@ import { batchPerTurn } from '@circuit/shared/process/batching';
 import type { Bus } from '@circuit/shared/ports/bus';
 import { ChatTopics } from '@circuit/shared/events/messaging';
 import type { Safely } from './socket-work';
+import { emitTraced } from './traced-emit';
 
 export interface UnreadCounts {
   unreadCounts: Record<string, number>;
@@ -58,7 +59,9 @@ export function unreadCountsRealtime(io: Server, knex: Knex) {
     return bus.subscribe(ChatTopics.unreadChanged, async (payload) => {
       const u = UserTopic.safeParse(payload);
       // Only for users with a socket here: nobody else on this instance would hear the answer.
-      if (u.success && hereNow(u.data.userId)) io.local.to(u.data.userId).emit('unread_count_update', await unreadCounts(u.data.userId));
+      if (!u.success || !hereNow(u.data.userId)) return;
+      const counts = await unreadCounts(u.data.userId);
+      emitTraced('unread_count_update', u.data.userId, () => io.local.to(u.data.userId).emit('unread_count_update', counts));
     });
   }
 

@@ -77,6 +77,12 @@ const ConfigSchema = z.object({
   COMMUNITY_ROOM_PACE_MS: z.coerce.number().int().nonnegative().default(25),
   /** "false": every query answer is computed afresh (see ReadCache; the benches' uncached figures). */
   READ_CACHE: z.enum(['true', 'false']).default('true'),
+  /**
+   * Where the traces go, over OTLP/HTTP (JSON): a collector's base address (`/v1/traces` is added) or the traces
+   * address itself. Neither set: no tracing at all (docs/operations.md#traces).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
   /** Set to "false" to start with an empty store. */
   SEED: z.enum(['true', 'false']).default('true'),
 });

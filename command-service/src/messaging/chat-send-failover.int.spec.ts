@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KafkaBus } from '@circuit/shared/adapters/bus/kafka-bus';
 import { PostgresNotifyBus } from '@circuit/shared/adapters/bus/postgres-notify-bus';
 import { io, type Socket } from 'socket.io-client';
-import { z } from 'zod';
 import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
 import { toNewEvents } from '@circuit/shared/commands/decider';
 import { userStream } from '@circuit/shared/events/accounts';
@@ -20,6 +18,7 @@ import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/sha
 import { available, describeWhen, unavailable, type Requirement } from '@circuit/shared/testkit/skip';
 import { signedInCookie } from '@circuit/shared/testkit/session-cookie';
 import { waitFor } from '@circuit/shared/testkit/wait';
+import { listeningPort, schemaUrl, serviceEnv, startService, stopService, type Service } from '@circuit/shared/testkit/service-processes';
 
 /**
  * The cluster as it runs in production, each service a process of its own on one Postgres schema:
@@ -29,96 +28,11 @@ import { waitFor } from '@circuit/shared/testkit/wait';
  * service is killed (SIGKILL); the other takes over, every message is stored exactly once, and
  * every socket receives each message of its user exactly once.
  */
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MESSAGES = 200;
 /** Senders in connected pairs; each sends MESSAGES / (2 * PAIRS), within the default chat allowance. */
 const PAIRS = 10;
 const KILL_AFTER = 30;
 const SESSION_SECRET = 'a-failover-test-secret-of-enough-length';
-
-interface Service {
-  name: string;
-  child: ChildProcess;
-  lines: string[];
-  /** Resolves when a log line's msg matches. */
-  logged(msg: RegExp, timeoutMs?: number): Promise<void>;
-  exited: Promise<void>;
-}
-
-function startService(name: string, entry: string, env: NodeJS.ProcessEnv): Service {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: string[] = [];
-  /** Every line's pino msg, kept whole: a waiter added later still finds what was logged before. */
-  const messages: string[] = [];
-  const waiters = new Set<{ msg: RegExp; resolve: () => void }>();
-  let buffered = '';
-  const onData = (chunk: Buffer) => {
-    buffered += chunk.toString('utf8');
-    const parts = buffered.split('\n');
-    buffered = parts.pop() ?? '';
-    for (const line of parts) {
-      lines.push(line);
-      if (lines.length > 200) lines.shift();
-      let msg = line;
-      try {
-        msg = String((JSON.parse(line) as { msg?: unknown }).msg ?? line);
-      } catch {
-        // Not a pino line (a stack trace, a warning): matched as it is.
-      }
-      messages.push(msg);
-      for (const w of [...waiters]) if (w.msg.test(msg)) (waiters.delete(w), w.resolve());
-    }
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    name,
-    child,
-    lines,
-    exited,
-    logged: (msg, timeoutMs = 90_000) =>
-      new Promise<void>((resolve, reject) => {
-        if (messages.some((m) => msg.test(m))) return resolve();
-        const timer = setTimeout(() => reject(new Error(`${name} did not log ${msg} within ${timeoutMs} ms; its last lines:\n${lines.slice(-30).join('\n')}`)), timeoutMs);
-        const waiter = { msg, resolve: () => (clearTimeout(timer), resolve()) };
-        waiters.add(waiter);
-        void exited.then(() => {
-          if (!waiters.delete(waiter)) return;
-          clearTimeout(timer);
-          reject(new Error(`${name} exited before logging ${msg}; its last lines:\n${lines.slice(-30).join('\n')}`));
-        });
-      }),
-  };
-}
-
-async function stopService(service: Service): Promise<void> {
-  if (service.child.exitCode !== null || service.child.signalCode !== null) return;
-  service.child.kill('SIGTERM');
-  const timer = setTimeout(() => service.child.kill('SIGKILL'), 10_000);
-  await service.exited;
-  clearTimeout(timer);
-}
-
-/** The port a service logged with `msg` (the services listen on a free port, PORT=0). */
-function listeningPort(service: Service, msg: string): number {
-  for (const line of service.lines) {
-    try {
-      const parsed = z.object({ msg: z.literal(msg), port: z.number() }).safeParse(JSON.parse(line));
-      if (parsed.success) return parsed.data.port;
-    } catch {
-      // Not a JSON line.
-    }
-  }
-  throw new Error(`${service.name} did not log "${msg}" with its port`);
-}
-
-/** The schema's connection string: every connection of the services uses only that schema. */
-function schemaUrl(url: string, schema: string): string {
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return u.toString();
-}
 
 interface BusChoice {
   label: string;
@@ -135,23 +49,7 @@ function failoverSuite(title: string, requirement: Setup) {
     const clients: Socket[] = [];
     let bus: Bus | undefined;
 
-    const env = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => {
-      const base: NodeJS.ProcessEnv = { ...process.env };
-      for (const name of ['KAFKA_BROKERS', 'EVENTSTORE_URL', 'REDIS_URL', 'PORT']) delete base[name];
-      return {
-        ...base,
-        ...choice.env,
-        DATABASE_URL: url,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        SEED: 'false',
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        LOG_FORMAT: 'json',
-        SESSION_SECRET,
-        ...extra,
-      };
-    };
+    const env = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => serviceEnv({ databaseUrl: url, dataDir, sessionSecret: SESSION_SECRET }, { ...choice.env, ...extra });
 
     beforeAll(async () => {
       schema = await createTestSchema({ url: databaseUrl, label: 'failover' });

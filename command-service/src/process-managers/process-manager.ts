@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { EventStore, RecordedEvent, Subscription } from '@circuit/shared/ports/event-store';
 import type { Logger } from '@circuit/shared/logger';
+import { inSpan, SpanKind } from '@circuit/shared/tracing/tracing';
+import { contextFromTraceparent } from '@circuit/shared/tracing/trace-context';
 import { saveCheckpoint, subscribeFromCheckpoint } from './checkpoints';
 
 /**
@@ -158,8 +160,18 @@ export class ProcessManager<Reaction> {
     if (last) this.advance(last.position);
   }
 
-  private async carryOut({ event, reactions }: Reacting<Reaction>): Promise<void> {
-    for (const reaction of reactions) await this.spec.effects.carryOut(reaction, event);
+  /**
+   * In the trace of the command that stored the event (its metadata's traceparent): what the reactions append and
+   * publish belongs to that trace too, across the processes (a notification's socket emit in the realtime service).
+   */
+  private carryOut({ event, reactions }: Reacting<Reaction>): Promise<void> {
+    return inSpan(
+      `process-manager ${this.spec.name}`,
+      { kind: SpanKind.CONSUMER, parent: contextFromTraceparent(event.metadata.traceparent), attributes: { 'circuit.event_type': event.type, 'circuit.position': event.position.toString() } },
+      async () => {
+        for (const reaction of reactions) await this.spec.effects.carryOut(reaction, event);
+      },
+    );
   }
 
   private advance(position: bigint): void {

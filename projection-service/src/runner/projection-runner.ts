@@ -8,6 +8,7 @@ import { advanceCheckpoint, declareProjections, expectAndAdvanceCheckpoints, isC
 import { tryRebuildLocks, type RebuildLocks } from './rebuild-lock';
 import { ScratchTables } from './scratch-tables';
 import { oneTripTransaction } from '@circuit/shared/db/one-trip-transaction';
+import { inBatchSpan } from '@circuit/shared/tracing/batch-spans';
 
 export interface ProjectionRunnerOptions {
   /** Events per transaction while catching up (live batches are what the feed has). */
@@ -135,18 +136,22 @@ export class ProjectionRunner {
     }
     todo.sort((a, b) => (a.p.name < b.p.name ? -1 : a.p.name > b.p.name ? 1 : 0));
     if (todo.length === 0) return failures;
-    try {
-      const reached = await this.applyExpected(todo).catch((error: unknown) => {
-        // Another process got there first (or a checkpoint row is missing): lock, read, apply what is left.
-        if (isCheckpointMoved(error)) return this.applyLocked(todo);
-        throw error;
-      });
-      todo.forEach(({ p, events }, i) => this.advanced(p, reached[i]!, events));
-    } catch (error) {
-      if (todo.length === 1) failures.set(todo[0]!, error);
-      else for (const entry of todo) await this.applyTo(entry.p, entry.events).catch((e: unknown) => failures.set(entry, e));
-    }
-    return failures;
+    // One span per transaction, linked to the traces of the commands whose events it applies (tracing on).
+    const projections = todo.map((e) => e.p.name);
+    return inBatchSpan('projection batch', todo.map((e) => e.events), { 'circuit.projections': projections }, async () => {
+      try {
+        const reached = await this.applyExpected(todo).catch((error: unknown) => {
+          // Another process got there first (or a checkpoint row is missing): lock, read, apply what is left.
+          if (isCheckpointMoved(error)) return this.applyLocked(todo);
+          throw error;
+        });
+        todo.forEach(({ p, events }, i) => this.advanced(p, reached[i]!, events));
+      } catch (error) {
+        if (todo.length === 1) failures.set(todo[0]!, error);
+        else for (const entry of todo) await this.applyTo(entry.p, entry.events).catch((e: unknown) => failures.set(entry, e));
+      }
+      return failures;
+    });
   }
 
   /**

@@ -15,7 +15,7 @@ export function onCommandHandled(store: EventStore, listener: Listener): void {
 }
 
 // Commands are typed by their decider ({ type: 'Create', ... }); the few without a type count together.
-const commandName = (command: unknown): string => {
+export const commandName = (command: unknown): string => {
   const type = (command as { type?: unknown } | null)?.type;
   return typeof type === 'string' ? type : 'untyped';
 };

@@ -3,7 +3,8 @@ import { ConcurrencyError, type EventMetadata, type EventStore, type NewEvent, t
 import { conflict } from './domain-errors';
 import { parseEventData, isKnownEventType } from '../events/catalogue';
 import { appended } from './appended';
-import { commandHandled, outcomeOf } from './command-outcomes';
+import { commandHandled, commandName, outcomeOf } from './command-outcomes';
+import { inSpan } from '../tracing/tracing';
 
 /** A pure decider (docs/decisions.md#d2-pure-deciders-one-stream-per-aggregate): decide(command, state) -> events, evolve(state, event) -> state. */
 export interface Decider<State, Command, Event extends { type: string; data: unknown }> {
@@ -113,14 +114,19 @@ export async function handleCommand<State, Command, Event extends { type: string
   now: () => Date = () => new Date(),
   options: { anyRevision?: boolean } = {},
 ): Promise<CommandResult<State, Event>> {
-  try {
-    const result = await decideAndAppend();
-    commandHandled(store, command, 'ok');
-    return result;
-  } catch (error) {
-    commandHandled(store, command, outcomeOf(error));
-    throw error;
-  }
+  // A span per command (tracing on): its appends are its children, and their events keep its trace (TracedEventStore).
+  return inSpan(`command ${commandName(command)}`, { attributes: { 'circuit.stream': streamId }, expected: (error) => outcomeOf(error) !== 'error' }, async (span) => {
+    try {
+      const result = await decideAndAppend();
+      commandHandled(store, command, 'ok');
+      return result;
+    } catch (error) {
+      const outcome = outcomeOf(error);
+      commandHandled(store, command, outcome);
+      span.setAttribute('circuit.outcome', outcome);
+      throw error;
+    }
+  });
 
   async function decideAndAppend(): Promise<CommandResult<State, Event>> {
     // A stream folded in memory a moment ago (or none yet): decide on that state and let the append's

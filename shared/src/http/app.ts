@@ -9,6 +9,7 @@ import { sameOriginOnly } from './same-origin';
 import { rejectUnstorableText } from './reject-nul';
 import { keepRawBody } from './raw-body';
 import { httpMetrics, metricsRoute, type Metrics } from '../metrics/metrics';
+import { httpTracing } from '../tracing/http-tracing';
 
 export interface HttpAppOptions {
   log: Logger;
@@ -150,6 +151,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
     app.get('/metrics', metricsRoute(options.metrics));
     app.use(httpMetrics(options.metrics));
   }
+  // After the health and metrics routes, which a scraper calls every few seconds: those are not traced.
+  const tracing = httpTracing();
+  if (tracing) app.use(tracing);
   app.use(requestLogging(options.log));
   const parseJson = express.json({ limit: '1mb', verify: keepRawBody });
   app.use((req, res, next) => {

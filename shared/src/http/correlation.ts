@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
+import { context } from '@opentelemetry/api';
 import type { Logger } from '../logger';
+import { tracingEnabled } from '../tracing/tracing';
+import { traceIdOf } from '../tracing/trace-context';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -20,12 +23,20 @@ class RequestLog {
 
   constructor(
     private readonly logger: Logger,
-    private readonly req: { id: string; method: string; url: string },
+    private readonly req: LoggedRequestFields,
   ) {}
 
   get(): Logger {
     return (this.child ??= this.logger.child({ req: this.req }));
   }
+}
+
+/** What every line of a request names: its correlation id, and its trace id when it is traced. */
+interface LoggedRequestFields {
+  id: string;
+  traceId?: string;
+  method: string;
+  url: string;
 }
 
 const REQUEST_LOG = Symbol('request log');
@@ -54,7 +65,10 @@ export function requestLogging(logger: Logger): RequestHandler {
     const url = loggedUrl(req.url);
     req.id = id;
     res.setHeader('X-Correlation-Id', id);
-    (req as LoggedRequest)[REQUEST_LOG] = new RequestLog(logger, { id, method, url });
+    // Beside the correlation id, the trace id of the request's span (httpTracing, mounted before): a log line leads to its trace.
+    const traceId = tracingEnabled() ? traceIdOf(context.active()) : undefined;
+    const fields: LoggedRequestFields = traceId ? { id, traceId, method, url } : { id, method, url };
+    (req as LoggedRequest)[REQUEST_LOG] = new RequestLog(logger, fields);
     const started = performance.now();
     // 'close' comes once per answer: no once() wrapper needed.
     res.on('close', () => {
@@ -64,7 +78,7 @@ export function requestLogging(logger: Logger): RequestHandler {
       if (!logger.isLevelEnabled(level)) return;
       const ms = Math.round(performance.now() - started);
       const line = res.writableFinished ? `${method} ${url} ${status} ${ms} ms` : `${method} ${url} aborted after ${ms} ms`;
-      logger[level]({ req: { id, method, url }, res: { statusCode: status }, responseTime: ms }, line);
+      logger[level]({ req: fields, res: { statusCode: status }, responseTime: ms }, line);
     });
     next();
   };

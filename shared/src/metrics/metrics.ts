@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
@@ -64,13 +64,18 @@ export function httpMetrics(metrics: Metrics): RequestHandler {
   return (req, res, next) => {
     const stop = metrics.httpDuration.startTimer();
     res.on('finish', () => {
-      const pattern = (req.route as { path?: unknown } | undefined)?.path;
-      const route = typeof pattern === 'string' ? `${req.baseUrl}${pattern}` : 'unmatched';
+      const route = routePatternOf(req) ?? 'unmatched';
       stop({ method: req.method, route, status: `${Math.floor(res.statusCode / 100)}xx` });
       if (res.statusCode === 429) metrics.rateLimited.inc({ where: route });
     });
     next();
   };
+}
+
+/** The pattern of the route that answered a request (`/api/hackathons/:username`), once it has; undefined when none did. */
+export function routePatternOf(req: Request): string | undefined {
+  const pattern = (req.route as { path?: unknown } | undefined)?.path;
+  return typeof pattern === 'string' ? `${req.baseUrl}${pattern}` : undefined;
 }
 
 /** `GET /metrics` in Prometheus's text format. The proxy in front keeps it from the internet (deploy/nginx.conf). */

@@ -4,6 +4,8 @@ export interface EventMetadata {
   userId?: string;
   correlationId?: string;
   causationId?: string;
+  /** The W3C trace context of the append that stored the event (shared/src/tracing/), when tracing was on. */
+  traceparent?: string;
   [key: string]: unknown;
 }
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { Kafka, logLevel } from 'kafkajs';
 import type { Bus, BusHandler, GroupBacklog, SubscribeOptions } from '../../ports/bus';
+import { processing, publishing } from '../../tracing/bus-spans';
 
 /**
  * The production bus (docs/decisions.md#d9-one-codebase-three-runtime-modes-adapters-behind-ports) over Kafka with kafkajs. Everything kafkajs-specific stays
@@ -9,7 +10,8 @@ import type { Bus, BusHandler, GroupBacklog, SubscribeOptions } from '../../port
  * @platformatic/kafka or another client can take its place.
  *
  * - One producer per bus. Each bus topic is one Kafka topic with one partition (publish order is
- *   kept), created on demand with the admin client; the bus topic also travels in a header.
+ *   kept), created on demand with the admin client; the bus topic also travels in a header, and so
+ *   does the publisher's trace context (`traceparent`) when tracing is on.
  * - A live subscribe gets its own consumer in a group of its own (unique per process and
  *   subscription), so every subscriber of every process receives every message. It starts at the end
  *   of the topic (fromBeginning false), and "the end" is the one seen when subscribe is called: once
@@ -99,6 +101,8 @@ export interface KafkaBusOptions {
 }
 
 const TOPIC_HEADER = 'circuit-topic';
+/** The W3C trace context of the publishing span (shared/src/tracing/), when tracing is on. */
+const TRACEPARENT_HEADER = 'traceparent';
 const MAX_RETRY_DELAY_MS = 30_000;
 
 /** Thrown inside a group consumer that has been stopped: the message stays uncommitted for the next member. */
@@ -228,7 +232,9 @@ export class KafkaBus implements Bus {
     const kafkaTopic = kafkaTopicName(topic, this.prefix);
     await this.ensureTopic(kafkaTopic);
     const producer = await this.getProducer();
-    await producer.send({ topic: kafkaTopic, messages: [{ value: JSON.stringify(payload ?? null), headers: { [TOPIC_HEADER]: topic } }] });
+    await publishing('kafka', topic, (traceparent) =>
+      producer.send({ topic: kafkaTopic, messages: [{ value: JSON.stringify(payload ?? null), headers: traceparent ? { [TOPIC_HEADER]: topic, [TRACEPARENT_HEADER]: traceparent } : { [TOPIC_HEADER]: topic } }] }),
+    );
   }
 
   async subscribe(topic: string, handler: BusHandler, options: SubscribeOptions = {}): Promise<() => Promise<void>> {
@@ -260,7 +266,7 @@ export class KafkaBus implements Bus {
             return;
           }
           try {
-            await handler(payload);
+            await processing('kafka', topic, headerText(message.headers?.[TRACEPARENT_HEADER]), () => handler(payload));
           } catch (error) {
             // A failing handler must not make kafkajs re-deliver or stop the consumer.
             this.options.onError?.(error);
@@ -329,7 +335,7 @@ export class KafkaBus implements Bus {
           let delay = this.options.retryDelayMs ?? 1000;
           for (;;) {
             try {
-              await handler(payload);
+              await processing('kafka', topic, headerText(message.headers?.[TRACEPARENT_HEADER]), () => handler(payload));
               return;
             } catch (error) {
               this.options.onError?.(error);

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Bus, BusHandler, GroupBacklog, SubscribeOptions } from '../../ports/bus';
+import { processing, publishing } from '../../tracing/bus-spans';
 
 /**
  * The cluster mode's bus (docs/decisions.md#d9-one-codebase-three-runtime-modes-adapters-behind-ports): Postgres LISTEN/NOTIFY between the processes that share
  * one database. Every message goes through one channel (`circuit_bus` by default) as JSON
- * `{ "t": topic, "p": payload }`: no identifier is ever built from a topic name.
+ * `{ "t": topic, "p": payload }` (and `"c"`, the publisher's traceparent, when tracing is on): no
+ * identifier is ever built from a topic name. A group's stored copies carry no trace context.
  *
  * - One dedicated pg.Client per bus LISTENs; publishes go through a small pool (`select pg_notify($1, $2)`).
  * - Postgres refuses NOTIFY payloads of 8000 bytes or more: publish rejects such a message with a
@@ -195,9 +197,9 @@ export class PostgresNotifyBus implements Bus {
   }
 
   private dispatch(raw: string): void {
-    let message: { t?: unknown; p?: unknown };
+    let message: { t?: unknown; p?: unknown; c?: unknown };
     try {
-      message = JSON.parse(raw) as { t?: unknown; p?: unknown };
+      message = JSON.parse(raw) as { t?: unknown; p?: unknown; c?: unknown };
     } catch (error) {
       this.options.onError?.(error);
       return;
@@ -207,24 +209,27 @@ export class PostgresNotifyBus implements Bus {
     const set = this.subscribers.get(message.t);
     if (!set) return;
     const payload = message.p ?? null;
+    const topic = message.t;
     for (const subscriber of set) {
       subscriber.queue = subscriber.queue
-        .then(() => (subscriber.active ? subscriber.handler(payload) : undefined))
+        .then(() => (subscriber.active ? processing('postgres', topic, message.c, () => subscriber.handler(payload)) : undefined))
         .catch((error: unknown) => this.options.onError?.(error));
     }
   }
 
   async publish(topic: string, payload: unknown): Promise<void> {
     if (this.closed) throw new Error('The bus is closed');
-    const text = JSON.stringify({ t: topic, p: payload ?? null });
-    const bytes = Buffer.byteLength(text, 'utf8');
-    if (bytes >= NOTIFY_PAYLOAD_LIMIT_BYTES) throw new BusPayloadTooLargeError(topic, bytes);
-    // One statement: the copies for the topic's groups are stored and the NOTIFY sent at the same commit.
-    await this.pool.query(
-      `with queued as (insert into bus_queue (topic, group_name, payload) select $1, group_name, $2 from bus_groups where topic = $1)
-       select pg_notify($3, $4)`,
-      [topic, JSON.stringify(payload ?? null), this.channel, text],
-    );
+    await publishing('postgres', topic, async (traceparent) => {
+      const text = JSON.stringify(traceparent ? { t: topic, p: payload ?? null, c: traceparent } : { t: topic, p: payload ?? null });
+      const bytes = Buffer.byteLength(text, 'utf8');
+      if (bytes >= NOTIFY_PAYLOAD_LIMIT_BYTES) throw new BusPayloadTooLargeError(topic, bytes);
+      // One statement: the copies for the topic's groups are stored and the NOTIFY sent at the same commit.
+      await this.pool.query(
+        `with queued as (insert into bus_queue (topic, group_name, payload) select $1, group_name, $2 from bus_groups where topic = $1)
+         select pg_notify($3, $4)`,
+        [topic, JSON.stringify(payload ?? null), this.channel, text],
+      );
+    });
   }
 
   async subscribe(topic: string, handler: BusHandler, options: SubscribeOptions = {}): Promise<() => Promise<void>> {
