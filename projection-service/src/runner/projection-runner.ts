@@ -371,18 +371,24 @@ export class ProjectionRunner {
   private async replay(scratches: ScratchTables[], positions: Map<ScratchTables, bigint>): Promise<number> {
     let count = 0;
     const from = () => scratches.map((s) => positions.get(s)!).reduce((a, b) => (b < a ? b : a));
-    let next = this.feed.readAll(from(), this.rebuildPageSize);
+    // The first pages are small and each next one twice as large, up to the page size: the
+    // projections start on the first events while the larger pages after them are read.
+    let size = Math.max(1, Math.floor(this.rebuildPageSize / 16));
+    let next = this.feed.readAll(from(), size);
     for (;;) {
       const page = await next;
       if (page.length === 0) return count;
       const last = page.at(-1)!.position;
-      next = this.feed.readAll(last, this.rebuildPageSize);
+      size = Math.min(this.rebuildPageSize, size * 2);
+      next = this.feed.readAll(last, size);
       // Keeps the read ahead from being an unhandled rejection while this page is applied.
       next.catch(() => undefined);
       // Each projection in a transaction of its own, side by side: on Postgres they run on
       // separate connections (and cores); PGlite's one connection takes them in turn.
       await allSettled(scratches, async (scratch) => {
-        const events = page.filter((e) => e.position > positions.get(scratch)!);
+        const after = positions.get(scratch)!;
+        // (Only a copy that caught up again after a live runner got ahead has applied part of the page.)
+        const events = page[0]!.position > after ? page : page.filter((e) => e.position > after);
         if (events.length === 0) return;
         await oneTripTransaction(this.knex, async (trx) => {
           await deferredWrite(trx, `select set_config('synchronous_commit', 'off', true)`, []);
