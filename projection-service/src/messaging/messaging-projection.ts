@@ -41,6 +41,8 @@ export const messagingProjection: Projection = {
     const messages = new TableChanges('chat_messages', ['id']);
     const states = await loadDeleted(trx, events);
     const fresh = new Map<string, MessageState & { position: bigint }>();
+    // This batch's messages by (recipient, sender), in feed order: a read looks at its pair's only.
+    const freshByPair = new Map<string, string[]>();
     // Per (user, sender): a delta on the stored count, or a new value after a read.
     const unread = new Map<string, { userId: string; fromId: string; reset: boolean; value: number }>();
     const count = (userId: string, fromId: string, delta: number) => {
@@ -66,6 +68,9 @@ export const messagingProjection: Projection = {
             created_at: d.at,
             position: event.position.toString(),
           });
+          const ids = freshByPair.get(pair(d.to, d.from));
+          if (ids) ids.push(d.messageId);
+          else freshByPair.set(pair(d.to, d.from), [d.messageId]);
           fresh.set(d.messageId, { to: d.to, from: d.from, read: false, deleted: false, position: event.position });
           count(d.to, d.from, 1);
           break;
@@ -83,7 +88,8 @@ export const messagingProjection: Projection = {
           const d = MessagingEventSchemas.MessagesRead.parse(event.data);
           const key = pair(d.reader, d.from);
           if (!firstReads.has(key)) firstReads.set(key, { reader: d.reader, from: d.from, at: d.at, position: event.position.toString() });
-          for (const [id, m] of fresh) {
+          for (const id of freshByPair.get(key) ?? []) {
+            const m = fresh.get(id)!;
             if (m.to === d.reader && m.from === d.from && !m.read && m.position < event.position) {
               m.read = true;
               messages.patch({ id }, { read_at: d.at });

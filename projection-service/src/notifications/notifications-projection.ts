@@ -16,13 +16,15 @@ export const notificationsProjection: Projection = {
     // Keyed by id and owner: an event of one user's stream never touches another user's row.
     const rows = new TableChanges(NOTIFICATIONS_TABLE, ['id', 'user_id']);
     const allRead = new Set<string>();
+    // The rows each user's stream inserted in this batch, so that marking them read costs their number, not the batch's.
+    const insertedBy = new Map<string, Record<string, unknown>[]>();
     for (const event of events) {
       if (!event.streamId.startsWith('notifications-')) continue;
       const userId = userIdOf(event);
       switch (event.type) {
         case 'NotificationCreated': {
           const d = NotificationEventSchemas.NotificationCreated.parse(event.data);
-          rows.insert({
+          const row = {
             id: d.notificationId,
             user_id: userId,
             type: d.type,
@@ -33,7 +35,11 @@ export const notificationsProjection: Projection = {
             subject: d.subject ? JSON.stringify(d.subject) : null,
             created_at: d.at,
             position: event.position.toString(),
-          });
+          };
+          rows.insert(row);
+          const mine = insertedBy.get(userId);
+          if (mine) mine.push(row);
+          else insertedBy.set(userId, [row]);
           break;
         }
         case 'NotificationStatusChanged': {
@@ -55,7 +61,8 @@ export const notificationsProjection: Projection = {
           // Every notification of the stream so far: the ones written before this batch with one
           // statement below, the ones of this batch here (later ones are not there yet).
           allRead.add(userId);
-          for (const row of rows.pendingInserts()) if (row.user_id === userId) rows.patch(row, { read: true });
+          // Only the rows still pending as inserted (a delete drops one; a second insert of a key is ignored).
+          for (const row of insertedBy.get(userId) ?? []) if (rows.inserted(row) === row) rows.patch(row, { read: true });
           break;
         default:
           break;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { deferredWrite } from '@circuit/shared/db/one-trip-transaction';
 import type { Projection } from './projection';
 
 type Db = Knex | Knex.Transaction;
@@ -21,6 +22,7 @@ interface LiveIndex {
   name: string;
   def: string;
   method: string;
+  unique: boolean;
   constraint: string | null;
   constraintDef: string | null;
 }
@@ -28,7 +30,7 @@ interface LiveIndex {
 /** The live table's indexes, with the constraint (primary key, unique) each one backs. */
 async function liveIndexes(db: Db, schema: string, table: string): Promise<LiveIndex[]> {
   return ((await db.raw(
-    `select i.relname as name, pg_get_indexdef(i.oid) as def, am.amname as method, c.conname as constraint, pg_get_constraintdef(c.oid) as "constraintDef"
+    `select i.relname as name, pg_get_indexdef(i.oid) as def, am.amname as method, x.indisunique as unique, c.conname as constraint, pg_get_constraintdef(c.oid) as "constraintDef"
        from pg_index x
        join pg_class i on i.oid = x.indexrelid
        join pg_am am on am.oid = i.relam
@@ -44,6 +46,12 @@ async function liveIndexes(db: Db, schema: string, table: string): Promise<LiveI
  * that leaves the live tables to the readers until it has caught up. The projection's code runs
  * unchanged against them: its transactions put the scratch schema first on the search_path.
  * `swap` then replaces each live table by its copy in the transaction that moves the checkpoint.
+ *
+ * On Postgres the copies are bulk-loaded: created UNLOGGED (their rows are worth nothing until
+ * swapped in, and a crashed rebuild starts again, so writing them to the WAL row by row is
+ * wasted) with only the indexes that decide what a write does (primary keys, unique indexes and
+ * constraints: `on conflict` and the key lookups of patches need them). `finishLoad` makes them
+ * logged in one pass and builds the other indexes over the finished rows, before the swap.
  */
 export class ScratchTables {
   private constructor(
@@ -51,8 +59,10 @@ export class ScratchTables {
     readonly schema: string,
     private readonly liveSchemas: Map<string, string>,
     private readonly searchPath: string,
-    /** Search indexes (GIN, GiST) are built once the rows are in, not row by row. */
+    /** Indexes built once the rows are in, not row by row. */
     private deferred: string[],
+    /** Copies created unlogged, to be made logged before the swap. */
+    private unlogged: string[],
   ) {}
 
   /** The key of this projection's rebuild lock: per live schema, so test schemas never collide. */
@@ -65,21 +75,25 @@ export class ScratchTables {
     return table ? schemaOf(knex, table) : ((await knex.raw('select current_schema() as schema')) as { rows: { schema: string }[] }).rows[0]!.schema;
   }
 
-  static async create(knex: Knex, projection: Projection): Promise<ScratchTables> {
+  static async create(knex: Knex, projection: Projection, options: { bulk?: boolean } = {}): Promise<ScratchTables> {
     const liveSchemas = new Map<string, string>();
     for (const table of projection.tables) liveSchemas.set(table, await schemaOf(knex, table));
     const home = await ScratchTables.liveSchema(knex, projection);
     const hash = createHash('sha1').update(`${home}.${projection.name}`).digest('hex').slice(0, 10);
     const schema = `rebuild_${projection.name.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 30)}_${hash}`;
     const searchPath = ((await knex.raw(`select current_setting('search_path') as path`)) as { rows: { path: string }[] }).rows[0]!.path;
+    // PGlite has no WAL shipping and no second connection to gain from it: its copies stay as they were.
+    const bulk = (options.bulk ?? true) && knex.client.config.client === 'pg';
     const deferred: string[] = [];
+    const unlogged: string[] = [];
     await knex.transaction(async (trx) => {
       // Left over by a rebuild that died: its rows are worth nothing without its position.
       await trx.raw(`drop schema if exists ${quote(schema)} cascade`);
       await trx.raw(`create schema ${quote(schema)}`);
       for (const [table, live] of liveSchemas) {
         const copy = `${quote(schema)}.${quote(table)}`;
-        await trx.raw(`create table ${copy} (like ${quote(live)}.${quote(table)} including all excluding indexes)`);
+        await trx.raw(`create ${bulk ? 'unlogged ' : ''}table ${copy} (like ${quote(live)}.${quote(table)} including all excluding indexes)`);
+        if (bulk) unlogged.push(copy);
         // Indexes and key constraints under the live names (a schema of their own: no clash), so
         // the swapped-in table looks like the old one.
         for (const index of await liveIndexes(trx, live, table)) {
@@ -89,22 +103,30 @@ export class ScratchTables {
           }
           // (A literal ? would read as a knex binding.)
           const def = index.def.replace(/ ON (ONLY )?\S+ USING /, ` ON ${copy} USING `).replace(/\?/g, '\\?');
-          if (index.method === 'gin' || index.method === 'gist') deferred.push(def);
+          // Search indexes (GIN, GiST) always wait for the rows; in a bulk load every index that
+          // does not decide a write does.
+          if (index.method === 'gin' || index.method === 'gist' || (bulk && !index.unique)) deferred.push(def);
           else await trx.raw(def);
         }
       }
     });
-    return new ScratchTables(projection, schema, liveSchemas, searchPath, deferred);
+    return new ScratchTables(projection, schema, liveSchemas, searchPath, deferred, unlogged);
   }
 
-  /** Builds the indexes left for after the bulk of the rows (before the swap, which needs them). */
-  async buildDeferredIndexes(knex: Knex): Promise<void> {
+  /**
+   * Makes the bulk-loaded copies durable and complete before the swap (which needs both): logged
+   * (one sequential pass that writes them to the WAL), then the deferred indexes, each built from
+   * the finished rows in one sort. Indexes are built after the copies turn logged, or that pass
+   * would rebuild them once more.
+   */
+  async finishLoad(knex: Knex): Promise<void> {
+    for (const copy of this.unlogged.splice(0)) await knex.raw(`alter table ${copy} set logged`);
     for (const def of this.deferred.splice(0)) await knex.raw(def);
   }
 
-  /** Makes the projection's unqualified table names mean the copies for the rest of `trx`. */
+  /** Makes the projection's unqualified table names mean the copies for the rest of `trx` (deferred: it travels with the batch's first statement). */
   async enter(trx: Knex.Transaction): Promise<void> {
-    await trx.raw(`select set_config('search_path', ?, true)`, [`${quote(this.schema)}, ${this.searchPath}`]);
+    await deferredWrite(trx, `select set_config('search_path', ?, true)`, [`${quote(this.schema)}, ${this.searchPath}`]);
   }
 
   /** Replaces every live table by its copy; the caller holds the checkpoint row in the same `trx`. */

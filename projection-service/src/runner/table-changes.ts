@@ -86,7 +86,9 @@ export class TableChanges {
     const byShape = new Map<string, Row[]>();
     for (const row of this.inserts.values()) {
       const shape = Object.keys(row).sort().join(',');
-      byShape.set(shape, [...(byShape.get(shape) ?? []), row]);
+      const same = byShape.get(shape);
+      if (same) same.push(row);
+      else byShape.set(shape, [row]);
     }
     return [...byShape].map(([shape, rows]) => {
       const columns = shape.split(',').map(ident).join(', ');

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import pg from 'pg';
 
 type QueryCallback = (error: Error | null, result?: unknown) => void;
 
@@ -131,7 +130,12 @@ function sqlValue(value: string | number | boolean | null): string {
   return String(value);
 }
 
-/** A string as a SQL literal, for a statement meant to go without bind parameters (see above). */
+/**
+ * A string as a SQL literal, for a statement meant to go without bind parameters (see above): what
+ * pg.escapeLiteral makes, by two native replaces instead of its loop of one string concatenation
+ * per character (a batch of a rebuild inlines megabytes of rows, where that loop cost seconds).
+ */
 export function sqlLiteral(value: string): string {
-  return pg.escapeLiteral(value);
+  const quoted = `'${value.replace(/'/g, "''").replace(/\\/g, '\\\\')}'`;
+  return value.includes('\\') ? ` E${quoted}` : quoted;
 }
