@@ -479,11 +479,17 @@ export class PostgresEventStore implements EventStore {
       if (batch.length === 0) return;
       for (const stream of streams) this.streamsInFlight.add(stream);
       this.appendsInFlight++;
-      void this.runAppends(batch).finally(() => {
-        for (const stream of streams) this.streamsInFlight.delete(stream);
-        this.appendsInFlight--;
-        this.sendAppends();
-      });
+      // The slot stays taken until the callers this statement answers have run on (setImmediate
+      // comes after their promise callbacks): a caller that appends again at once, as a command
+      // handler under load does, joins the next group instead of going alone and leaving the
+      // rest for a statement after it (groups of 32 writers averaged 9 appends, not 16).
+      void this.runAppends(batch).finally(() =>
+        setImmediate(() => {
+          for (const stream of streams) this.streamsInFlight.delete(stream);
+          this.appendsInFlight--;
+          this.sendAppends();
+        }),
+      );
     }
   }
 
