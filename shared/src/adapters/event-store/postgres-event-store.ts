@@ -522,10 +522,15 @@ export class PostgresEventStore implements EventStore {
       // A NOTIFY that failed with its statement may be owed for appends that counted on it (see
       // notifyOthers): it goes after all.
       if (notify) this.notifyAgain = true;
-      // One statement fails as a whole: with several appends in it, each goes again on its own,
-      // so only the one that conflicted sees the error.
+      // One statement fails as a whole: with several appends in it, it goes again in halves (the
+      // appends are of different streams, so neither half waits for the other), down to the one
+      // that failed, which alone sees the error. A bad append among 60 cost 60 statements one by
+      // one; halved, about a dozen.
       if (batch.length === 1) batch[0]!.reject(error);
-      else await Promise.all(batch.map((q) => this.runAppends([q])));
+      else {
+        const half = Math.ceil(batch.length / 2);
+        await Promise.all([this.runAppends(batch.slice(0, half)), this.runAppends(batch.slice(half))]);
+      }
       return;
     } finally {
       if (notify) {
