@@ -105,7 +105,7 @@ function groupCommitContract(label: string, open: () => Promise<Target>) {
           await subscription.stop();
         }
       });
-    }, 60_000);
+    }, 120_000);
 
     it('concurrent conflicting appends to one stream: exactly one wins each revision, the others get a ConcurrencyError naming it', async () => {
       await withStores(async (a, b) => {
@@ -130,7 +130,7 @@ function groupCommitContract(label: string, open: () => Promise<Target>) {
         expect((await a.readStream(stream)).map((e) => e.id)).toEqual(winners);
         expect((await b.readStream(stream)).map((e) => e.revision)).toEqual(winners.map((_, i) => i));
       });
-    }, 60_000);
+    }, 120_000);
 
     it('a failing append in a group does not fail its neighbours: a stale revision and an event Postgres refuses fail alone, a repeat is recognised', async () => {
       await withStores(async (store, _b, statements) => {
@@ -166,7 +166,7 @@ function groupCommitContract(label: string, open: () => Promise<Target>) {
         expect(await store.readStream(`repeat-${tag}`)).toHaveLength(1);
         for (let i = 0; i < 60; i++) expect(await store.readStream(`good-${tag}-${i}`), `good-${i}`).toHaveLength(1);
       });
-    }, 60_000);
+    }, 120_000);
 
     it('appends across two store instances on one schema: both commit, a shared stream keeps every event once in revision order, both feeds agree', async () => {
       await withStores(async (a, b) => {

@@ -143,6 +143,8 @@ const APPEND_AND_NOTIFY_SQL = appendSql(true);
 
 /** Append statements in flight at once; the appends that come meanwhile gather for the next. */
 const APPENDS_IN_FLIGHT = 2;
+/** Appends ready while no statement is in flight go in two statements from this many (see sendAppends). */
+const SPLIT_FROM = 4;
 /**
  * A subscription reads at most once per this many ms. A busy feed (a community room's 200 posts a
  * second) made one read per append, about a third of the statements of a chat post, each waking a
@@ -206,8 +208,6 @@ export interface PostgresEventStoreOptions {
   readSpacingMs?: number;
   /** Where a lost LISTEN connection and its reopening are reported (a pino logger fits). */
   log?: EventStoreLog;
-  /** Append statements in flight at once (group commit); the appends that come meanwhile gather for the next. */
-  appendsInFlight?: number;
 }
 
 interface ListenConnection {
@@ -271,6 +271,8 @@ export class PostgresEventStore implements EventStore {
   private readonly origin = randomUUID();
   private queued: QueuedAppend[] = [];
   private appendsInFlight = 0;
+  /** Statements answered whose slot is not free yet (see sendAppends). */
+  private answering = 0;
   /** Streams an append statement in flight writes to. */
   private readonly streamsInFlight = new Set<string>();
 
@@ -326,7 +328,6 @@ export class PostgresEventStore implements EventStore {
         pollIntervalMs: options.pollIntervalMs ?? 500,
         listen: options.listen ?? knex.client.config.client === 'pg',
         readSpacingMs: options.readSpacingMs ?? READ_SPACING_MS,
-        appendsInFlight: options.appendsInFlight ?? APPENDS_IN_FLIGHT,
         log: options.log ?? silent,
       },
       channel,
@@ -459,37 +460,53 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Group commit: up to APPENDS_IN_FLIGHT statements at a time, each taking every queued append
-   * (one per stream: two appends to one stream in one statement would take the same revision).
+   * Group commit: up to APPENDS_IN_FLIGHT statements at a time, each taking queued appends (one
+   * per stream: two appends to one stream in one statement would take the same revision).
    * Appends that arrive together, as a burst of commands does, then cost one statement and one
    * commit instead of one each; a lone append goes at once. An append to a stream that a statement
    * in flight writes to waits for it: sent alongside, both would take the same revision, and the
    * second statement would fail as a whole and go again append by append.
+   *
+   * Groups are sticky: the callers a statement answers come back together and go again together.
+   * So appends that are ready while no statement is in flight go in two halves, and a group that
+   * comes back less than half the size of the one in flight waits for it: 32 writers settle into
+   * two groups of 16, not (as a lone first append left them) 1 and 31 for as long as they write,
+   * one statement nearly idle. A few appends go whole: two statements for three save nothing.
    */
   private sendAppends(): void {
-    while (this.appendsInFlight < this.options.appendsInFlight && this.queued.length > 0) {
+    // Callers just answered are about to append again: they go together, when the slot is free.
+    if (this.answering > 0) return;
+    while (this.appendsInFlight < APPENDS_IN_FLIGHT && this.queued.length > 0) {
       const streams = new Set<string>();
-      const batch: QueuedAppend[] = [];
-      this.queued = this.queued.filter((q) => {
-        if (streams.has(q.streamId) || this.streamsInFlight.has(q.streamId)) return true;
+      const ready: QueuedAppend[] = [];
+      for (const q of this.queued) {
+        if (streams.has(q.streamId) || this.streamsInFlight.has(q.streamId)) continue;
         streams.add(q.streamId);
-        batch.push(q);
-        return false;
-      });
-      if (batch.length === 0) return;
-      for (const stream of streams) this.streamsInFlight.add(stream);
+        ready.push(q);
+      }
+      if (ready.length === 0) return;
+      // One append in flight per stream: the streams in flight count the appends not yet answered.
+      if (this.appendsInFlight > 0 && ready.length * 2 < this.streamsInFlight.size) return;
+      const split = this.appendsInFlight === 0 && ready.length >= SPLIT_FROM;
+      const batch = split ? ready.slice(0, Math.ceil(ready.length / 2)) : ready;
+      const taken = new Set(batch);
+      this.queued = this.queued.filter((q) => !taken.has(q));
+      for (const q of batch) this.streamsInFlight.add(q.streamId);
       this.appendsInFlight++;
       // The slot stays taken until the callers this statement answers have run on (setImmediate
       // comes after their promise callbacks): a caller that appends again at once, as a command
       // handler under load does, joins the next group instead of going alone and leaving the
       // rest for a statement after it (groups of 32 writers averaged 9 appends, not 16).
-      void this.runAppends(batch).finally(() =>
+      void this.runAppends(batch).finally(() => {
+        // Answered: its streams are free at once (what it wrote is committed), so they no longer count as under way.
+        for (const q of batch) this.streamsInFlight.delete(q.streamId);
+        this.answering++;
         setImmediate(() => {
-          for (const stream of streams) this.streamsInFlight.delete(stream);
+          this.answering--;
           this.appendsInFlight--;
           this.sendAppends();
-        }),
-      );
+        });
+      });
     }
   }
 
