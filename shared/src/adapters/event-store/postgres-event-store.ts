@@ -465,7 +465,7 @@ export class PostgresEventStore implements EventStore {
    * Appends that arrive together, as a burst of commands does, then cost one statement and one
    * commit instead of one each; a lone append goes at once. An append to a stream that a statement
    * in flight writes to waits for it: sent alongside, both would take the same revision, and the
-   * second statement would fail as a whole and go again append by append.
+   * second statement would fail as a whole and go again in halves.
    *
    * Groups are sticky: the callers a statement answers come back together and go again together.
    * So appends that are ready while no statement is in flight go in two halves, and a group that
