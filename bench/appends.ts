@@ -9,6 +9,9 @@
  * - the baseline: the adapter's former append under one global advisory lock,
  * - the adapter inside crypto-shredding (docs/personal-data.md), with the same events (nothing personal: they pass
  *   through) and with a profile change of three personal fields on the user's stream (sealed with the person's key).
+ * Beside each figure, the Postgres CPU (of the pool's server processes) and the statements per event: what an append
+ * costs the server however busy the machine is, and what group commit saves (appends that arrive together share a
+ * statement and a commit).
  * After the appends, reads of a user's stream of 20 profile changes, bare and opened, one reader after another.
  * Each figure is the median of `--runs` runs. A subscriber follows the feed meanwhile, as the
  * projections do in production.
@@ -20,7 +23,7 @@ import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgre
 import type { NewEvent } from '@circuit/shared/ports/event-store';
 import { withPersonalData } from '@circuit/shared/personal-data/personal-data';
 import { lockedAppend } from './baseline/locked-append';
-import { benchSchema, fmt, intArg, loadFor, medianOf, table, type Measure } from './lib';
+import { benchSchema, fmt, intArg, loadFor, median, medianOf, serverCpuMeter, table, type Measure } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -58,6 +61,8 @@ const orderOf = (run: number): Variant[] => (run % 2 === 1 ? VARIANTS : ['plain 
 // One pool for every variant: the server's connection limit is shared with everything else on it.
 const db = await benchSchema('appends', POOL);
 const results = new Map<string, Measure[]>();
+/** Per measure: Postgres CPU µs and statements, each per event. */
+const costs = new Map<string, { cpu: number; statements: number }[]>();
 try {
   const knex = db.knex;
   await knex.raw(`create table plain (id bigserial primary key, event_id text not null, stream_id text not null, type text not null, data jsonb not null, metadata jsonb not null, occurred_at timestamptz not null)`);
@@ -69,6 +74,8 @@ try {
   let followed = 0;
   const subscription = store.subscribe({ onBatch: async (batch) => void (followed += batch.length), onEvent: async () => undefined });
 
+  let statements = 0;
+  knex.on('query', () => void statements++);
   const revisions = new Map<string, number>();
   const streamOf = (variant: string, run: number, writers: number, w: number, i: number) => `${variant}-${run}-${writers}-w${w}-s${i % 4}`;
 
@@ -106,10 +113,17 @@ try {
   for (let run = 1; run <= RUNS; run++) {
     for (const writers of WRITERS) {
       for (const variant of orderOf(run)) {
+        const cpu = serverCpuMeter(knex);
+        const statementsBefore = statements;
         const m = await loadFor(writers, SECONDS, (w, i) => once[variant](knex, streamOf(variant.slice(0, 5), run, writers, w, i), i));
+        // The subscriber's reads count too: they follow the same events.
+        const cost = { cpu: cpu() / m.count, statements: (statements - statementsBefore) / m.count };
         const key = `${variant}|${writers}`;
         results.set(key, [...(results.get(key) ?? []), m]);
-        console.error(`run ${run}: ${variant}, ${writers} writers: ${fmt(m.rate, 0)} events/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms`);
+        costs.set(key, [...(costs.get(key) ?? []), cost]);
+        console.error(
+          `run ${run}: ${variant}, ${writers} writers: ${fmt(m.rate, 0)} events/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, Postgres CPU ${fmt(cost.cpu, 0)} µs and ${fmt(cost.statements, 2)} statements per event`,
+        );
       }
     }
   }
@@ -135,6 +149,20 @@ try {
       ...VARIANTS.flatMap((v) => {
         const m = medianOf(results.get(`${v}|${writers}`)!);
         return [fmt(m.rate, 0), `${fmt(m.p50)} / ${fmt(m.p99)}${m.errors ? ` (${m.errors} errors)` : ''}`];
+      }),
+    ]),
+  );
+  const ratio = (writers: number) => medianOf(results.get(`event store|${writers}`)!).rate / medianOf(results.get(`plain INSERT|${writers}`)!).rate;
+  console.log(`\nThe event store beside plain INSERTs (events/s, the ratio of the medians: the machine's load moves both):\n`);
+  table(['writers', 'event store / plain INSERT'], WRITERS.map((writers) => [writers, fmt(ratio(writers), 2)]));
+  console.log(`\nPer event, median of ${RUNS} runs: Postgres CPU of the pool's server processes (µs) and statements (a live subscriber's reads included):\n`);
+  table(
+    ['variant', ...WRITERS.map((w) => `${w} writers: CPU µs / statements`)],
+    VARIANTS.map((v) => [
+      v,
+      ...WRITERS.map((w) => {
+        const runs = costs.get(`${v}|${w}`)!;
+        return `${fmt(median(runs.map((c) => c.cpu)), 0)} / ${fmt(median(runs.map((c) => c.statements)), 2)}`;
       }),
     ]),
   );

@@ -1,5 +1,6 @@
 /** Helpers shared by the bench scripts: percentiles, medians of repeated runs, a schema of its own on Postgres. */
 import fs from 'node:fs';
+import type { Knex } from 'knex';
 import { createTestSchema, type TestSchema } from '@circuit/shared/testkit/postgres';
 
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -79,6 +80,29 @@ export function benchSchema(label: string, poolMax: number): Promise<TestSchema>
 export function intArg(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/**
+ * The server processes behind a knex's pooled connections (node-postgres keeps each one's backend
+ * pid): with cpuMicros, the Postgres CPU a measure cost, however busy the machine is otherwise.
+ */
+export function backendPids(knex: Knex): number[] {
+  const pool = (knex.client as { pool?: { used: PooledConnection[]; free: PooledConnection[] } }).pool;
+  return pool ? [...pool.used, ...pool.free].map((c) => c.resource.processID).filter((pid): pid is number => typeof pid === 'number') : [];
+}
+interface PooledConnection {
+  resource: { processID?: number };
+}
+
+/** Starts counting the CPU of a knex's server processes; the function returned gives the µs used since. */
+export function serverCpuMeter(knex: Knex): () => number {
+  const before = new Map(backendPids(knex).map((pid) => [pid, cpuMicros(pid)]));
+  return () =>
+    backendPids(knex).reduce((sum, pid) => {
+      const now = cpuMicros(pid);
+      // A connection opened meanwhile counts from its start; one closed meanwhile is lost (pool connections live on through a measure).
+      return Number.isFinite(now) ? sum + now - (before.get(pid) ?? 0) : sum;
+    }, 0);
 }
 
 /** CPU time (user + system) a process has used so far, in µs, from /proc (Linux); NaN elsewhere. */
