@@ -37,8 +37,10 @@
  *    measured. Every member's socket should receive every message once: latency from the start of
  *    the POST (in this process) to its arrival at each receiver (in a load generator; both read the
  *    machine's monotonic clock). p50 / p99 over every delivery of every measured round, and the
- *    median over the rounds of each round's p99; lost and duplicated deliveries; the realtime
- *    process's CPU per delivery.
+ *    median over the rounds of each round's p99; the spread from a message's first receiver to its
+ *    last (the fan-out's own share, without the POST's way through the command service and the bus);
+ *    lost and duplicated deliveries; the realtime process's CPU per delivery (all it spent during
+ *    the round, pings included, over the deliveries).
  * With BENCH_CPU_PROF=dir the realtime process writes a CPU profile there when it stops.
  * With `--snapshot` a heap snapshot of the realtime process is written with every socket open (its
  * path printed), to see what a socket costs.
@@ -317,6 +319,10 @@ try {
   if (openFailed > 0) failed = true;
 
   await settle(realtime.child.pid!, SETTLE);
+  // What holding the sockets costs at rest: Engine.IO's pings (every 25 s per socket), the heartbeat.
+  const restCpuBefore = cpuMicros(realtime.child.pid);
+  await sleep(10_000);
+  const restCpu = (cpuMicros(realtime.child.pid) - restCpuBefore) / 10e6;
   const serverCount = await openSocketsOf(realtime);
   const loaded = await sampleMemory(realtime);
   const statuses = await Promise.all(clients.map((c) => c.ask<Status>({ type: 'status' }, 'status')));
@@ -332,7 +338,7 @@ try {
       ['per socket (KB)', '', perSocket(loaded.rss - idle.rss), '', perSocket(loaded.heapUsed - idle.heapUsed), '', perSocket(loaded.external - idle.external), ''],
     ],
   );
-  console.log(`sockets dropped by the server meanwhile: ${dropped}`);
+  console.log(`sockets dropped by the server meanwhile: ${dropped}; the realtime process at rest with them: ${fmt(restCpu * 100, 1)} % of a core`);
   if (dropped > 0 || serverCount !== connected) failed = true;
 
   // --- Delivery in the small and the big room, alternated. ---
@@ -408,6 +414,9 @@ try {
   const latencies: number[][] = [[], []];
   const perRound: number[][][] = [Array.from({ length: ROUNDS }, () => []), Array.from({ length: ROUNDS }, () => [])];
   let duplicates = 0;
+  /** The first and the last arrival of each message at its room's sockets: the spread is the fan-out's own time. */
+  const firstAt = new Float64Array(maxMessages).fill(Infinity);
+  const lastAt = new Float64Array(maxMessages).fill(-Infinity);
   collected.forEach((receipts, c) => {
     for (let k = 0; k < receipts.message.length; k++) {
       const n = receipts.message[k]!;
@@ -419,6 +428,8 @@ try {
         continue;
       }
       seen.add(key);
+      firstAt[n] = Math.min(firstAt[n]!, receipts.at[k]!);
+      lastAt[n] = Math.max(lastAt[n]!, receipts.at[k]!);
       const latency = receipts.at[k]! - sentAt[n]!;
       latencies[r]!.push(latency);
       perRound[r]![roundOfMessage[n]!]!.push(latency);
@@ -430,18 +441,22 @@ try {
     const expected = phaseCpu[r]!.deliveriesExpected;
     const roundP99 = perRound[r]!.map((l) => percentile(l.sort((a, b) => a - b), 99));
     const posts = postLatencies[r]!.sort((a, b) => a - b);
+    const spreads: number[] = [];
+    for (let n = 0; n < nextMessage; n++) if (roomOfMessage[n] === r && Number.isFinite(firstAt[n]!)) spreads.push(lastAt[n]! - firstAt[n]!);
+    spreads.sort((a, b) => a - b);
     return [
       rooms[r]!.label,
       `${all.length} / ${expected}`,
       expected - all.length,
       `${fmt(percentile(all, 50))} / ${fmt(percentile(all, 99))}`,
       `${fmt(median(roundP99))} (${roundP99.map((p) => fmt(p, 0)).join(', ')})`,
+      `${fmt(percentile(spreads, 50))} / ${fmt(percentile(spreads, 99))}`,
       `${fmt(percentile(posts, 50))} / ${fmt(percentile(posts, 99))}`,
       fmt((phaseCpu[r]!.cpuSeconds * 1e6) / Math.max(1, all.length), 1),
       r === 1 ? 'p99 < 250 ms' : '',
     ];
   });
-  table(['', 'delivered / expected', 'lost', 'delivery p50 / p99 ms', 'p99 median of rounds (each) ms', 'POST p50 / p99 ms', 'realtime CPU µs per delivery', 'target'], rows);
+  table(['', 'delivered / expected', 'lost', 'delivery p50 / p99 ms', 'p99 median of rounds (each) ms', 'first to last receiver p50 / p99 ms', 'POST p50 / p99 ms', 'realtime CPU µs per delivery', 'target'], rows);
   console.log(`duplicates: ${duplicates}, POST errors: ${postErrors}`);
   if (duplicates > 0 || postErrors > 0 || rows.some((row) => row[2] !== 0)) failed = true;
   console.log(`\nmachine load (1, 5, 15 min): ${loadAverage()}`);
