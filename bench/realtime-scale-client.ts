@@ -42,6 +42,8 @@ export interface Status {
   type: 'status';
   open: number;
   dropped: number;
+  /** Receipts noted since the last `collect`. */
+  received: number;
 }
 
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
@@ -119,7 +121,7 @@ process.on('message', (order: ClientOrder) => {
     case 'open':
       return void open(order);
     case 'status':
-      return send({ type: 'status', open: sockets.filter(Boolean).length - dropped, dropped });
+      return send({ type: 'status', open: sockets.filter(Boolean).length - dropped, dropped, received: receipts.message.length });
     case 'collect': {
       const out = receipts;
       receipts = { socket: [], message: [], at: [] };
