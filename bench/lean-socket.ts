@@ -194,6 +194,12 @@ export class LeanSocket {
     });
   }
 
+  /** Called once the TCP connection has closed, whoever closed it. */
+  onClose(handler: () => void): void {
+    if (this.tcp.closed) return handler();
+    this.tcp.once('close', handler);
+  }
+
   close(): void {
     if (this.tcp.destroyed) return;
     this.send(OPCODE.close, Buffer.alloc(0));
