@@ -27,6 +27,7 @@ import { buildCircuitApiDocument } from './api-document';
 import { ticketKeysFrom } from '@circuit/shared/tickets/ticket-keys';
 import { builtWebApp } from '@circuit/public-web/server/built-web-app';
 import { publicPages } from '@circuit/public-web/server/public-pages';
+import { startPhases } from '@circuit/shared/time/phases';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -43,6 +44,8 @@ export interface EmbeddedOptions {
   exportStore?: FileStore;
   /** The payments service of team registration (tests pass a double); see createCommandService. */
   teamPayments?: Parameters<typeof createCommandService>[0]['teamPayments'];
+  /** A build of the web apps running beside the start (`npm start`): the web routes are made once it is done. */
+  webBuilt?: Promise<void>;
 }
 
 /**
@@ -52,9 +55,12 @@ export interface EmbeddedOptions {
 export async function composeEmbedded(options: EmbeddedOptions) {
   const { config } = options;
   const log = options.log ?? createLogger('circuit', config.LOG_LEVEL);
+  const timing = startPhases();
   const knex = options.knex ?? (await createKnex(databaseTargetFrom(config)));
+  timing.mark('database');
   // One reader of the feed for the whole process: projections and process managers subscribe to it.
   const personalData = await withPersonalData(await PostgresEventStore.create(knex, { log }), knex, config);
+  timing.mark('eventStore');
   const metrics = createMetrics('embedded');
   const store = new SharedFeed(new MeteredEventStore(personalData, metrics));
   const bus = new InProcessBus();
@@ -64,12 +70,18 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   const fileStore = new LocalFileStore(options.uploadsDir ?? path.join(config.DATA_DIR, 'uploads'));
 
   const projections = await createProjectionService({ knex, store, log, progress, now: options.now, readCache: { enabled: config.READ_CACHE === 'true' }, publicUrl: config.publicUrl, tickets: ticketKeysFrom(config), metrics });
+  timing.mark('projectionsCreate');
   await projections.start();
+  timing.mark('projectionsStart');
   const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, now: options.now, rateLimits: options.rateLimits, fileStore, exportStore: options.exportStore, teamPayments: options.teamPayments, keys: personalData.codec.keys, metrics });
   await commands.start();
+  timing.mark('commands');
   // Every service the seed can use, by name (seedIfEmpty picks those it knows).
   await seedIfEmpty({ ...commands, config, store, knex, log, files: fileStore });
+  timing.mark('seed');
 
+  await options.webBuilt;
+  timing.mark('webBuild');
   const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
   const web = express.Router();
   web.use('/admin-console', builtWebApp(path.join(ROOT, 'admin-console/dist')));
@@ -95,6 +107,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   });
   const server = http.createServer(app);
   const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL, metrics, ...realtimeSettings(config) });
+  timing.mark('web');
 
   return {
     metrics,
@@ -112,6 +125,8 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     progress,
     realtime,
     log,
+    /** The ms each phase of composing took (database, migrations, projections, seed, web). */
+    startPhases: timing.phases,
     async listen(port = config.PORT): Promise<number> {
       await new Promise<void>((resolve) => server.listen(port, resolve));
       const address = server.address();
