@@ -97,7 +97,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     razorpayCheckout: Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET),
     metrics,
     mount: (a) => {
-      a.use(apiDocumentRoutes(buildCircuitApiDocument()));
+      a.use(apiDocumentRoutes(buildCircuitApiDocument));
       // The query side first: reads, by far the most requests, then skip the command side's many routes. The
       // two answer no path and method in common (the command side's GETs are /api/auth, /uploads, /dev, the quiz questions call, which starts an attempt, and a data export's download, from its store).
       a.use(projections.router);
