@@ -34,6 +34,8 @@ const BUILD_OUTPUTS = ['public-web/dist', 'public-web/dist-server', 'admin-conso
 interface Start {
   readyMs: number;
   rssMb: number;
+  /** The server's own account of its start (embedded/src/main.ts): ms per phase, and the seed's steps. */
+  phases: string;
 }
 
 /** A copy of a tree (the working tree's files git knows of, or a commit's) with node_modules hard-linked. */
@@ -83,17 +85,18 @@ const rssKb = (pid: number) => {
   }
 };
 
-async function answers(port: number): Promise<boolean> {
+/** Both answer, with the seeded hackathons in them (or, with the seed switched off, an empty list and the page). */
+async function answers(port: number, seeded: boolean): Promise<boolean> {
   try {
     const api = await fetch(`http://127.0.0.1:${port}/api/hackathons`, { signal: AbortSignal.timeout(5000) });
     if (!api.ok) return false;
     const body = (await api.json()) as { data?: { title?: string }[] };
     const titles = (body.data ?? []).map((h) => h.title).filter((t): t is string => Boolean(t));
-    if (titles.length === 0) return false;
+    if (seeded && titles.length === 0) return false;
     const home = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(5000) });
     const html = await home.text();
     // The seeded hackathons are rendered into the home page on the server (public-web/server/public-pages.ts).
-    return home.ok && html.includes('data-ssr') && titles.some((t) => html.includes(escapeHtml(t)));
+    return home.ok && html.includes('data-ssr') && (!seeded || titles.some((t) => html.includes(escapeHtml(t))));
   } catch {
     return false;
   }
@@ -108,14 +111,25 @@ async function start(tree: string, dataDir: string, env: Record<string, string> 
   const started = performance.now();
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: tree,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
     detached: true, // its own process group, stopped as one
   });
   let exited = false;
   child.on('exit', () => (exited = true));
+  const phases: string[] = [];
+  let pending = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.startsWith('Bundled') || line.startsWith('Built')) phases.push(line);
+      const logged = /"loadedMs":(\d+),"phases":(\{[^}]*\})|"phases":(\{[^}]*\}),"msg":"demo seed steps/.exec(line);
+      if (logged) phases.push(logged[1] ? `loaded ${logged[1]} ${logged[2]}` : `seed ${logged[3]}`);
+    }
+  });
   try {
-    while (!(await answers(port))) {
+    while (!(await answers(port, env.SEED !== 'false'))) {
       if (exited) throw new Error(`npm start in ${tree} stopped before answering`);
       if (performance.now() - started > TIMEOUT_MS) throw new Error(`npm start in ${tree} did not answer in ${TIMEOUT_MS / 1000} s`);
       await new Promise((r) => setTimeout(r, 100));
@@ -123,7 +137,7 @@ async function start(tree: string, dataDir: string, env: Record<string, string> 
     const readyMs = performance.now() - started;
     await new Promise((r) => setTimeout(r, 3000)); // at rest: the start's garbage collected, requests done
     const rssMb = Math.max(...descendants(child.pid!).map(rssKb)) / 1024;
-    return { readyMs, rssMb };
+    return { readyMs, rssMb, phases: phases.join('; ') };
   } finally {
     if (!exited) {
       process.kill(-child.pid!, 'SIGINT');
@@ -157,7 +171,7 @@ async function runCases(tree: string, label: string, cases: Cases, run: number):
   fs.mkdirSync(tmp);
   const record = (name: keyof Cases, s: Start) => {
     cases[name].push(s);
-    console.log(`  ${label} run ${run} ${name}: ${fmt(s.readyMs / 1000)} s, rss ${fmt(s.rssMb, 0)} MB`);
+    console.log(`  ${label} run ${run} ${name}: ${fmt(s.readyMs / 1000)} s, rss ${fmt(s.rssMb, 0)} MB (load ${os.loadavg()[0]!.toFixed(1)}) ${s.phases}`);
   };
   record('fresh', await start(tree, path.join(scratch, 'fresh'), { TMPDIR: tmp }));
   record('built', await start(tree, path.join(scratch, 'built')));
