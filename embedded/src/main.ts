@@ -9,8 +9,8 @@ const buildWeb = process.argv.includes('--build-web');
 const webBuilt = buildWeb ? buildWebApps() : undefined;
 webBuilt?.catch(() => undefined); // awaited (and so reported) by composeEmbedded
 
-// From the process's start: the ms before compose are loading (and, under tsx, compiling) the modules.
 const { composeEmbedded } = await import('./compose');
+// From the process's start: the ms before compose are loading (and, under tsx, compiling) the modules.
 const loaded = Math.round(performance.now());
 const config = loadConfig();
 const log = createLogger('circuit', config.LOG_LEVEL);
