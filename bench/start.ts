@@ -164,7 +164,7 @@ interface Cases {
 }
 
 async function runCases(tree: string, label: string, cases: Cases, run: number): Promise<void> {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `circuit-start-data-${label}-`));
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `circuit-start-data-${label.replace(/\W+/g, '-')}-`));
   unbuild(tree);
   // A fresh clone on a machine that never ran it: tsx's compile cache (under the temporary folder) empty too.
   const tmp = path.join(scratch, 'tmp');
