@@ -1,11 +1,15 @@
 // Builds the two web apps when their sources (or shared/) are newer than their last build, so `npm start`
-// on a fresh clone builds once and later starts are immediate.
-import { execFileSync } from 'node:child_process';
+// on a fresh clone builds once and later starts are immediate. The builds that are due run side by side
+// (public-web's client and server bundles and the admin console): on a 2-core machine that is most of the
+// time of the slowest instead of the sum. `--compress-later` skips the precompression (the server starting
+// with `--build-web` runs it in the background once it answers: embedded/src/web-build.ts).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { precompress } from './precompress.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
+const compressLater = process.argv.includes('--compress-later');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -17,47 +21,37 @@ function newestMtime(dir) {
   return newest;
 }
 
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
-
-/**
- * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of a build, once, at the highest
- * levels: the server sends them as they are (embedded/src/compose.ts), so no request pays for compressing.
- */
-function precompress(dir) {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      precompress(full);
-      continue;
-    }
-    if (!COMPRESSIBLE.test(entry.name)) continue;
-    const source = fs.readFileSync(full);
-    const mtime = fs.statSync(full).mtimeMs;
-    const fresh = (copy) => fs.existsSync(copy) && fs.statSync(copy).mtimeMs >= mtime;
-    if (!fresh(`${full}.br`)) {
-      fs.writeFileSync(
-        `${full}.br`,
-        zlib.brotliCompressSync(source, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
-        }),
-      );
-    }
-    if (!fresh(`${full}.gz`)) fs.writeFileSync(`${full}.gz`, zlib.gzipSync(source, { level: 9 }));
-  }
+function vite(cwd, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['vite', 'build', ...args, '--logLevel', 'warn'], { cwd, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`vite build ${args.join(' ')} in ${path.basename(cwd)} failed (${signal ?? code})`))));
+  });
 }
 
+const builds = [];
+const apps = [];
 for (const app of ['public-web', 'admin-console']) {
   const dir = path.join(root, app);
   if (!fs.existsSync(path.join(dir, 'index.html'))) continue;
+  apps.push(dir);
   const built = path.join(dir, 'dist', 'index.html');
   // The apps import shared/ (answer types, messages, limits): a change there is a change of the app.
   const sources = Math.max(newestMtime(dir), newestMtime(path.join(root, 'shared')));
   const serverBuilt = app !== 'public-web' || fs.existsSync(path.join(dir, 'dist-server', 'entry-server.js'));
   if (!fs.existsSync(built) || !serverBuilt || fs.statSync(built).mtimeMs < sources) {
     console.log(`Building ${app}...`);
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: dir, stdio: 'inherit' });
-    // The public pages are rendered on the server too (embedded/src/web/public-pages.ts) from this bundle.
-    if (app === 'public-web') execFileSync('npx', ['vite', 'build', '--ssr', 'src/ssr/entry-server.tsx', '--logLevel', 'warn'], { cwd: dir, stdio: 'inherit' });
+    const started = Date.now();
+    const done = () => console.log(`Built ${app} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    builds.push(vite(dir, []).then(done));
+    // The public pages are rendered on the server too (public-web/server/public-pages.ts) from this bundle.
+    if (app === 'public-web') builds.push(vite(dir, ['--ssr', 'src/ssr/entry-server.tsx']));
   }
-  precompress(path.join(dir, 'dist'));
 }
+const results = await Promise.allSettled(builds);
+const failed = results.find((r) => r.status === 'rejected');
+if (failed) {
+  console.error(failed.reason instanceof Error ? failed.reason.message : failed.reason);
+  process.exit(1);
+}
+if (!compressLater) for (const dir of apps) await precompress(path.join(dir, 'dist'));

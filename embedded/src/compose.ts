@@ -29,6 +29,7 @@ import { buildCircuitApiDocument } from './api-document';
 import { ticketKeysFrom } from '@circuit/shared/tickets/ticket-keys';
 import { builtWebApp } from '@circuit/public-web/server/built-web-app';
 import { publicPages } from '@circuit/public-web/server/public-pages';
+import { startPhases } from '@circuit/shared/time/phases';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -45,6 +46,8 @@ export interface EmbeddedOptions {
   exportStore?: FileStore;
   /** The payments service of team registration (tests pass a double); see createCommandService. */
   teamPayments?: Parameters<typeof createCommandService>[0]['teamPayments'];
+  /** A build of the web apps running beside the start (`npm start`): the web routes are made once it is done. */
+  webBuilt?: Promise<void>;
 }
 
 /**
@@ -54,11 +57,17 @@ export interface EmbeddedOptions {
 export async function composeEmbedded(options: EmbeddedOptions) {
   const { config } = options;
   const log = options.log ?? createLogger('circuit', config.LOG_LEVEL);
+<<<<<<< HEAD
   // One process, one service name: its spans still show the command, the projection batch and the socket emit.
   const tracing = startTracing('circuit', config);
+=======
+  const timing = startPhases();
+>>>>>>> h/start
   const knex = options.knex ?? (await createKnex(databaseTargetFrom(config)));
+  timing.mark('database');
   // One reader of the feed for the whole process: projections and process managers subscribe to it.
   const personalData = await withPersonalData(await PostgresEventStore.create(knex, { log }), knex, config);
+  timing.mark('eventStore');
   const metrics = createMetrics('embedded');
   const store = new SharedFeed(new MeteredEventStore(new TracedEventStore(personalData), metrics));
   const bus = new InProcessBus();
@@ -68,12 +77,18 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   const fileStore = new LocalFileStore(options.uploadsDir ?? path.join(config.DATA_DIR, 'uploads'));
 
   const projections = await createProjectionService({ knex, store, log, progress, now: options.now, readCache: { enabled: config.READ_CACHE === 'true' }, publicUrl: config.publicUrl, tickets: ticketKeysFrom(config), metrics });
+  timing.mark('projectionsCreate');
   await projections.start();
+  timing.mark('projectionsStart');
   const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, now: options.now, rateLimits: options.rateLimits, fileStore, exportStore: options.exportStore, teamPayments: options.teamPayments, keys: personalData.codec.keys, metrics });
   await commands.start();
+  timing.mark('commands');
   // Every service the seed can use, by name (seedIfEmpty picks those it knows).
   await seedIfEmpty({ ...commands, config, store, knex, log, files: fileStore });
+  timing.mark('seed');
 
+  await options.webBuilt;
+  timing.mark('webBuild');
   const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
   const web = express.Router();
   web.use('/admin-console', builtWebApp(path.join(ROOT, 'admin-console/dist')));
@@ -89,7 +104,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     razorpayCheckout: Boolean(config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET),
     metrics,
     mount: (a) => {
-      a.use(apiDocumentRoutes(buildCircuitApiDocument()));
+      a.use(apiDocumentRoutes(buildCircuitApiDocument));
       // The query side first: reads, by far the most requests, then skip the command side's many routes. The
       // two answer no path and method in common (the command side's GETs are /api/auth, /uploads, /dev, the quiz questions call, which starts an attempt, and a data export's download, from its store).
       a.use(projections.router);
@@ -99,6 +114,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   });
   const server = http.createServer(app);
   const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL, metrics, ...realtimeSettings(config) });
+  timing.mark('web');
 
   return {
     metrics,
@@ -116,6 +132,8 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     progress,
     realtime,
     log,
+    /** The ms each phase of composing took (database, migrations, projections, seed, web). */
+    startPhases: timing.phases,
     async listen(port = config.PORT): Promise<number> {
       await new Promise<void>((resolve) => server.listen(port, resolve));
       const address = server.address();

@@ -126,10 +126,15 @@ export function createAccountService(deps: CommandServiceDeps) {
     async register(
       input: RegistrationInput,
       ctx: CommandContext,
-      options: { pendingSignUp?: string | null; beforeCodeMailed?: () => Promise<void> } = {},
+      options: {
+        pendingSignUp?: string | null;
+        beforeCodeMailed?: () => Promise<void>;
+        /** The password's hash, made by hashPassword: the demo seed's many users share a password and one hashing of it. */
+        passwordHash?: string;
+      } = {},
     ): Promise<{ userId: string }> {
       const userId = crypto.randomUUID();
-      const passwordHash = input.password === null ? null : await hashPassword(input.password);
+      const passwordHash = input.password === null ? null : (options.passwordHash ?? (await hashPassword(input.password)));
       const claimed: [ReservationKind, string][] = [];
       const claims: [ReservationKind, string][] = [['username', input.username], ['email', input.email]];
       if (input.oauth) claims.push(['oauth', `${input.oauth.provider}-${input.oauth.providerUserId}`]);

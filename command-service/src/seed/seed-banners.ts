@@ -20,6 +20,9 @@ const PALETTES: [number[], number[]][] = [
  */
 const QUALITY = 80;
 
+/** How far from its circle (in pixels) a ring's light reaches, fading to nothing. */
+const RING_WIDTH = 28;
+
 /** Banners already encoded, by index: the seed of a test run stores the same ones again and again. */
 const encoded = new Map<number, Buffer>();
 
@@ -40,12 +43,20 @@ export function bannerJpeg(index: number): Buffer {
   }));
   const rgba = Buffer.alloc(width * height * 4);
   for (let y = 0; y < height; y++) {
+    // A ring lights only pixels within RING_WIDTH of its circle: the squared distances bound that band, so the
+    // square root (the drawing's cost) is taken for those pixels alone.
+    const bands = rings.map((ring) => {
+      const dy2 = (y - ring.y) ** 2;
+      return { ring, inner: Math.max(0, ring.r - RING_WIDTH) ** 2 - dy2, outer: (ring.r + RING_WIDTH) ** 2 - dy2 };
+    });
     for (let x = 0; x < width; x++) {
       const t = (x / width) * 0.7 + (y / height) * 0.3;
       let light = 0;
-      for (const ring of rings) {
+      for (const { ring, inner, outer } of bands) {
+        const dx2 = (x - ring.x) ** 2;
+        if (dx2 <= inner || dx2 >= outer) continue;
         const d = Math.abs(Math.hypot(x - ring.x, y - ring.y) - ring.r);
-        if (d < 28) light += (1 - d / 28) * 0.14;
+        if (d < RING_WIDTH) light += (1 - d / RING_WIDTH) * 0.14;
       }
       const at = (y * width + x) * 4;
       for (let c = 0; c < 3; c++) {

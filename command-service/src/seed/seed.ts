@@ -9,6 +9,8 @@ import { loadState } from '@circuit/shared/commands/decider';
 import { projectStream } from '@circuit/shared/events/projects';
 import { projectDecider } from '../projects/project-decider';
 import { seedId } from './seed-ids';
+import { startPhases } from '@circuit/shared/time/phases';
+import { hashPassword } from '@circuit/shared/crypto/secrets';
 import { UpdateProfileBody, ProjectBody } from '@circuit/shared/validation/profile';
 import type { AccountService } from '../accounts/account-service';
 import type { ProfileService } from '../profiles/profile-service';
@@ -120,9 +122,16 @@ const SEED_ATTEMPTS = 3;
 async function seedDemo(deps: SeedDeps): Promise<void> {
   const { config, store } = deps;
   const ctx = { correlationId: 'seed' };
+  const timing = startPhases();
+  // A password hash costs a deliberately slow scrypt (about half a second, 128 MiB); the demo's users share a
+  // few passwords, so each is hashed once, all at once on the thread pool, instead of once per user in turn.
+  const hashes = new Map<string, Promise<string>>();
+  const hashOf = (password: string) => hashes.get(password) ?? hashes.set(password, hashPassword(password)).get(password)!;
+  for (const password of [config.SEED_MODERATOR_PASSWORD, config.SEED_ADMIN_PASSWORD, DEMO_PASSWORD]) void hashOf(password).catch(() => undefined);
   // The user of that username, registering it first when it does not exist yet.
   const ensureUser = async (input: Parameters<AccountService['register']>[0]): Promise<string> =>
-    (await deps.accounts.ownerOf('username', input.username)) ?? (await deps.accounts.register(input, ctx)).userId;
+    (await deps.accounts.ownerOf('username', input.username)) ??
+    (await deps.accounts.register(input, ctx, { passwordHash: input.password === null ? undefined : await hashOf(input.password) })).userId;
 
   const moderatorId = await ensureUser({
     username: config.SEED_MODERATOR_USERNAME,
@@ -142,20 +151,26 @@ async function seedDemo(deps: SeedDeps): Promise<void> {
     role: 'admin',
     emailVerified: true,
   });
+  timing.mark('adminUsers');
   const demo: SeededUser[] = [];
   for (const user of DEMO_USERS) {
     demo.push({ userId: await ensureUser({ ...user, password: DEMO_PASSWORD, emailVerified: true }), username: user.username });
   }
+  timing.mark('demoUsers');
   if (deps.profiles && deps.projects) {
     // The seed names its projects (seedId): the owner's first one on its stream says an earlier run made them.
     const hasProjects = async (ownerId: string) => (await loadState(store, projectStream(seedProjectId(ownerId, 0)), projectDecider)).state.status !== 'none';
     await seedProfilesAndProjects({ profiles: deps.profiles, projects: deps.projects, hasProjects, projectIdOf: seedProjectId }, demo, ctx);
   }
+  timing.mark('profiles');
   if (deps.social) await seedSocialGraph(deps.social, demo, ctx);
+  timing.mark('social');
   await seedConsole({ store, social: deps.social, ensureUser }, { adminId, reporterId: demo[0]!.userId }, ctx);
+  timing.mark('console');
   const payOrder = demoPayments(deps);
   if (deps.hackathons) {
     const accepted = await seedHackathons({ hackathons: deps.hackathons, store, now: () => new Date(), files: deps.files }, demo.map((u) => u.userId), moderatorId, ctx);
+    timing.mark('hackathons');
     if (deps.registrations) {
       await seedHackathonRegistrations(
         {
@@ -168,10 +183,14 @@ async function seedDemo(deps: SeedDeps): Promise<void> {
         demo,
         ctx,
       );
+    timing.mark('registrations');
       if (deps.community) await seedCommunityChats({ community: deps.community, log: deps.log }, accepted, {}, ctx);
+    timing.mark('community');
     }
     if (deps.reviews && deps.announcements) await seedHackathonBoards({ store, reviews: deps.reviews, announcements: deps.announcements }, accepted, ctx);
+    timing.mark('boards');
     await seedJudging({ store, ensureUser, log: deps.log }, { users: demo, moderatorId, adminId, password: DEMO_PASSWORD }, ctx);
+    timing.mark('judging');
   }
   if (deps.events && deps.eventRegistrations) {
     await seedEvents(
@@ -189,14 +208,20 @@ async function seedDemo(deps: SeedDeps): Promise<void> {
       ctx,
     );
   }
+  timing.mark('events');
   const people = demo.map((u) => ({ userId: u.userId, ...(DEMO_USERS.find((d) => d.username === u.username) ?? { firstName: u.username, lastName: '' }) }));
   // A running event at a venue: aarav_dev organises it, priya_codes checks people in at the door.
   const guests = [];
   for (const guest of LIVE_EVENT_GUESTS) guests.push({ userId: await ensureUser({ ...guest, password: DEMO_PASSWORD, emailVerified: true }), firstName: guest.firstName, lastName: guest.lastName });
+  timing.mark('guests');
   const [organiser, doorkeeper, ...attendees] = people;
   await seedLiveEvent(store, { organiser: organiser!, doorkeeper: doorkeeper!, attendees: [...attendees, ...guests], checkedIn: 3 }, new Date(), ctx);
+  timing.mark('liveEvent');
   await seedQuizzes({ store, now: new Date(), files: deps.files }, people, moderatorId);
+  timing.mark('quizzes');
   await seedCertificates({ store }, ctx);
+  timing.mark('certificates');
+  deps.log.info({ phases: timing.phases }, 'demo seed steps (ms)');
 }
 
 

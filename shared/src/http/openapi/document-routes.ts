@@ -33,19 +33,30 @@ function referencePage(title: string): string {
 </html>`;
 }
 
-/** GET /api/openapi.json, GET /api/docs and its script: mounted at the app root by whichever process serves the API. */
-export function apiDocumentRoutes(document: ApiDocument): RouterSequence {
+/**
+ * GET /api/openapi.json, GET /api/docs and its script: mounted at the app root by whichever process serves the API.
+ * Given a function, the document is made at its first request (once): describing every route with
+ * zod-to-openapi is about a second of a start that no page of the site waits for.
+ */
+export function apiDocumentRoutes(document: ApiDocument | (() => ApiDocument)): RouterSequence {
   const router = Router();
-  const json = JSON.stringify(document);
-  const page = referencePage(document.info.title);
+  let made: { json: string; page: string } | undefined;
+  const answers = () => {
+    if (!made) {
+      const doc = typeof document === 'function' ? document() : document;
+      made = { json: JSON.stringify(doc), page: referencePage(doc.info.title) };
+    }
+    return made;
+  };
+  if (typeof document !== 'function') answers();
 
   router.get('/api/openapi.json', (_req, res) => {
     res.type('application/json').setHeader('Cache-Control', 'no-cache');
-    res.send(json);
+    res.send(answers().json);
   });
   router.get('/api/docs', (_req, res) => {
     res.type('html').setHeader('Cache-Control', 'no-cache');
-    res.send(page);
+    res.send(answers().page);
   });
   router.get('/api/docs/scalar.js', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=3600');
