@@ -9,6 +9,7 @@ import { sameOriginOnly } from './same-origin';
 import { rejectUnstorableText } from './reject-nul';
 import { keepRawBody } from './raw-body';
 import { httpMetrics, metricsRoute, type Metrics } from '../metrics/metrics';
+import { middlewareInOrder } from './middleware-sequence';
 
 export interface HttpAppOptions {
   log: Logger;
@@ -156,20 +157,24 @@ export function createHttpApp(options: HttpAppOptions): Express {
       res.status(503).json({ status: 'not ready' });
     }
   });
-  if (options.metrics) {
-    app.get('/metrics', metricsRoute(options.metrics));
-    app.use(httpMetrics(options.metrics));
-  }
-  app.use(requestLogging(options.log));
+  if (options.metrics) app.get('/metrics', metricsRoute(options.metrics));
   const parseJson = express.json({ limit: '1mb', verify: keepRawBody });
-  app.use((req, res, next) => {
-    // A read without a body (nearly every GET) has nothing to refuse or parse: one layer, and body-parser is not entered.
+  const bodies: RequestHandler = (req, res, next) => {
+    // A read without a body (nearly every GET) has nothing to refuse or parse: body-parser is not entered.
     if (SAFE_METHODS.has(req.method) && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
     jsonBodiesOnly(req, res, (err?: unknown) => (err ? next(err) : parseJson(req, res, next)));
-  });
-  app.use(rejectUnstorableText);
-  app.use(options.session);
-  app.use(sameOriginOnly(options.allowedOrigins));
+  };
+  // What every request after the probes goes through, in this order, as one layer (see middlewareInOrder).
+  app.use(
+    middlewareInOrder([
+      ...(options.metrics ? [httpMetrics(options.metrics)] : []),
+      requestLogging(options.log),
+      bodies,
+      rejectUnstorableText,
+      options.session,
+      sameOriginOnly(options.allowedOrigins),
+    ]),
+  );
   options.mount(app);
   app.use('/api', notFoundApi);
   if (options.fallback) app.use(options.fallback);
