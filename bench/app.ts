@@ -103,8 +103,13 @@ export async function startServer(options: { port?: number; database: 'pglite' |
  * elsewhere): divided by the operations of a run, it moves far less than latency on a shared machine.
  */
 export function appCpuMs(server: BenchServer): number | undefined {
+  return processCpuMs(server.child.pid);
+}
+
+/** appCpuMs of any child process (a baseline server beside the app). */
+export function processCpuMs(pid: number | undefined): number | undefined {
   try {
-    return cpuMsOf(fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8'));
+    return cpuMsOf(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return undefined;
   }

@@ -105,21 +105,26 @@ export function hackathonProjectQueryRoutes(knex: Knex, cache: ReadCache, now: (
     res.json(ok(await judgingAnswer(knex, c)));
   });
 
-  router.get('/api/hackathons/:id/projects', async (req, res) => {
-    const page = async (c: ProjectsContext) => galleryPage(knex, c, GalleryQuerySchema.parse(req.query));
-    // The gallery open to everyone reads the same to every viewer: one cached answer per address, at the read
-    // models' versions. A signed-out visitor sees it or nothing, so their request is answered without a
-    // lookup on a hit; a signed-in viewer's scope is found first (before the gallery opens it is their own).
-    // The answer does not read the clock: kept until a read model moves (at most the cache's longest).
-    const everyone = () =>
-      cache.json(`hackathon-gallery:${req.originalUrl}`, GALLERY_PROJECTIONS, async () => {
-        const c = await projectsContext(knex, req);
-        return new ChangesAt(ok(await page(c)), Infinity);
-      });
-    if (!req.session?.userId) return sendCached(res, everyone());
-    const c = await projectsContext(knex, req);
-    if (c.scope === 'everyone') return sendCached(res, everyone());
-    res.json(ok(await page(c)));
+  /**
+   * The gallery open to everyone reads the same to every viewer: one cached answer per address, at the read models'
+   * versions. It does not read the clock: kept until a read model moves (at most the cache's longest).
+   */
+  const galleryForEveryone = (req: Request) =>
+    cache.json(`hackathon-gallery:${req.originalUrl}`, GALLERY_PROJECTIONS, async () => {
+      const c = await projectsContext(knex, req);
+      return new ChangesAt(ok(await galleryPage(knex, c, GalleryQuerySchema.parse(req.query))), Infinity);
+    });
+
+  // Not an async function: a signed-out visitor sees the gallery open to everyone or nothing, so a hit is answered
+  // at once, with no lookup and no promise (the busiest read of a hackathon's judging). A signed-in viewer's scope
+  // is found first (before the gallery opens it is their own).
+  router.get('/api/hackathons/:id/projects', (req, res) => {
+    if (!req.session?.userId) return sendCached(res, galleryForEveryone(req));
+    return (async () => {
+      const c = await projectsContext(knex, req);
+      if (c.scope === 'everyone') return sendCached(res, galleryForEveryone(req));
+      res.json(ok(await galleryPage(knex, c, GalleryQuerySchema.parse(req.query))));
+    })();
   });
 
   // Before /projects/:projectId, which would take "projects.csv" for an id otherwise.

@@ -20,10 +20,26 @@ export function ok<T>(data: T, message?: string): Envelope<T> {
  */
 export type AcceptedData = z.infer<typeof AcceptedAnswerSchema>['data'];
 
-/** Sends an answer serialised beforehand (ReadCache) with its tag: express answers 304 when the client has it. */
+/** What `res.type('json')` sets. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Sends an answer serialised beforehand (ReadCache) with its tag: express answers 304 when the client has it.
+ * A plain 200 to a request that asks nothing conditional (no If-None-Match or If-Modified-Since, so express's
+ * `req.fresh` is false) gets what `res.send` would give it, its headers and bytes, in one `res.end` without
+ * express's type lookup and checks; anything else goes through `res.send` itself.
+ */
 export function sendJson(res: Response, answer: CachedJson): void {
   res.setHeader('ETag', answer.etag);
-  res.type('json').send(answer.body);
+  const headers = res.req.headers;
+  if (res.statusCode !== 200 || headers['if-none-match'] || headers['if-modified-since'] || res.hasHeader('Transfer-Encoding')) {
+    res.type('json').send(answer.body);
+    return;
+  }
+  res.setHeader('Content-Type', JSON_CONTENT_TYPE);
+  res.setHeader('Content-Length', answer.length);
+  if (res.req.method === 'HEAD') res.end();
+  else res.end(answer.body);
 }
 
 /** sendJson of a ReadCache answer: at once when it is at hand (a hit), else once it is computed (express gets the promise and its failure). */

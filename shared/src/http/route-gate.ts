@@ -15,12 +15,34 @@ function literalStart(path: unknown): string | undefined {
 
 const escaped = (start: string) => start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A path of literal segments and whole-segment parameters (`/api/hackathons/:id/projects`), the routes' usual form. */
+const PLAIN_ROUTE = /^(?:\/(?:[\w.~-]+|:[A-Za-z_$][\w$]*))+\/?$/;
+
+/**
+ * The test of the paths a route layer takes, as a regular expression's source: the whole path when
+ * it is made of literal segments and parameters (a parameter takes one non-empty segment, a
+ * trailing slash is allowed, as path-to-regexp makes them for a router that is not strict);
+ * otherwise only its literal start, which takes more paths than the route does, never fewer.
+ */
+function routeTestOf(path: string, start: string): string {
+  if (!PLAIN_ROUTE.test(path)) return escaped(start);
+  const segments = path
+    .replace(/\/+$/, '')
+    .split('/')
+    .slice(1)
+    .map((segment) => (segment.startsWith(':') ? '\\/[^/]+' : `\\/${escaped(segment)}`));
+  return `${segments.join('')}\\/?$`;
+}
+
 /**
  * A test of the requests a router's layers (routes, and middleware mounted at a path) could take,
- * by method and path; a router with middleware on every path takes any request.
+ * by method and path; a router with middleware on every path takes any request. A route's test is
+ * its whole path where it can be (see routeTestOf): a request enters no router whose routes only
+ * share a start with its path (`/api/hackathons/:id` for `/api/hackathons/{id}/projects`), each
+ * such router being a walk through its layers and a turn of the event loop for nothing.
  */
 function requestsOf(router: Router): (method: string, path: string) => boolean {
-  /** Literal starts of the paths of layers that take any method (middleware, `all`), and by method of the routes. */
+  /** Tests of the paths of layers that take any method (middleware, `all`), and by method of the routes. */
   const forAny: string[] = [];
   const byMethod = new Map<string, string[]>();
   for (const layer of router.stack as { rawPath?: unknown; route?: { methods?: Record<string, boolean> } }[]) {
@@ -29,12 +51,13 @@ function requestsOf(router: Router): (method: string, path: string) => boolean {
       const start = literalStart(path);
       // Middleware on every path (`router.use(fn)`), or a path given as a pattern: the router takes anything.
       if (!start) return () => true;
-      if (!layer.route || methods.includes('_all')) forAny.push(escaped(start));
-      else for (const method of methods) byMethod.set(method, [...(byMethod.get(method) ?? []), escaped(start)]);
+      // Middleware takes every path below its own: its start is its test.
+      if (!layer.route || methods.includes('_all')) forAny.push(layer.route ? routeTestOf(path as string, start) : escaped(start));
+      else for (const method of methods) byMethod.set(method, [...(byMethod.get(method) ?? []), routeTestOf(path as string, start)]);
     }
   }
   // Routers match case-insensitively unless told otherwise; a test that is too wide only enters more often.
-  const testOf = (starts: string[]) => (starts.length === 0 ? null : new RegExp(`^(?:${starts.join('|')})`, 'i'));
+  const testOf = (tests: string[]) => (tests.length === 0 ? null : new RegExp(`^(?:${tests.join('|')})`, 'i'));
   // By the method as the request gives it (GET), lowered only the first time it is seen.
   const tests = new Map<string, RegExp | null>();
   return (method, path) => {

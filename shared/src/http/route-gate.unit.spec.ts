@@ -67,6 +67,33 @@ describe('routersInOrder', () => {
     expect(entered.lists).toHaveBeenCalledTimes(1);
   });
 
+  it('enters no router whose routes only begin like the path', async () => {
+    const all = routers();
+    const projects = Router();
+    projects.get('/api/users/:id/projects', (req, res) => void res.json({ from: 'projects', id: req.params.id }));
+    const entered = vi.spyOn(all.users as unknown as { handle: (...args: unknown[]) => void }, 'handle');
+    const app = express();
+    app.use(routersInOrder([all.users, projects]));
+    app.use((_req, res) => void res.status(404).json({ from: 'fallthrough' }));
+    await supertest(app).get('/api/users/42/projects').expect(200, { from: 'projects', id: '42' });
+    await supertest(app).get('/API/Users/42/Projects/').expect(200, { from: 'projects', id: '42' });
+    await supertest(app).get('/api/users/42/projects/7').expect(404, { from: 'fallthrough' });
+    expect(entered).not.toHaveBeenCalled();
+    // A parameter takes one whole segment, as path-to-regexp's does: the path with one more segment is not the user's.
+    await supertest(app).get('/api/users/username/ada/').expect(200, { from: 'users', name: 'ada' });
+    expect(entered).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps entering a router by the literal start of a route whose path is a pattern', async () => {
+    const files = Router();
+    files.get('/files/:name.json', (req, res) => void res.json({ from: 'files', name: req.params.name }));
+    files.get('/docs/*rest', (req, res) => void res.json({ from: 'docs', rest: req.params.rest }));
+    const app = express();
+    app.use(routersInOrder([files]));
+    await supertest(app).get('/files/a.json').expect(200, { from: 'files', name: 'a' });
+    await supertest(app).get('/docs/a/b').expect(200, { from: 'docs', rest: ['a', 'b'] });
+  });
+
   it('enters a router only for the methods its routes answer on that path', async () => {
     const all = routers();
     const writes = Router();

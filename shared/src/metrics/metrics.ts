@@ -62,10 +62,11 @@ export function readPerScrape<T>(read: () => Promise<T>): () => Promise<T> {
  */
 export function httpMetrics(metrics: Metrics): RequestHandler {
   return (req, res, next) => {
-    const stop = metrics.httpDuration.startTimer();
+    // The timer startTimer makes, without its two closures and merged label objects per request.
+    const started = performance.now();
     res.on('finish', () => {
       const route = routePatternOf(req) ?? 'unmatched';
-      stop({ method: req.method, route, status: `${Math.floor(res.statusCode / 100)}xx` });
+      metrics.httpDuration.observe({ method: req.method, route, status: `${Math.floor(res.statusCode / 100)}xx` }, (performance.now() - started) / 1000);
       if (res.statusCode === 429) metrics.rateLimited.inc({ where: route });
     });
     next();

@@ -47,6 +47,10 @@ export class ReadModelProgress implements ReadModelVersions {
   private anonymous = 0n;
   private waiters = new Set<Waiter>();
   private polling: NodeJS.Timeout | undefined;
+  /** Moves at every register and report: the versions `localVersionOf` made before may be stale. */
+  private moves = 0;
+  /** The last local version made for a list of names (the routes' constant lists), with the `moves` it was made at. */
+  private readonly versions = new WeakMap<readonly string[], { moves: number; version: string }>();
 
   constructor(
     private readonly knex: Knex,
@@ -59,6 +63,7 @@ export class ReadModelProgress implements ReadModelVersions {
     const atLeast = (kept: bigint | undefined) => (kept !== undefined && kept > position ? kept : position);
     const changed = atLeast(known?.changed);
     this.projections.set(name, { position: atLeast(known?.position), changed, eventTypes, facets: new Map(facets.map((f) => [f, changed])) });
+    this.moves += 1;
     this.settle();
   }
 
@@ -68,6 +73,7 @@ export class ReadModelProgress implements ReadModelVersions {
    * `changedFacets` names the facets the batch changed; undefined: all of them.
    */
   report(position: bigint, projection?: string, changedTables = true, changedFacets?: readonly string[]): void {
+    this.moves += 1;
     if (projection === undefined) {
       if (position > this.anonymous) this.anonymous = position;
       for (const known of this.projections.values()) {
@@ -132,6 +138,7 @@ export class ReadModelProgress implements ReadModelVersions {
       const types = Array.isArray(row.event_types) ? row.event_types.filter((t): t is string => typeof t === 'string') : undefined;
       this.projections.set(row.name, { position: BigInt(row.position), changed: BigInt(row.position), eventTypes: types, facets: new Map() });
     }
+    this.moves += 1;
     this.settle();
   }
 
@@ -164,7 +171,12 @@ export class ReadModelProgress implements ReadModelVersions {
    */
   localVersionOf(names: readonly string[]): string | undefined {
     if (!this.options.local) return undefined;
-    return names.map((name) => this.changedOf(name).toString()).join(',');
+    // A cached read asks for the same list at every hit: its string is made again only after a batch.
+    const made = this.versions.get(names);
+    if (made?.moves === this.moves) return made.version;
+    const version = names.map((name) => this.changedOf(name).toString()).join(',');
+    this.versions.set(names, { moves: this.moves, version });
+    return version;
   }
 
   private changedOf(name: string): bigint {

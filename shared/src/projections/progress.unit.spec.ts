@@ -51,4 +51,17 @@ describe('read-model progress, in the process of its only runner', () => {
     // A facet the projection never declared moves with each of its batches.
     expect(p.localVersionOf([facetOf('community', 'other')])).toBe('9');
   });
+
+  it('answers a list asked for again (a route\'s constant) with the version of the latest batches', () => {
+    const p = progress();
+    const names = ['social', 'messaging'] as const;
+    expect(p.versionOf(names)).toBe('0,0');
+    p.report(3n, 'social');
+    expect(p.versionOf(names)).toBe('3,0');
+    expect(p.versionOf(names)).toBe('3,0');
+    p.report(4n);
+    expect(p.versionOf(names)).toBe('4,4');
+    p.register('messaging', ['MessageSent'], 9n);
+    expect(p.versionOf(names)).toBe('4,9');
+  });
 });

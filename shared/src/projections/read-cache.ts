@@ -27,6 +27,8 @@ export interface ReadCacheOptions {
 export interface CachedJson {
   body: Buffer;
   etag: string;
+  /** The body's length as its Content-Length header says it (made once, not at every hit). */
+  length: string;
 }
 
 interface Entry extends CachedJson {
@@ -59,7 +61,7 @@ function etagOf(body: Buffer): string {
 
 function answerOf(value: unknown): CachedJson {
   const body = Buffer.from(JSON.stringify(value), 'utf8');
-  return { body, etag: etagOf(body) };
+  return { body, etag: etagOf(body), length: String(body.length) };
 }
 
 /**
