@@ -107,6 +107,8 @@ export function* scaleHistory(options: { events: number; seed?: number; prefix?:
   const users: { id: string; first: string; last: string }[] = [];
   const moderator = randomUUID();
   const hackathons: Listing[] = [];
+  /** Listings created so far, approved or not (their usernames). */
+  const created = { hackathon: 0, event: 0 };
   const events: Listing[] = [];
   const quizzes: Listing[] = [];
   /** Hackathons with at least three registrants without a team. */
@@ -168,7 +170,7 @@ export function* scaleHistory(options: { events: number; seed?: number; prefix?:
         return true;
       }
       case 'hackathon': {
-        const i = hackathons.length;
+        const i = created.hackathon++;
         const username = `${prefix}-h${i}`;
         if (!hackathonContents.has(i % hackathonTemplates)) hackathonContents.set(i % hackathonTemplates, listingHackathonContent(now, i, username, { maxParticipants: 5000, teamSettings: { minMembers: 1, maxMembers: 4 } }));
         const base = hackathonContents.get(i % hackathonTemplates)!;
@@ -188,7 +190,7 @@ export function* scaleHistory(options: { events: number; seed?: number; prefix?:
         return true;
       }
       case 'event': {
-        const i = events.length;
+        const i = created.event++;
         const username = `${prefix}-e${i}`;
         const paid = i % 10 === 3;
         const key = (i % 730) * 2 + (paid ? 1 : 0);
