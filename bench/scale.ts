@@ -37,7 +37,7 @@ import { ROOT, client, freePort, startServer, waitForQuietFeed, waitReady, type 
 import { followToggles } from './follow-toggles';
 import { httpLoad } from './http-load';
 import { BENCH_DATABASE_URL, benchSchema, fmt, intArg, loadFor, median, medianOf, table, type Measure } from './lib';
-import { loadHistory } from './scale/load-history';
+import { loadHistory } from '@circuit/command-service/seed/load-scale-history';
 
 const { values } = parseArgs({
   options: {

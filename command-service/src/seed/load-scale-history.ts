@@ -1,18 +1,18 @@
 /**
- * Loads a scale history (command-service/src/seed/scale-history.ts) into the event store of a schema
+ * Loads a scale history (scale-history.ts, for `npm run bench:scale`) into the event store of a schema
  * on a Postgres by its bulk path, as a restore does (command-service/src/backup/restore-backup.ts):
  * rows inserted thousands at a time with positions of their own, then the store's transaction id
  * offset moved past them (continueAfterPosition), so later appends and the feed's bound lie above.
  * The personal fields are sealed by the crypto-shredding codec the services' store uses (the people's
  * data keys made as appends make them), so the rows are the ones the services would have written.
- * The store's own appends (one statement per few appends, with its concurrency checks) wrote about
- * 1,200 events a second here; the loader is the only writer, so it numbers each stream's revisions
- * itself. Commits do not wait for the disk (synchronous_commit=off): it is only the set-up.
+ * The store's own appends cost a statement (with its concurrency checks) per few appends; here one
+ * statement carries 2,000 events. The loader is the only writer, so it numbers each stream's
+ * revisions itself. Commits do not wait for the disk (synchronous_commit=off): it is only the set-up.
  */
 import knexLib, { type Knex } from 'knex';
 import { PostgresEventStore, continueAfterPosition } from '@circuit/shared/adapters/event-store/postgres-event-store';
 import { withPersonalData } from '@circuit/shared/personal-data/personal-data';
-import type { ScaleAppend } from '@circuit/command-service/seed/scale-history';
+import type { ScaleAppend } from './scale-history';
 
 /** Events per insert statement. */
 const BATCH = 2000;
@@ -30,6 +30,7 @@ export async function loadHistory(url: string, schema: string, feed: Iterable<Sc
   if (head !== 0n) throw new Error('the history loads into an empty event store only');
   const revisions = new Map<string, number>();
   let transaction = 0n;
+  let keysMade: Promise<unknown> = Promise.resolve();
   let written = 0;
   const inFlight: Promise<void>[] = [];
 
@@ -44,8 +45,11 @@ export async function loadHistory(url: string, schema: string, feed: Iterable<Sc
         return { position: String(base + ++rank), revision };
       }),
     );
-    // One query for the batch's data keys (made where missing), not one per append.
-    await codec.keys.keysOf(new Set(appends.flatMap((a) => a.people)), { create: true });
+    // One query for the batch's data keys (made where missing), not one per append; one batch's after the
+    // other's, or two batches making the same person's key insert in different orders and deadlock.
+    const people = new Set(appends.flatMap((a) => a.people));
+    const keys = (keysMade = keysMade.then(() => codec.keys.keysOf(people, { create: true })));
+    await keys;
     const sealed = await Promise.all(appends.map((a) => codec.seal(a.streamId, a.events)));
     const rows = appends.flatMap((a, i) =>
       sealed[i]!.map((e, j) => ({ ...places[i]![j]!, event_id: e.id, stream_id: a.streamId, type: e.type, data: e.data ?? null, metadata: e.metadata ?? {}, occurred_at: e.occurredAt })),
