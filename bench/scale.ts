@@ -160,7 +160,9 @@ async function seedListings(server: BenchServer, count: number): Promise<void> {
 /** What autovacuum does a minute after a bulk load: fresh statistics for the planner. */
 function analyze(databaseUrl: string): void {
   const schema = new URL(databaseUrl).searchParams.get('options')!.split('=')[1]!;
-  spawnSync('psql', [databaseUrl.split('?')[0]!, '-qc', `set search_path=${schema}; analyze`], { stdio: 'inherit' });
+  // Table by table: a bare ANALYZE would go through every schema of the shared database.
+  const tables = `select tablename from pg_tables where schemaname = '${schema}'`;
+  spawnSync('psql', [databaseUrl.split('?')[0]!, '-qc', `do $$ declare t record; begin for t in ${tables} loop execute format('analyze %I.%I', '${schema}', t.tablename); end loop; end $$`], { stdio: 'inherit' });
 }
 
 /** RSS sampled once a second for `count` seconds: the median, in MB. */
