@@ -46,11 +46,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `database: 'postgres'` runs the app on BENCH_DATABASE_URL in a fresh schema (dropped at stop). Without a port, a free one. */
-export async function startServer(options: { port?: number; database: 'pglite' | 'postgres'; env?: Record<string, string> }): Promise<BenchServer> {
+/**
+ * `database: 'postgres'` runs the app on BENCH_DATABASE_URL in a fresh schema (dropped at stop), or on
+ * `databaseUrl` when given (a schema the bench filled and keeps). Without a port, a free one.
+ */
+export async function startServer(options: { port?: number; database: 'pglite' | 'postgres'; databaseUrl?: string; env?: Record<string, string> }): Promise<BenchServer> {
   const port = options.port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-bench-'));
-  const schema = options.database === 'postgres' ? await benchSchema('app', 2) : undefined;
+  const schema = options.database === 'postgres' && !options.databaseUrl ? await benchSchema('app', 2) : undefined;
   const env: Record<string, string> = {
     PORT: String(port),
     DATA_DIR: dataDir,
@@ -72,6 +75,7 @@ export async function startServer(options: { port?: number; database: 'pglite' |
     url.searchParams.set('options', `-c search_path=${schema.schema}`);
     env.DATABASE_URL = url.toString();
   }
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   // BENCH_STATEMENTS=file: the child counts its SQL statements (see count-statements.ts).
   // BENCH_PRELOAD=module: one's own module loaded into the child first (timers, counters for a run).

@@ -8,7 +8,8 @@
  * without reading the followee's notifications). Each figure is the median of `--runs` runs.
  */
 import { parseArgs } from 'node:util';
-import { appCpuMs, client, postgresCpuMs, inBatches, leanClient, startServer } from './app';
+import { appCpuMs, postgresCpuMs, startServer } from './app';
+import { followToggles } from './follow-toggles';
 import { fmt, intArg, loadFor, median, medianOf, table, type Measure } from './lib';
 
 const { values } = parseArgs({
@@ -32,19 +33,12 @@ const DATABASE = values.database === 'pglite' ? 'pglite' : 'postgres';
 const WARMUP = Number(values.warmup) || 0;
 
 const server = await startServer({ port: values.port ? Number(values.port) : undefined, database: DATABASE });
-const { createUser } = client(server.base);
-const lean = leanClient(server.base, CLIENTS);
+const toggles = await followToggles(server, CLIENTS).catch(async (error: unknown) => {
+  await server.stop();
+  throw error;
+});
 try {
-  const users = await inBatches(CLIENTS * 2, 10, createUser);
-  const following = new Array<boolean>(CLIENTS).fill(false);
-  let accepted = 0;
-  /** One toggle of client `c`'s pair: follow when not following, else unfollow. */
-  const toggle = async (c: number) => {
-    const [a, b] = [users[2 * c]!, users[2 * c + 1]!];
-    const answer = await lean.request('POST', `/api/users/${following[c] ? 'unfollow' : 'follow'}/${b.id}`, a.cookie);
-    following[c] = !following[c];
-    if (answer.status === 202) accepted++;
-  };
+  const { toggle } = toggles;
 
   /** The app's CPU per write of each run (ms), when the platform tells it. */
   const cpuPerWrite = new Map<string, number[]>();
@@ -99,8 +93,8 @@ try {
       [`after ${done} toggles of the same pairs`, fmt(after.rate, 0), fmt(after.p50), fmt(after.p99), after.errors, cpuOf(afterLabel)],
     ],
   );
-  console.log(`\nafter / fresh: writes/s ${fmt((100 * after.rate) / fresh.rate, 0)} %, p99 ${fmt((100 * after.p99) / fresh.p99, 0)} %; answers 202 (read models not caught up in time): ${accepted}`);
+  console.log(`\nafter / fresh: writes/s ${fmt((100 * after.rate) / fresh.rate, 0)} %, p99 ${fmt((100 * after.p99) / fresh.p99, 0)} %; answers 202 (read models not caught up in time): ${toggles.accepted()}`);
 } finally {
-  lean.close();
+  toggles.close();
   await server.stop();
 }

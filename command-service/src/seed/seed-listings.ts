@@ -11,12 +11,10 @@ import { createKnex } from '@circuit/shared/db/knex';
 import { createLogger } from '@circuit/shared/logger';
 import { requireDatabaseUrl, selectEventStore } from '@circuit/shared/adapters/select';
 import { toNewEvents } from '@circuit/shared/commands/decider';
-import { HackathonContentSchema, hackathonSlugStream, hackathonStream } from '@circuit/shared/events/hackathons';
-import { HackathonFormSchema } from '@circuit/shared/validation/hackathons';
+import { hackathonSlugStream, hackathonStream } from '@circuit/shared/events/hackathons';
 import { seedHackathonForms } from './seed-hackathons';
-import { EventContentSchema, eventSlugStream, eventStream } from '@circuit/shared/events/event-listings';
-import { EventFormSchema } from '@circuit/shared/validation/events';
-import { EVENT_CATEGORIES, EVENT_TYPES } from '@circuit/shared/event-listings/options';
+import { eventSlugStream, eventStream } from '@circuit/shared/events/event-listings';
+import { listingEventContent, listingHackathonContent } from './listing-contents';
 
 const { values } = parseArgs({ options: { hackathons: { type: 'string', default: '10000' }, events: { type: 'string', default: '0' }, organiser: { type: 'string', default: 'seed-organiser' } } });
 const COUNT = Math.max(0, Number(values.hackathons) || 0);
@@ -25,13 +23,14 @@ const config = loadConfig(process.env);
 const log = createLogger('seed-listings', config.LOG_LEVEL);
 const knex = await createKnex({ kind: 'postgres', url: requireDatabaseUrl(config, 'seed:listings') });
 const store = await selectEventStore(config, knex, log);
-const templates = seedHackathonForms(new Date());
+const now = new Date();
+const templates = seedHackathonForms(now);
 const run = crypto.randomBytes(3).toString('hex');
 
 async function one(i: number) {
   const template = templates[i % templates.length]!;
   const username = `${template.username!.slice(0, 16)}-${run}-${i}`;
-  const content = HackathonContentSchema.parse({ ...HackathonFormSchema.parse({ ...template, username, title: `${template.title} ${i}` }), takeRegistrations: 'pending' });
+  const content = listingHackathonContent(now, i, username);
   const hackathonId = crypto.randomUUID();
   const at = new Date().toISOString();
   const ctx = { userId: values.organiser, correlationId: 'seed-listings' };
@@ -56,26 +55,10 @@ for (let next = 0; next < COUNT; next += PARALLEL) {
   await Promise.all(Array.from({ length: Math.min(PARALLEL, COUNT - next) }, (_, k) => one(next + k)));
   if ((next / PARALLEL) % 50 === 0) log.info({ done: next, of: COUNT }, 'seeding listings');
 }
-/** An accepted event of every type, category and mode in turn, dates spread over a year either side of now. */
+/** An accepted event of every type, category and mode in turn (listing-contents.ts). */
 async function oneEvent(i: number) {
   const username = `ev-${run}-${i}`;
-  const start = Date.now() + ((i % 730) - 365) * 86_400_000;
-  const iso = (t: number) => new Date(t).toISOString();
-  const content = EventContentSchema.parse({
-    ...EventFormSchema.parse({
-      username,
-      title: `${['Meetup', 'Workshop', 'Summit', 'Fest'][i % 4]} ${i}`,
-      shortDescription: 'A seeded event for the list benchmark',
-      description: '<p>Seeded</p>',
-      organization: { name: ['Circuit Club', 'Dev Guild', 'Open Source Society'][i % 3] },
-      location: { type: (['online', 'offline', 'hybrid'] as const)[i % 3], country: i % 5 ? 'India' : 'Germany', state: ['Karnataka', 'Kerala', 'Delhi'][i % 3], city: 'City', address: 'Main Road' },
-      dates: { registrationDeadline: iso(start - 2 * 86_400_000), startDate: iso(start), endDate: iso(start + 86_400_000) },
-      eventType: EVENT_TYPES[i % EVENT_TYPES.length],
-      category: EVENT_CATEGORIES[i % EVENT_CATEGORIES.length],
-      tags: ['tech'],
-    }),
-    takeRegistrations: 'pending',
-  });
+  const content = listingEventContent(now, i, username);
   const eventId = crypto.randomUUID();
   const at = new Date().toISOString();
   const ctx = { userId: values.organiser, correlationId: 'seed-listings' };
