@@ -57,12 +57,9 @@ export interface EmbeddedOptions {
 export async function composeEmbedded(options: EmbeddedOptions) {
   const { config } = options;
   const log = options.log ?? createLogger('circuit', config.LOG_LEVEL);
-<<<<<<< HEAD
   // One process, one service name: its spans still show the command, the projection batch and the socket emit.
   const tracing = startTracing('circuit', config);
-=======
   const timing = startPhases();
->>>>>>> h/start
   const knex = options.knex ?? (await createKnex(databaseTargetFrom(config)));
   timing.mark('database');
   // One reader of the feed for the whole process: projections and process managers subscribe to it.
