@@ -49,7 +49,7 @@ async function liveTables(db: Db, tables: readonly string[]): Promise<{ tables: 
        left join pg_am am on am.oid = i.relam
        left join pg_constraint c on c.conindid = x.indexrelid and c.conrelid = x.indrelid and c.contype in ('p', 'u', 'x')
       order by t.ord, i.relname`,
-    [tables],
+    [[...tables]],
   )) as { rows: (Partial<LiveIndex> & { table: string; schema: string | null; searchPath: string; current: string })[] };
   const found = new Map<string, LiveTable>();
   for (const row of rows) {
