@@ -8,7 +8,8 @@
  * position 0 `--runs` times with the bulk load (unlogged copies with only their key indexes, pages
  * of 50,000 events) and, alternated with it, `--runs` times the plain way as a baseline (logged,
  * fully indexed copies, pages of 5,000; `--no-baseline` skips it). Prints each run, the medians in
- * events per second and their ratio, and the SQL statements per event. The schema is dropped at the end. The events are written and read through
+ * events per second and their ratio, the SQL statements per event and the CPU per event of this
+ * process and of its Postgres backends (what caps the rate on an idle machine, however loaded this one is). The schema is dropped at the end. The events are written and read through
  * crypto-shredding, as the services do (docs/personal-data.md): personal fields are sealed in the
  * store and opened by the rebuild.
  */
@@ -23,6 +24,47 @@ import { migrateAllReadModels } from '@circuit/projection-service/projection-ser
 import { allProjections } from '@circuit/projection-service/projections';
 import { ProjectionRunner } from '@circuit/projection-service/runner/projection-runner';
 import { appendFeed, mixedFeed } from '@circuit/projection-service/runner/mixed-feed.testkit';
+import { cpuMicros } from './lib';
+
+/**
+ * The CPU the pool's Postgres backends use (from /proc, by the pid each connection reports): a
+ * backend the pool closes during a measurement counts up to its close.
+ */
+function backendCpu(db: Knex): { start(): void; micros(): number } {
+  interface PgClient { processID?: number }
+  interface Pool {
+    on(event: 'createSuccess' | 'destroyRequest', listener: (id: number, client: PgClient) => void): void;
+    free: { resource: PgClient }[];
+    used: { resource: PgClient }[];
+  }
+  const pool = (db.client as { pool?: Pool }).pool;
+  /** CPU of each open backend when the measurement started (0 for those opened since). */
+  const base = new Map<number, number>();
+  let closed = 0;
+  const open = new Set<number>();
+  pool?.on('createSuccess', (_id, c) => {
+    if (!c.processID) return;
+    open.add(c.processID);
+    base.set(c.processID, 0);
+  });
+  pool?.on('destroyRequest', (_id, c) => {
+    if (!c.processID) return;
+    closed += cpuMicros(c.processID) - (base.get(c.processID) ?? 0);
+    open.delete(c.processID);
+  });
+  for (const r of [...(pool?.free ?? []), ...(pool?.used ?? [])]) if (r.resource.processID) open.add(r.resource.processID);
+  return {
+    start() {
+      closed = 0;
+      for (const pid of open) base.set(pid, cpuMicros(pid));
+    },
+    micros() {
+      let sum = closed;
+      for (const pid of open) sum += cpuMicros(pid) - (base.get(pid) ?? 0);
+      return sum;
+    },
+  };
+}
 
 const { values } = parseArgs({
   options: {
@@ -92,17 +134,29 @@ try {
   });
   const log = createLogger('bench', 'warn');
   const rates = { bulk: [] as number[], plain: [] as number[] };
+  /** CPU per event in µs, of this process and of its Postgres backends. */
+  const cpu = { bulk: { node: [] as number[], pg: [] as number[] }, plain: { node: [] as number[], pg: [] as number[] } };
+  const backends = values.pglite ? undefined : backendCpu(knex);
   const variants = values['no-baseline'] ? (['bulk'] as const) : (['plain', 'bulk'] as const);
   for (let run = 1; run <= RUNS; run++) {
     for (const variant of variants) {
       queries = 0;
       spent.clear();
+      backends?.start();
+      const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       const replayed = await new ProjectionRunner(knex, store, allProjections, undefined, log, { bulkRebuild: variant === 'bulk' }).rebuild();
       const seconds = (performance.now() - t0) / 1000;
+      const used = process.cpuUsage(cpu0);
+      const nodeUs = (used.user + used.system) / replayed;
+      const pgUs = backends ? backends.micros() / replayed : NaN;
       const rate = replayed / seconds;
       rates[variant].push(rate);
-      console.log(`  run ${run} ${variant.padEnd(5)}: ${replayed} events in ${seconds.toFixed(2)} s = ${Math.round(rate)} events/s, ${(queries / replayed).toFixed(4)} statements/event`);
+      cpu[variant].node.push(nodeUs);
+      cpu[variant].pg.push(pgUs);
+      console.log(
+        `  run ${run} ${variant.padEnd(5)}: ${replayed} events in ${seconds.toFixed(2)} s = ${Math.round(rate)} events/s, ${(queries / replayed).toFixed(4)} statements/event, CPU/event: node ${nodeUs.toFixed(1)} µs, Postgres ${pgUs.toFixed(1)} µs`,
+      );
     }
   }
   if (values['sql-profile']) {
@@ -113,6 +167,13 @@ try {
   if (rates.plain.length > 0) console.log(`rebuild (${target}, ${total} mixed events, ${RUNS} runs), plain baseline: median ${Math.round(median(rates.plain))} events/s`);
   console.log(`rebuild (${target}, ${total} mixed events, ${RUNS} runs), bulk load: median ${Math.round(median(rates.bulk))} events/s`);
   if (rates.plain.length > 0) console.log(`bulk / plain: ${(median(rates.bulk) / median(rates.plain)).toFixed(2)}x`);
+  for (const variant of variants) {
+    const node = median(cpu[variant].node);
+    const pg = median(cpu[variant].pg);
+    // On an idle machine with 2 cores the CPU per event caps the rate, whatever the wall time.
+    const cap = (2 * 1e6) / (node + (Number.isNaN(pg) ? 0 : pg));
+    console.log(`${variant} CPU per event (median): node ${node.toFixed(1)} µs, Postgres backends ${pg.toFixed(1)} µs; 2 idle cores would cap it near ${Math.round(cap)} events/s`);
+  }
   await store.close();
 } finally {
   await cleanup();

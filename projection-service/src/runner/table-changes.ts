@@ -27,6 +27,12 @@ export class TableChanges {
   ) {}
 
   private keyOf(row: Row): string {
+    // One key column (most tables): no array per call. A string key gets a prefix (') that the
+    // JSON of an array never starts with, so it is never taken for another value's key.
+    if (this.keyColumns.length === 1) {
+      const value = row[this.keyColumns[0]!];
+      return typeof value === 'string' ? `'${value}` : JSON.stringify([value]);
+    }
     return JSON.stringify(this.keyColumns.map((c) => row[c]));
   }
 
@@ -84,8 +90,13 @@ export class TableChanges {
   /** The pending inserts, one statement per shape: a column a row leaves out gets its default, not null. */
   private insertStatements(): { sql: string; bindings: string[] }[] {
     const byShape = new Map<string, Row[]>();
+    // Rows made by the same code list their columns in the same order: the sorted shape is worked
+    // out once per order, not once per row.
+    const shapeOf = new Map<string, string>();
     for (const row of this.inserts.values()) {
-      const shape = Object.keys(row).sort().join(',');
+      const order = Object.keys(row).join(',');
+      let shape = shapeOf.get(order);
+      if (shape === undefined) shapeOf.set(order, (shape = order.split(',').sort().join(',')));
       const same = byShape.get(shape);
       if (same) same.push(row);
       else byShape.set(shape, [row]);

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
+import pg from 'pg';
 import {
   ConcurrencyError,
   type AppendResult,
@@ -167,7 +168,34 @@ export interface Row {
   occurred_at: Date | string;
 }
 
+/** 2026-01-02T03:04:05.678Z: the form `occurredAt` takes, which `timestamptzAsIso` already gives. */
+const isIsoUtc = (text: string) => text.length === 24 && text.charCodeAt(10) === 84 /* T */ && text.charCodeAt(23) === 90; /* Z */
+
+const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text');
+
+/**
+ * A timestamptz as the text `Date#toISOString` makes of it, without a Date per row (a rebuild
+ * reads every event): Postgres writes it as 2026-01-02 03:04:05.678901+00 in a UTC session. Other
+ * forms (another time zone, years past 9999) go through a Date as before. Milliseconds are cut,
+ * not rounded, as a Date cuts them.
+ */
+function timestamptzAsIso(text: string): unknown {
+  const n = text.length;
+  if (n >= 22 && n <= 29 && text.endsWith('+00') && text.charCodeAt(10) === 32 && (n === 22 || text.charCodeAt(19) === 46 /* . */)) {
+    const fraction = n === 22 ? '' : text.slice(20, n - 3);
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}.${(fraction + '000').slice(0, 3)}Z`;
+  }
+  return parseTimestamptz(text);
+}
+
+/** Type parsers of the feed's reads: timestamps stay text (see `timestamptzAsIso`). */
+const feedTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.TIMESTAMPTZ && format !== 'binary' ? timestamptzAsIso : pg.types.getTypeParser(oid, format ?? 'text'),
+};
+
 export function toRecorded(row: Row): RecordedEvent {
+  const at = row.occurred_at;
   return {
     id: row.event_id,
     streamId: row.stream_id,
@@ -176,7 +204,7 @@ export function toRecorded(row: Row): RecordedEvent {
     type: row.type,
     data: row.data,
     metadata: row.metadata ?? {},
-    occurredAt: new Date(row.occurred_at).toISOString(),
+    occurredAt: typeof at === 'string' && isIsoUtc(at) ? at : new Date(at).toISOString(),
   };
 }
 
@@ -592,7 +620,7 @@ export class PostgresEventStore implements EventStore {
       return rows.map(toRecorded);
     }
     return this.belowBound(async () => {
-      const rows = (await this.knex.raw('select * from event_store_read_all(?, ?)', [from, count]).options({ name: 'circuit_read_all' })).rows as (Partial<Row> & {
+      const rows = (await this.knex.raw('select * from event_store_read_all(?, ?)', [from, count]).options({ name: 'circuit_read_all', types: feedTypes })).rows as (Partial<Row> & {
         head: number | string | null;
         bound: number | string;
       })[];
