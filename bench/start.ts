@@ -55,6 +55,11 @@ function copyOf(label: string, ref?: string): string {
   }
   // As `npm ci` leaves it (not timed): the workspaces' links in node_modules are relative, so they point into the copy.
   execFileSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')]);
+  // A workspace's own versions of a package (shared/node_modules/@opentelemetry/*) live beside it.
+  for (const workspace of fs.readdirSync(ROOT)) {
+    const own = path.join(ROOT, workspace, 'node_modules');
+    if (workspace !== 'node_modules' && fs.existsSync(own) && fs.existsSync(path.join(dir, workspace))) execFileSync('cp', ['-al', own, path.join(dir, workspace, 'node_modules')]);
+  }
   return dir;
 }
 

@@ -4,11 +4,14 @@
 // the bundle is made again only when a source is newer than it, in about a second. Should bundling fail,
 // the server runs under tsx as before.
 import fs from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bundle = path.join(root, 'embedded/dist/main.mjs');
+/** Marks the plugin's own lookups, which esbuild's resolver answers. */
+const RESOLVING = Symbol('resolving');
 const SOURCES = ['shared/src', 'command-service/src', 'projection-service/src', 'realtime-service/src', 'embedded/src', 'public-web/server', 'tsconfig.json', 'tsconfig.base.json'];
 
 function newestMtime(file) {
@@ -33,12 +36,24 @@ async function freshBundle() {
     sourcemap: 'linked',
     write: false,
     logLevel: 'error',
+    // Packages resolved as Node resolves them (the plugin below names each by its file): "main", and no "module"
+    // condition or field, whose builds may not run in Node.
+    mainFields: ['main'],
+    conditions: [],
     // Packages load from node_modules as they are; the workspaces (TypeScript) are compiled into the bundle.
     plugins: [
       {
         name: 'packages-external',
         setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@circuit/') ? undefined : { path: args.path, external: true }));
+          build.onResolve({ filter: /^[^./]/ }, async (args) => {
+            if (args.path.startsWith('@circuit/') || args.pluginData === RESOLVING) return undefined;
+            if (isBuiltin(args.path)) return { path: args.path, external: true };
+            // Found from the importing file, not from the bundle's folder: a workspace may hold a version of its own
+            // (shared/node_modules has OpenTelemetry 2 while the root has the 1.x lighthouse brings).
+            const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: RESOLVING });
+            if (found.errors.length > 0 || !path.isAbsolute(found.path)) return { path: args.path, external: true };
+            return { path: `./${path.relative(path.dirname(bundle), found.path).split(path.sep).join('/')}`, external: true };
+          });
         },
       },
     ],
