@@ -27,6 +27,7 @@ import { paymentStream, type PaymentPurpose } from '@circuit/shared/events/payme
 import { QuizFormSchema, QUIZ_CATEGORIES } from '@circuit/shared/validation/quizzes';
 import { listingEventContent, listingHackathonContent } from './listing-contents';
 import { seedHackathonForms } from './seed-hackathons';
+import { seededRandom as random } from '@circuit/shared/testkit/seeded-random';
 
 export interface ScaleAppend {
   streamId: string;
@@ -65,17 +66,6 @@ export function scaleShape(events: number): ScaleShape {
   return Object.fromEntries(Object.entries(PER_MILLION).map(([k, n]) => [k, Math.max(1, Math.round(n * f))])) as ScaleShape;
 }
 
-/** A small deterministic PRNG (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Listing {
   id: string;

@@ -5,23 +5,15 @@ import { relationshipStream } from '@circuit/shared/events/social';
 import { conversationStream } from '@circuit/shared/events/messaging';
 import { notificationsStream } from '@circuit/shared/events/notifications';
 import { projectLikeStream, projectSaveStream, projectStream } from '@circuit/shared/events/projects';
+import { seededRandom } from '@circuit/shared/testkit/seeded-random';
 
 export interface Append {
   streamId: string;
   events: NewEvent[];
 }
 
-/** A small deterministic PRNG (mulberry32), so two runs of a bench write the same feed. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic PRNG, so two runs of a bench write the same feed. */
+export const random = seededRandom;
 
 /**
  * A feed like the platform's own, for tests and benches of the projections: registrations,

@@ -1,5 +1,6 @@
 import { context } from '@opentelemetry/api';
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadStreamOptions, RecordedEvent, SubscribeOptions, Subscription } from '../ports/event-store';
+import type { AppendResult, ExpectedRevision, NewEvent } from '../ports/event-store';
+import { ForwardingEventStore } from '../adapters/event-store/forwarding-event-store';
 import { inSpan, SpanKind, tracingEnabled } from './tracing';
 import { traceparentOf } from './trace-context';
 
@@ -9,10 +10,8 @@ import { traceparentOf } from './trace-context';
  * continues or links to the trace of the command that stored it. Tracing off: every call passes straight through and
  * events are stored as they came.
  */
-export class TracedEventStore implements EventStore {
-  constructor(private readonly inner: EventStore) {}
-
-  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+export class TracedEventStore extends ForwardingEventStore {
+  override append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (!tracingEnabled()) return this.inner.append(streamId, events, expected);
     const types = [...new Set(events.map((e) => e.type))];
     return inSpan('eventstore.append', { kind: SpanKind.CLIENT, attributes: { 'circuit.stream': streamId, 'circuit.events': events.length, 'circuit.event_types': types } }, async (span) => {
@@ -21,26 +20,6 @@ export class TracedEventStore implements EventStore {
       if (result.alreadyStored) span.setAttribute('circuit.already_stored', true);
       return result;
     });
-  }
-
-  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
-    return this.inner.readStream(streamId, options);
-  }
-
-  readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
-    return this.inner.readAll(after, limit);
-  }
-
-  subscribe(options: SubscribeOptions): Subscription {
-    return this.inner.subscribe(options);
-  }
-
-  headPosition(): Promise<bigint> {
-    return this.inner.headPosition();
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }
 
