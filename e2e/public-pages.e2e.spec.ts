@@ -143,15 +143,20 @@ describe.skipIf(Boolean(skipReason))(`public pages rendered on the server, in Ch
   it("keeps what a visitor typed into the server's sign-in form before its code arrived, and signs them in with it", { timeout: 60_000 }, async () => {
     const context = await journey.browser.newContext();
     const page = await context.newPage();
+    // The page's code is held until the visitor has typed (a slow network), however slow the machine is.
+    let typed = () => {};
+    const codeMayArrive = new Promise<void>((resolve) => (typed = resolve));
     await page.route('**/assets/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await codeMayArrive;
       await route.continue();
     });
     // The page's own goto: the journeys' one waits for hydration, and this test types before it.
-    await (Object.getPrototypeOf(page) as Page).goto.call(page, `${journey.base}/login`);
+    // Only until the HTML arrives: the page's load waits for the code held above.
+    await (Object.getPrototypeOf(page) as Page).goto.call(page, `${journey.base}/login`, { waitUntil: 'commit' });
     await page.getByLabel('Email or username').fill('org_kavya');
     await page.getByLabel('Password', { exact: true }).fill('secret123');
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+    typed();
     await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
     expect(await page.getByLabel('Email or username').inputValue()).toBe('org_kavya');
     await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();

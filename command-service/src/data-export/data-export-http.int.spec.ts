@@ -30,9 +30,10 @@ class GatedStore extends LocalFileStore {
     await this.gate;
     return super.put(...args);
   }
+  /** Recorded once the file is gone, so a test that sees the key here finds the store without it. */
   override async delete(key: string) {
-    this.deleted.push(key);
     await super.delete(key);
+    this.deleted.push(key);
   }
 }
 
