@@ -32,6 +32,10 @@ import { publicPages } from '@circuit/public-web/server/public-pages';
 import { startPhases } from '@circuit/shared/time/phases';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The spacing of the feed's reads while the demo is seeded: a batch takes about ten commands' events. */
+const SEED_READ_SPACING_MS = 200;
+/** How long the start waits for the read models to take in the demo before it listens anyway. */
+const SEED_CATCH_UP_MS = 30_000;
 
 export interface EmbeddedOptions {
   config: Config;
@@ -63,7 +67,8 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   const knex = options.knex ?? (await createKnex(databaseTargetFrom(config)));
   timing.mark('database');
   // One reader of the feed for the whole process: projections and process managers subscribe to it.
-  const personalData = await withPersonalData(await PostgresEventStore.create(knex, { log }), knex, config);
+  const eventStore = await PostgresEventStore.create(knex, { log });
+  const personalData = await withPersonalData(eventStore, knex, config);
   timing.mark('eventStore');
   const metrics = createMetrics('embedded');
   const store = new SharedFeed(new MeteredEventStore(new TracedEventStore(personalData), metrics));
@@ -80,8 +85,14 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   const commands = await createCommandService({ config, knex, store, bus, mailer, mailbox, progress, queries: readModelQueryClient(knex), log, now: options.now, rateLimits: options.rateLimits, fileStore, exportStore: options.exportStore, teamPayments: options.teamPayments, keys: personalData.codec.keys, metrics });
   await commands.start();
   timing.mark('commands');
+  // Nobody reads the read models before the site listens: the seed's commands skip their read-your-writes
+  // waits and the projections read the feed in larger batches, about half the statements of a first start
+  // (docs/architecture.md#runtime-modes).
+  // The site listens once they have caught up.
+  const endSeedPace = [progress.skipWaits(), eventStore.spaceReads(SEED_READ_SPACING_MS)];
   // Every service the seed can use, by name (seedIfEmpty picks those it knows).
-  await seedIfEmpty({ ...commands, config, store, knex, log, files: fileStore });
+  const seeded = await seedIfEmpty({ ...commands, config, store, knex, log, files: fileStore }).finally(() => endSeedPace.forEach((end) => end()));
+  if (seeded && !(await progress.waitFor(await store.headPosition(), SEED_CATCH_UP_MS))) log.warn('the read models are still catching up with the demo seed; the site starts meanwhile');
   timing.mark('seed');
 
   await options.webBuilt;

@@ -5,7 +5,7 @@ import { quizAttemptStream, quizRosterStream, quizStream, type QuizContent } fro
 import type { EventStore } from '@circuit/shared/ports/event-store';
 import type { FileStore } from '@circuit/shared/ports/file-store';
 import { QuizFormSchema, type QuizCategory } from '@circuit/shared/validation/quizzes';
-import { storeSeedBanner } from '../seed/seed-banners';
+import { SEED_BANNER_FROM, storeSeedBanner } from '../seed/seed-banners';
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -102,6 +102,8 @@ const PLANS: Plan[] = [
 
 const PROFILE = { mobile: '9876543210', college: 'National Institute of Technology', course: 'B.Tech', branch: 'Computer Science', collegeYear: '3rd Year', country: 'India', state: 'Karnataka' };
 
+export const SEED_QUIZ_COUNT = PLANS.length;
+
 /**
  * Demo quizzes (docs/decisions.md#d24-demo-data-in-every-state: listings in every state). Written as the events the commands
  * would have appended, with the times they would have had, so the finished quiz carries a full
@@ -128,7 +130,7 @@ export async function seedQuizzes(
     const [rs, re, s, e] = plan.window;
     const content: QuizContent = QuizFormSchema.parse({
       title: bank.title,
-      image: deps.files ? await storeSeedBanner(deps.files, 80 + index) : '',
+      image: deps.files ? await storeSeedBanner(deps.files, SEED_BANNER_FROM.quizzes + index) : '',
       description: `<p>${bank.description}</p>`,
       instructions: '<ul><li>One attempt per participant.</li><li>+4 for a correct answer, -2 for a wrong one.</li><li>Your answers are saved as you go.</li></ul>',
       eligibilityCriteria: '<p>Open to all students.</p>',

@@ -1,5 +1,19 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import jpeg from 'jpeg-js';
 import type { FileStore } from '@circuit/shared/ports/file-store';
+
+/**
+ * Where the demo's banners are kept, drawn once by `npm run seed:banners` (write-seed-banners.ts). Found
+ * through the package, not this module's own place: `npm start` runs this module bundled elsewhere.
+ */
+export const SEED_BANNER_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('@circuit/command-service/seed/seed-banners')), 'banners');
+
+/** The first banner index of each kind of demo listing, so that each kind has palettes and rings of its own. */
+export const SEED_BANNER_FROM = { hackathons: 0, events: 40, quizzes: 80 } as const;
+
+export const seedBannerFile = (index: number) => path.join(SEED_BANNER_DIR, `${index}.jpg`);
 
 /** Colour pairs [from, to] for the banners' gradients, chosen to read well under white card text. */
 const PALETTES: [number[], number[]][] = [
@@ -71,8 +85,21 @@ export function bannerJpeg(index: number): Buffer {
   return data;
 }
 
+/**
+ * The banner of demo listing `index`: its kept copy, or drawn when there is none. Drawing and encoding
+ * the demo's 50-odd banners took about 1.5 s of CPU of a first start (issue 37), a kept copy a
+ * file read; a unit test checks the copies are what bannerJpeg draws.
+ */
+async function seedBanner(index: number): Promise<Buffer> {
+  try {
+    return await fs.readFile(seedBannerFile(index));
+  } catch {
+    return bannerJpeg(index);
+  }
+}
+
 /** Stores the banner of demo listing `index` where uploaded listing images go, and answers its URL. */
 export async function storeSeedBanner(files: FileStore, index: number): Promise<string> {
-  const stored = await files.put(bannerJpeg(index), { contentType: 'image/jpeg', extension: 'jpg', prefix: 'listings' });
+  const stored = await files.put(await seedBanner(index), { contentType: 'image/jpeg', extension: 'jpg', prefix: 'listings' });
   return stored.url;
 }

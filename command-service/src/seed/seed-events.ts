@@ -7,7 +7,7 @@ import type { Logger } from '@circuit/shared/logger';
 import type { EventService } from '../events/event-service';
 import type { EventRegistrationService } from '../events/event-registration-service';
 import type { FileStore } from '@circuit/shared/ports/file-store';
-import { storeSeedBanner } from './seed-banners';
+import { SEED_BANNER_FROM, storeSeedBanner } from './seed-banners';
 
 const DAY = 86_400_000;
 
@@ -60,6 +60,9 @@ const profileOf = (i: number) => ({
 });
 
 /** Whether an event holds this username (found through its slug stream). */
+/** Every type and category at least once, and a few more. */
+export const SEED_EVENT_COUNT = Math.max(EVENT_TYPES.length, EVENT_CATEGORIES.length) + 6;
+
 const eventExists = async (registrations: Pick<EventRegistrationService, 'findEvent'>, username: string) => (await unlessNotFound(registrations.findEvent(username))) !== undefined;
 
 /**
@@ -81,8 +84,7 @@ export async function seedEvents(
   ctx: CommandContext,
 ): Promise<void> {
   const now = deps.now().getTime();
-  const count = Math.max(EVENT_TYPES.length, EVENT_CATEGORIES.length) + 6;
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < SEED_EVENT_COUNT; i++) {
     const [title, short] = TITLES[i % TITLES.length]!;
     const username = `demo-event-${i + 1}`;
     if (await eventExists(deps.registrations, username)) continue;
@@ -104,13 +106,12 @@ export async function seedEvents(
       faqs: [{ question: 'Is there a recording?', answer: 'Yes, for registered attendees.' }],
       tags: ['community', EVENT_CATEGORIES[i % EVENT_CATEGORIES.length]!],
       takeRegistrations: true,
-      // Palettes after the hackathons' (seedHackathons uses 0 to 27), so events look like their own.
-      images: { banner: deps.files ? await storeSeedBanner(deps.files, 40 + i) : '' },
+      images: { banner: deps.files ? await storeSeedBanner(deps.files, SEED_BANNER_FROM.events + i) : '' },
     };
     const owner = owners[i % owners.length]!;
     const { eventId } = await deps.events.create(owner, EventFormSchema.parse(form), ctx);
-    if (i === count - 1) continue; // left in review
-    if (i === count - 2) {
+    if (i === SEED_EVENT_COUNT - 1) continue; // left in review
+    if (i === SEED_EVENT_COUNT - 2) {
       await deps.events.reject(moderatorId, eventId, 'Please add the venue’s full address and a banner.', ctx);
       continue;
     }

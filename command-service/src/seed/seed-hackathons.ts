@@ -8,7 +8,7 @@ import { hackathonListing } from '../hackathons/hackathon-decider';
 import { findListingOf } from '../listings/listing-service';
 import type { HackathonService } from '../hackathons/hackathon-service';
 import type { FileStore } from '@circuit/shared/ports/file-store';
-import { storeSeedBanner } from './seed-banners';
+import { SEED_BANNER_FROM, storeSeedBanner } from './seed-banners';
 
 const DAY = 86_400_000;
 
@@ -107,7 +107,7 @@ export async function seedHackathons(
       if (existing.status === 'accepted') accepted.push({ hackathonId: existing.id });
       continue;
     }
-    const banner = deps.files ? await storeSeedBanner(deps.files, i) : '';
+    const banner = deps.files ? await storeSeedBanner(deps.files, SEED_BANNER_FROM.hackathons + i) : '';
     const form = HackathonFormSchema.parse({ ...input, images: { ...input.images, banner } });
     const { hackathonId } = await deps.hackathons.create(organisers[i % organisers.length]!, form, ctx);
     if (i % 7 === 3) continue; // stays pending

@@ -46,6 +46,8 @@ export class ReadModelProgress implements ReadModelVersions {
   /** Reports that named no projection (a runner of one anonymous set of read models). */
   private anonymous = 0n;
   private waiters = new Set<Waiter>();
+  /** Callers of skipWaits not yet ended. */
+  private waitsSkipped = 0;
   private polling: NodeJS.Timeout | undefined;
   /** Moves at every register and report: the versions `localVersionOf` made before may be stale. */
   private moves = 0;
@@ -187,12 +189,27 @@ export class ReadModelProgress implements ReadModelVersions {
   }
 
   /**
+   * Until the answer is called, `waitFor` answers false at once instead of waiting. For work done
+   * before anyone reads the read models (the embedded mode's demo seed, before the site listens):
+   * its commands' read-your-writes waits would only hold it back.
+   */
+  skipWaits(): () => void {
+    this.waitsSkipped += 1;
+    let ended = false;
+    return () => {
+      if (!ended) this.waitsSkipped -= 1;
+      ended = true;
+    };
+  }
+
+  /**
    * Resolves true once the read models include `position`, false after `timeoutMs`. With a
    * `concern`, only the projections it is about are waited for (e.g. the types of the events the
    * command appended): a command is not held up by a projection that its events do not touch.
    */
   waitFor(position: bigint | undefined, timeoutMs = 5000, concern?: WaitConcern): Promise<boolean> {
     if (position === undefined || this.reached(concern) >= position) return Promise.resolve(true);
+    if (this.waitsSkipped > 0) return Promise.resolve(false);
     return new Promise<boolean>((resolve) => {
       const waiter: Waiter = { position, concern, resolve, timer: setTimeout(() => this.finish(waiter, false), timeoutMs) };
       this.waiters.add(waiter);

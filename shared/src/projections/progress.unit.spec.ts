@@ -35,6 +35,18 @@ describe('read-model progress, in the process of its only runner', () => {
     expect(await p.waitFor(20n, 100)).toBe(true);
   });
 
+  it('answers a wait at once, unreached, while waits are skipped, and waits again once that ends', async () => {
+    const p = progress();
+    const end = p.skipWaits();
+    expect(await p.waitFor(5n, 60_000)).toBe(false);
+    end();
+    end(); // a second end changes nothing
+    const waited = p.waitFor(5n, 60_000);
+    p.report(5n, 'social');
+    p.report(5n, 'messaging');
+    expect(await waited).toBe(true);
+  });
+
   it("moves a facet's version only with the batches that changed it, and every facet with a batch that did not say", () => {
     const p = new ReadModelProgress({} as Knex, { local: true });
     p.register('community', ['Posted', 'Removed'], 5n, ['members']);

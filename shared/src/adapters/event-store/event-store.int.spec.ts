@@ -147,6 +147,34 @@ describe('Postgres adapter: a subscription under load', () => {
   });
 });
 
+describe('Postgres adapter: reads spaced for a while (spaceReads)', () => {
+  it('takes a burst in one read while the spacing holds, though the options read after every append', async () => {
+    const knex = await createKnex({ kind: 'pglite' });
+    const store = await PostgresEventStore.create(knex, { pollIntervalMs: 600_000, readSpacingMs: 0 });
+    const reads = vi.spyOn(store, 'readAll');
+    const received: RecordedEvent[] = [];
+    const subscription = store.subscribe({ after: 0n, onEvent: async (e) => void received.push(e) });
+    try {
+      await waitFor(() => reads.mock.calls.length === 1, { timeoutMs: 2000, message: 'the first read' });
+      const endSpacing = store.spaceReads(400);
+      const before = reads.mock.calls.length;
+      for (let i = 0; i < 5; i++) {
+        await store.append(`burst-${i}`, [newEvent('Burst')], 'no_stream');
+        await sleep(20);
+      }
+      await waitFor(() => received.length === 5, { timeoutMs: 3000, message: 'the burst' });
+      expect(reads.mock.calls.length - before).toBe(1);
+      endSpacing();
+      await store.append('after', [newEvent('After')], 'no_stream');
+      await waitFor(() => received.length === 6, { timeoutMs: 3000, message: 'the append after' });
+    } finally {
+      await subscription.stop();
+      await store.close();
+      await knex.destroy();
+    }
+  });
+});
+
 describeWhen('Postgres adapter: the LISTEN connection', testDatabaseUrl(), (url) => {
   describe('Postgres adapter: the LISTEN connection', () => {
     it('is reopened after its backend is terminated, and still wakes subscribers for appends of another process', async () => {

@@ -303,6 +303,8 @@ export class PostgresEventStore implements EventStore {
   private answering = 0;
   /** Streams an append statement in flight writes to. */
   private readonly streamsInFlight = new Set<string>();
+  /** The spacing of the feed's reads for a while (spaceReads), instead of the options'. */
+  private readSpacingFor: number | undefined;
 
   private constructor(
     private readonly knex: Knex,
@@ -648,6 +650,18 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
+  /**
+   * Subscriptions read the feed at most once per `ms` until the answer is called, then as the options
+   * say: for a burst of appends that nobody waits to see (the embedded mode's demo seed), read in
+   * larger batches, each of which costs its projections a transaction.
+   */
+  spaceReads(ms: number): () => void {
+    this.readSpacingFor = ms;
+    return () => {
+      this.readSpacingFor = undefined;
+    };
+  }
+
   subscribe(options: SubscribeOptions): Subscription {
     let after = options.after ?? 0n;
     let stopped = false;
@@ -665,7 +679,7 @@ export class PostgresEventStore implements EventStore {
       while (!stopped && !this.closed) {
         let batch: RecordedEvent[] = [];
         try {
-          const spacing = lastReadAt + this.options.readSpacingMs - performance.now();
+          const spacing = lastReadAt + (this.readSpacingFor ?? this.options.readSpacingMs) - performance.now();
           if (spacing > 0) await new Promise((r) => setTimeout(r, spacing));
           if (stopped || this.closed) return;
           const startedAt = performance.now();
