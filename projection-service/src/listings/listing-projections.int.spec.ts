@@ -248,6 +248,17 @@ async function applyInBatches(knex: Knex, events: RecordedEvent[], sizes: readon
   }
 }
 
+/** A copy of `events` about other listings (ids and usernames prefixed), after them in the feed. */
+function otherListings(events: RecordedEvent[], prefix: string): RecordedEvent[] {
+  const offset = events.at(-1)!.position;
+  const renamed = (data: unknown): unknown => {
+    if (Array.isArray(data)) return data.map(renamed);
+    if (typeof data !== 'object' || data === null) return data;
+    return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, ['hackathonId', 'eventId', 'quizId', 'username'].includes(k) ? `${prefix}${String(v)}` : renamed(v)]));
+  };
+  return events.map((e) => ({ ...e, position: e.position + offset, data: renamed(e.data) }));
+}
+
 function listingProjectionsSuite(open: () => Promise<{ knex: Knex; close(): Promise<void> }>) {
   let knex: Knex;
   let store: PostgresEventStore;
@@ -314,6 +325,29 @@ function listingProjectionsSuite(open: () => Promise<{ knex: Knex; close(): Prom
     await new ProjectionRunner(knex, store, PROJECTIONS, undefined, createLogger('test', 'silent')).rebuild();
     expect(await dumpListings(knex)).toEqual(oneByOne);
   }, 120_000);
+
+  it('writes a batch with as many statements whatever its size', async () => {
+    let statements = 0;
+    const count = () => void (statements += 1);
+    knex.on('query', count);
+    const statementsOf = async (batch: RecordedEvent[]) => {
+      await knex.raw(`truncate ${Object.keys(TABLES).join(', ')}`);
+      statements = 0;
+      await oneTripTransaction(knex, async (trx) => {
+        for (const p of PROJECTIONS) await p.applyBatch(trx, batch);
+      });
+      return statements;
+    };
+    try {
+      const once = await statementsOf(events);
+      const thrice = await statementsOf([...events, ...otherListings(events, 'b-'), ...otherListings(events, 'c-')]);
+      expect(Number((await knex('hackathons').count<{ n: string }[]>({ n: '*' }))[0]!.n)).toBe(12);
+      expect(thrice).toBe(once);
+      expect(once).toBeLessThan(events.length / 2);
+    } finally {
+      knex.removeListener('query', count);
+    }
+  });
 }
 
 describe('listing projections on PGlite', () => {
