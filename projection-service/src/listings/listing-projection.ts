@@ -95,6 +95,8 @@ export function listingLifecycle<Singular extends string, Content>(kind: Listing
     deleted?: (id: string) => void;
   }
   const handlers = new Map<string, Fold>();
+  /** The lifecycle's events that do not read their listing (a save needs no round trip to read it). */
+  const savesOnly: ReadonlySet<string> = new Set([`${eventPrefix}Saved`, `${eventPrefix}Unsaved`]);
   const idOf = (data: Record<`${Singular}Id`, string>): string => data[idField];
 
   function on<S extends Stage>(stage: S, fold: (state: Folding, id: string, data: LifecycleData<Content>[S]) => void): void {
@@ -145,6 +147,7 @@ export function listingLifecycle<Singular extends string, Content>(kind: Listing
       const listings = new BatchRows(table, ['id'], SEARCH);
       const ids = new Set<string>();
       for (const event of events) {
+        if (savesOnly.has(event.type)) continue;
         const id = (event.data as Partial<Record<string, unknown>> | null)?.[idField];
         if (typeof id === 'string') ids.add(id);
       }
