@@ -174,11 +174,13 @@ export class TableChanges {
     const computed = [...columns].filter((c) => Object.hasOwn(this.computed, c));
     const values = [...columns].map((c) => (computed.includes(c) ? `case when p.j->'${c}' is null then t.${ident(c)} else ${this.computed[c]!(`(p.j->>'${c}')`)} end` : `r.${ident(c)}`)).join(', ');
     // Each row keeps the columns its own patch leaves out: the row itself is the base record.
+    // A computed column's carried value is taken out of the patch before it is typed as one.
+    const patch = computed.length === 0 ? 'p.j' : `p.j - '{${computed.join(',')}}'::text[]`;
     await deferredWrite(
       trx,
       `with p as (select j, ${keys} from ${sizedRows('jsonb_array_elements(?::jsonb) as e(j)', 'e', this.patches.size)})
-       update ?? as t set (${list}) = (select ${values} from jsonb_populate_record(t, p.j - ?::text[]) as r) from p where ${match}`,
-      [...this.keyColumns.map(() => this.table), toJson([...this.patches.values()]), this.table, `{${computed.join(',')}}`],
+       update ?? as t set (${list}) = (select ${values} from jsonb_populate_record(t, ${patch}) as r) from p where ${match}`,
+      [...this.keyColumns.map(() => this.table), toJson([...this.patches.values()]), this.table],
     );
     this.patches.clear();
   }
