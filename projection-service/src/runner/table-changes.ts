@@ -4,6 +4,23 @@ import { deferredWrite } from '@circuit/shared/db/one-trip-transaction';
 export type Row = Record<string, unknown>;
 
 /**
+ * A column whose value is computed in SQL from what its row carries under the column's name
+ * (`search`: `to_tsvector('simple', text)`): `sql` takes the carried value as a text expression.
+ */
+export type ComputedColumns = Readonly<Record<string, (text: string) => string>>;
+
+/** The key of `row` under `keyColumns`, as the maps of a batch's rows keep it. */
+export function keyOf(keyColumns: readonly string[], row: Row): string {
+  // One key column (most tables): no array per call. A string key gets a prefix (') that the
+  // JSON of an array never starts with, so it is never taken for another value's key.
+  if (keyColumns.length === 1) {
+    const value = row[keyColumns[0]!];
+    return typeof value === 'string' ? `'${value}` : JSON.stringify([value]);
+  }
+  return JSON.stringify(keyColumns.map((c) => row[c]));
+}
+
+/**
  * The net effect of a batch of events on one table, written back with a few set-based statements:
  * deletes, then inserts (`on conflict do nothing`, like an insert that ignores a row already
  * there), then column patches. A projection folds its events into it in feed order; the order of
@@ -11,7 +28,11 @@ export type Row = Record<string, unknown>;
  *  - delete(k) drops earlier inserts and patches of k (they happened before the delete);
  *  - insert(k) after a delete(k) replaces the row; a second insert(k) is ignored, as in SQL;
  *  - patch(k) merges into the row's pending patch (later values win) and applies to whatever row
- *    exists after the inserts.
+ *    exists after the inserts;
+ *  - deleteAll(match) deletes every row with those values of some key columns (a listing's
+ *    registrations with the listing), and drops the earlier inserts and patches it matches.
+ * A caller that knows which rows exist (BatchRows) folds a patch of a row inserted in the batch
+ * into its insert, and then writes the patches before the inserts (see BatchRows.flush).
  * Rows and patches travel as one jsonb value each, typed by the table's own row type, so a
  * statement's text grows with its rows but not its number of values. The statements are deferred
  * writes: in a one-trip transaction they go with its COMMIT (or its next read), not one by one.
@@ -20,20 +41,17 @@ export class TableChanges {
   private readonly deletes = new Map<string, Row>();
   private readonly inserts = new Map<string, Row>();
   private readonly patches = new Map<string, Row>();
+  /** Deletes by some of the key columns: the matched values, by the columns' names joined. */
+  private readonly deletesAll = new Map<string, Map<string, Row>>();
 
   constructor(
     readonly table: string,
     private readonly keyColumns: readonly string[],
+    private readonly computed: ComputedColumns = {},
   ) {}
 
   private keyOf(row: Row): string {
-    // One key column (most tables): no array per call. A string key gets a prefix (') that the
-    // JSON of an array never starts with, so it is never taken for another value's key.
-    if (this.keyColumns.length === 1) {
-      const value = row[this.keyColumns[0]!];
-      return typeof value === 'string' ? `'${value}` : JSON.stringify([value]);
-    }
-    return JSON.stringify(this.keyColumns.map((c) => row[c]));
+    return keyOf(this.keyColumns, row);
   }
 
   private keyRow(row: Row): Row {
@@ -62,24 +80,43 @@ export class TableChanges {
     this.patches.set(k, { ...this.patches.get(k), ...fields, ...this.keyRow(key) });
   }
 
+  /** Deletes every row whose columns have the values of `match` (some of the key columns). */
+  deleteAll(match: Row): void {
+    const columns = Object.keys(match).sort();
+    if (columns.length === 0 || columns.some((c) => !this.keyColumns.includes(c))) throw new Error(`${this.table}: deleteAll matches on key columns only, not ${columns.join(', ')}`);
+    const matches = (row: Row) => columns.every((c) => row[c] === match[c]);
+    for (const pending of [this.inserts, this.patches]) for (const [k, row] of pending) if (matches(row)) pending.delete(k);
+    const name = columns.join(',');
+    const same = this.deletesAll.get(name) ?? new Map<string, Row>();
+    same.set(keyOf(columns, match), match);
+    this.deletesAll.set(name, same);
+  }
+
   /** Every pending insert, e.g. to mark rows of this batch that a later set-based event touches. */
   pendingInserts(): Row[] {
     return [...this.inserts.values()];
   }
 
+  /** Every pending patch (with its key columns). */
+  pendingPatches(): Row[] {
+    return [...this.patches.values()];
+  }
+
   get isEmpty(): boolean {
-    return this.deletes.size === 0 && this.inserts.size === 0 && this.patches.size === 0;
+    return this.deletes.size === 0 && this.deletesAll.size === 0 && this.inserts.size === 0 && this.patches.size === 0;
   }
 
   async flushDeletes(trx: Knex.Transaction): Promise<void> {
+    for (const [name, matches] of this.deletesAll) await this.deleteMatching(trx, name.split(','), [...matches.values()]);
+    this.deletesAll.clear();
     if (this.deletes.size === 0) return;
-    const match = this.keyColumns.map((c) => `t.${ident(c)} = k.${ident(c)}`).join(' and ');
-    await deferredWrite(trx, `delete from ?? as t using ${sizedRows('jsonb_populate_recordset(null::??, ?::jsonb)', 'k', this.deletes.size)} where ${match}`, [
-      this.table,
-      this.table,
-      toJson([...this.deletes.values()]),
-    ]);
+    await this.deleteMatching(trx, this.keyColumns, [...this.deletes.values()]);
     this.deletes.clear();
+  }
+
+  private async deleteMatching(trx: Knex.Transaction, columns: readonly string[], rows: Row[]): Promise<void> {
+    const match = columns.map((c) => `t.${ident(c)} = k.${ident(c)}`).join(' and ');
+    await deferredWrite(trx, `delete from ?? as t using ${sizedRows('jsonb_populate_recordset(null::??, ?::jsonb)', 'k', rows.length)} where ${match}`, [this.table, this.table, toJson(rows)]);
   }
 
   async flushInserts(trx: Knex.Transaction): Promise<void> {
@@ -102,10 +139,20 @@ export class TableChanges {
       else byShape.set(shape, [row]);
     }
     return [...byShape].map(([shape, rows]) => {
-      const columns = shape.split(',').map(ident).join(', ');
+      const names = shape.split(',');
+      const columns = names.map(ident).join(', ');
+      const computed = names.filter((c) => Object.hasOwn(this.computed, c));
+      if (computed.length === 0) {
+        return {
+          sql: `insert into ?? (${columns}) select ${columns} from jsonb_populate_recordset(null::??, ?::jsonb) on conflict do nothing`,
+          bindings: [this.table, this.table, toJson(rows)],
+        };
+      }
+      // A computed column's carried value is taken out of the row before it is typed as one.
+      const values = names.map((c) => (computed.includes(c) ? this.computed[c]!(`(e.j->>'${c}')`) : `r.${ident(c)}`)).join(', ');
       return {
-        sql: `insert into ?? (${columns}) select ${columns} from jsonb_populate_recordset(null::??, ?::jsonb) on conflict do nothing`,
-        bindings: [this.table, this.table, toJson(rows)],
+        sql: `insert into ?? (${columns}) select ${values} from jsonb_array_elements(?::jsonb) as e(j), jsonb_populate_record(null::??, e.j - ?::text[]) as r on conflict do nothing`,
+        bindings: [this.table, toJson(rows), this.table, `{${computed.join(',')}}`],
       };
     });
   }
@@ -123,11 +170,16 @@ export class TableChanges {
     // join), not on a function of each pair of rows.
     const keys = this.keyColumns.map((c) => `(jsonb_populate_record(null::??, j)).${ident(c)} as ${ident(c)}`).join(', ');
     const match = this.keyColumns.map((c) => `t.${ident(c)} = p.${ident(c)}`).join(' and ');
+    // A computed column is set where its patch carries a value, from that value; the others keep theirs.
+    const computed = [...columns].filter((c) => Object.hasOwn(this.computed, c));
+    const values = [...columns].map((c) => (computed.includes(c) ? `case when p.j->'${c}' is null then t.${ident(c)} else ${this.computed[c]!(`(p.j->>'${c}')`)} end` : `r.${ident(c)}`)).join(', ');
     // Each row keeps the columns its own patch leaves out: the row itself is the base record.
+    // A computed column's carried value is taken out of the patch before it is typed as one.
+    const patch = computed.length === 0 ? 'p.j' : `p.j - '{${computed.join(',')}}'::text[]`;
     await deferredWrite(
       trx,
       `with p as (select j, ${keys} from ${sizedRows('jsonb_array_elements(?::jsonb) as e(j)', 'e', this.patches.size)})
-       update ?? as t set (${list}) = (select ${list} from jsonb_populate_record(t, p.j)) from p where ${match}`,
+       update ?? as t set (${list}) = (select ${values} from jsonb_populate_record(t, ${patch}) as r) from p where ${match}`,
       [...this.keyColumns.map(() => this.table), toJson([...this.patches.values()]), this.table],
     );
     this.patches.clear();
