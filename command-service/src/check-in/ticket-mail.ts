@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import type { Knex } from 'knex';
 import type { CheckInKind } from '@circuit/shared/events/check-in';
 import { EventRegistrationEventSchemas as E } from '@circuit/shared/events/event-registrations';
@@ -62,7 +61,8 @@ interface TicketListing {
 
 /** The confirmation mail: the ticket's QR code in the mail itself (an image it carries), and where to find it again. */
 export async function ticketMail(to: string, firstName: string, listing: TicketListing, token: string, ticketId: string, publicUrl: string): Promise<Mail> {
-  const png = await QRCode.toBuffer(token, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+  // qrcode loads with the first ticket, not with the process (as the certificates' drawing does).
+  const png = await (await import('qrcode')).default.toBuffer(token, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
   const when = formatDateTime(listing.startsAt, { timeZone: listing.timeZone });
   const where = listing.venue ? ` at ${listing.venue}` : '';
   const dashboard = `${publicUrl}/user-dashboard`;
