@@ -7,6 +7,11 @@ const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
+  /** Postgres's shared_buffers for the embedded PGlite (default in shared/src/db/knex.ts): resident for the whole run. */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'a size such as 16MB')
+    .optional(),
   DATABASE_URL: z.string().url().optional(),
   EVENTSTORE_URL: z.string().optional(),
   KAFKA_BROKERS: z.string().optional(),

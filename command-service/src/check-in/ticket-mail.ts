@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import type { Knex } from 'knex';
 import type { CheckInKind } from '@circuit/shared/events/check-in';
 import { EventRegistrationEventSchemas as E } from '@circuit/shared/events/event-registrations';
@@ -11,6 +10,7 @@ import type { Mail, Mailer } from '@circuit/shared/ports/mailer';
 import { FALLBACK_TIME_ZONE, formatDateTime } from '@circuit/shared/time/format';
 import { ticketIdOf } from '@circuit/shared/tickets/ticket-id';
 import type { TicketKeys } from '@circuit/shared/tickets/ticket-keys';
+import type { QRCodeToBufferOptions } from 'qrcode';
 import { loadState } from '@circuit/shared/commands/decider';
 import { accountOf } from '../accounts/actors';
 import { escape, layout } from '../mail/account-mail';
@@ -65,11 +65,12 @@ interface TicketListing {
  * the default RGBA: a quarter of the bytes to filter and compress, about half the CPU (a first start's seed
  * sends a hundred tickets) and a smaller mail.
  */
-const QR_OPTIONS: QRCode.QRCodeToBufferOptions & { rendererOpts: { colorType: number } } = { errorCorrectionLevel: 'M', margin: 2, width: 320, rendererOpts: { colorType: 0 } };
+const QR_OPTIONS: QRCodeToBufferOptions & { rendererOpts: { colorType: number } } = { errorCorrectionLevel: 'M', margin: 2, width: 320, rendererOpts: { colorType: 0 } };
 
 /** The confirmation mail: the ticket's QR code in the mail itself (an image it carries), and where to find it again. */
 export async function ticketMail(to: string, firstName: string, listing: TicketListing, token: string, ticketId: string, publicUrl: string): Promise<Mail> {
-  const png = await QRCode.toBuffer(token, QR_OPTIONS);
+  // qrcode loads with the first ticket, not with the process (as the certificates' drawing does).
+  const png = await (await import('qrcode')).default.toBuffer(token, QR_OPTIONS);
   const when = formatDateTime(listing.startsAt, { timeZone: listing.timeZone });
   const where = listing.venue ? ` at ${listing.venue}` : '';
   const dashboard = `${publicUrl}/user-dashboard`;

@@ -1,5 +1,4 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import QRCode from 'qrcode';
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import type { CertificateSummary } from '@circuit/shared/api/certificates';
 import { achievementLine, CERTIFICATE_TITLES, LISTING_WORDS } from '@circuit/shared/certificates/wording';
 
@@ -10,9 +9,13 @@ import { achievementLine, CERTIFICATE_TITLES, LISTING_WORDS } from '@circuit/sha
  */
 
 const A4_LANDSCAPE: [number, number] = [841.89, 595.28];
-const INK = rgb(0.09, 0.13, 0.27);
-const MUTED = rgb(0.36, 0.4, 0.48);
-const GOLD = rgb(0.72, 0.56, 0.2);
+
+/**
+ * pdf-lib and qrcode load with the first certificate asked for, not with the process: some 5 MB of heap a server
+ * that draws no certificate need not hold.
+ */
+let libraries: Promise<{ pdfLib: typeof import('pdf-lib'); qrcode: typeof import('qrcode') }> | undefined;
+const loadLibraries = () => (libraries ??= Promise.all([import('pdf-lib'), import('qrcode')]).then(([pdfLib, qr]) => ({ pdfLib, qrcode: qr.default })));
 
 
 const dateLabel = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -39,7 +42,7 @@ function printable(text: string, font: PDFFont): string {
     .join('');
 }
 
-function centred(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color = INK, maxWidth = 700): void {
+function centred(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color: Color, maxWidth = 700): void {
   const safe = printable(text, font);
   let fitted = size;
   while (fitted > 10 && font.widthOfTextAtSize(safe, fitted) > maxWidth) fitted -= 1;
@@ -48,17 +51,20 @@ function centred(page: PDFPage, text: string, y: number, font: PDFFont, size: nu
 }
 
 
-function drawQr(page: PDFPage, text: string, x: number, y: number, size: number): void {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+function drawQr(qrcode: typeof import('qrcode'), page: PDFPage, text: string, x: number, y: number, size: number, color: Color): void {
+  const { modules } = qrcode.create(text, { errorCorrectionLevel: 'M' });
   const cell = size / modules.size;
   for (let row = 0; row < modules.size; row++) {
     for (let col = 0; col < modules.size; col++) {
-      if (modules.get(row, col)) page.drawRectangle({ x: x + col * cell, y: y + size - (row + 1) * cell, width: cell, height: cell, color: INK });
+      if (modules.get(row, col)) page.drawRectangle({ x: x + col * cell, y: y + size - (row + 1) * cell, width: cell, height: cell, color });
     }
   }
 }
 
 export async function certificatePdf(c: CertificateSummary, verifyUrl: string): Promise<Uint8Array> {
+  const { pdfLib, qrcode } = await loadLibraries();
+  const { PDFDocument, StandardFonts, rgb } = pdfLib;
+  const [ink, muted, gold] = [rgb(0.09, 0.13, 0.27), rgb(0.36, 0.4, 0.48), rgb(0.72, 0.56, 0.2)];
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${CERTIFICATE_TITLES[c.kind]}: ${c.holderName}, ${c.listingTitle}`);
   pdf.setAuthor(c.organiserName || 'Circuit');
@@ -71,32 +77,32 @@ export async function certificatePdf(c: CertificateSummary, verifyUrl: string): 
   const sansBold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const { width, height } = page.getSize();
 
-  page.drawRectangle({ x: 22, y: 22, width: width - 44, height: height - 44, borderColor: INK, borderWidth: 2 });
-  page.drawRectangle({ x: 30, y: 30, width: width - 60, height: height - 60, borderColor: GOLD, borderWidth: 0.75 });
+  page.drawRectangle({ x: 22, y: 22, width: width - 44, height: height - 44, borderColor: ink, borderWidth: 2 });
+  page.drawRectangle({ x: 30, y: 30, width: width - 60, height: height - 60, borderColor: gold, borderWidth: 0.75 });
 
-  centred(page, 'C I R C U I T', height - 80, sansBold, 11, GOLD);
-  centred(page, CERTIFICATE_TITLES[c.kind], height - 135, serifBold, 36);
-  centred(page, 'This certifies that', height - 185, sans, 13, MUTED);
-  centred(page, c.holderName, height - 240, serifBold, 40);
-  page.drawLine({ start: { x: width / 2 - 200, y: height - 262 }, end: { x: width / 2 + 200, y: height - 262 }, thickness: 0.75, color: GOLD });
-  centred(page, achievementLine(c), height - 285, serif, 16, MUTED);
-  centred(page, c.listingTitle, height - 322, sansBold, 22);
-  centred(page, `${LISTING_WORDS[c.listingKind]} · ended ${dateLabel(c.listingDate)}`, height - 348, sans, 11, MUTED);
+  centred(page, 'C I R C U I T', height - 80, sansBold, 11, gold);
+  centred(page, CERTIFICATE_TITLES[c.kind], height - 135, serifBold, 36, ink);
+  centred(page, 'This certifies that', height - 185, sans, 13, muted);
+  centred(page, c.holderName, height - 240, serifBold, 40, ink);
+  page.drawLine({ start: { x: width / 2 - 200, y: height - 262 }, end: { x: width / 2 + 200, y: height - 262 }, thickness: 0.75, color: gold });
+  centred(page, achievementLine(c), height - 285, serif, 16, muted);
+  centred(page, c.listingTitle, height - 322, sansBold, 22, ink);
+  centred(page, `${LISTING_WORDS[c.listingKind]} · ended ${dateLabel(c.listingDate)}`, height - 348, sans, 11, muted);
 
   // The organiser's line, bottom left.
-  page.drawLine({ start: { x: 80, y: 120 }, end: { x: 300, y: 120 }, thickness: 0.75, color: INK });
-  page.drawText(printable(c.organiserName, serifBold), { x: 80, y: 128, size: 14, font: serifBold, color: INK });
-  page.drawText('Organiser', { x: 80, y: 104, size: 10, font: sans, color: MUTED });
-  page.drawText(`Issued ${dateLabel(c.issuedAt)}`, { x: 80, y: 70, size: 10, font: sans, color: MUTED });
+  page.drawLine({ start: { x: 80, y: 120 }, end: { x: 300, y: 120 }, thickness: 0.75, color: ink });
+  page.drawText(printable(c.organiserName, serifBold), { x: 80, y: 128, size: 14, font: serifBold, color: ink });
+  page.drawText('Organiser', { x: 80, y: 104, size: 10, font: sans, color: muted });
+  page.drawText(`Issued ${dateLabel(c.issuedAt)}`, { x: 80, y: 70, size: 10, font: sans, color: muted });
 
   // The QR code and the link, bottom right.
   const qr = 84;
-  drawQr(page, verifyUrl, width - 80 - qr, 62, qr);
+  drawQr(qrcode, page, verifyUrl, width - 80 - qr, 62, qr, ink);
   const linkSize = 8;
   const link = printable(verifyUrl, sans);
   const linkWidth = sans.widthOfTextAtSize(link, linkSize);
-  page.drawText('Verify this certificate', { x: width - 80 - qr - 14 - sansBold.widthOfTextAtSize('Verify this certificate', 10), y: 120, size: 10, font: sansBold, color: INK });
-  page.drawText(link, { x: width - 80 - qr - 14 - linkWidth, y: 104, size: linkSize, font: sans, color: MUTED });
+  page.drawText('Verify this certificate', { x: width - 80 - qr - 14 - sansBold.widthOfTextAtSize('Verify this certificate', 10), y: 120, size: 10, font: sansBold, color: ink });
+  page.drawText(link, { x: width - 80 - qr - 14 - linkWidth, y: 104, size: linkSize, font: sans, color: muted });
   return pdf.save();
 }
 

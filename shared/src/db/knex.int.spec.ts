@@ -31,6 +31,16 @@ describe('in-memory PGlite databases', () => {
     expect(await second('notes').select('body')).toEqual([]);
   });
 
+  // Their WebAssembly memory holds all of shared_buffers from the start: the stock 128 MB would be most of
+  // the embedded process's memory (docs/operations.md#settings).
+  it('run with small shared buffers, or those asked for', async () => {
+    const show = async (knex: Knex) => (await knex.raw<{ rows: { shared_buffers: string }[] }>('show shared_buffers')).rows[0]?.shared_buffers;
+    expect(await show(await open())).toBe('16MB');
+    const asked = await createKnex({ kind: 'pglite', sharedBuffers: '24MB' });
+    opened.push(asked);
+    expect(await show(asked)).toBe('24MB');
+  });
+
   it('offer pg_trgm, which the search read models use', async () => {
     const knex = await open();
     await knex.raw('create extension if not exists pg_trgm');

@@ -12,10 +12,24 @@ export type { Knex };
 pg.types.setTypeParser(20, (v) => Number(v));
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir?: string } // dataDir undefined = in memory
+  | { kind: 'pglite'; dataDir?: string; sharedBuffers?: string } // dataDir undefined = in memory
   | { kind: 'postgres'; url: string; poolMax?: number };
 
 const EXTENSIONS = { pg_trgm };
+
+/** PGlite's shared_buffers unless told otherwise (PGLITE_SHARED_BUFFERS, docs/operations.md#settings). */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
+
+/**
+ * Postgres settings for a PGlite, on top of PGlite's own. Its WebAssembly memory is resident from the start
+ * for all of shared_buffers and of the per-connection shared structures (locks, procs), and never shrinks:
+ * Postgres's stock 128 MB of buffers and 100 connections made some 150 MB of a later start's 480 MB RSS. One
+ * process is PGlite's only client (single-user mode), and the operating system's file cache keeps the pages
+ * the smaller buffer pool lets go.
+ */
+function startParams(sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS): string[] {
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`, '-c', 'max_connections=10'];
+}
 
 /**
  * A newly initialised database, as a tar of its data directory, taken from the process's first in-memory
@@ -24,12 +38,13 @@ const EXTENSIONS = { pg_trgm };
  */
 let freshDataDir: Promise<Blob> | undefined;
 
-async function inMemoryPglite(): Promise<PGlite> {
+async function inMemoryPglite(sharedBuffers?: string): Promise<PGlite> {
+  const options = { extensions: EXTENSIONS, startParams: startParams(sharedBuffers) };
   if (freshDataDir) {
     const loadDataDir = await freshDataDir.catch(() => undefined);
-    if (loadDataDir) return PGlite.create(undefined, { extensions: EXTENSIONS, loadDataDir });
+    if (loadDataDir) return PGlite.create(undefined, { ...options, loadDataDir });
   }
-  const pglite = await PGlite.create(undefined, { extensions: EXTENSIONS });
+  const pglite = await PGlite.create(undefined, options);
   if (!freshDataDir) {
     freshDataDir = pglite.dumpDataDir('none');
     await freshDataDir.catch(() => {
@@ -52,9 +67,9 @@ export async function createKnex(target: DatabaseTarget): Promise<Knex> {
   if (target.dataDir) {
     const dataDir = path.resolve(target.dataDir);
     fs.mkdirSync(dataDir, { recursive: true });
-    pglite = await PGlite.create(dataDir, { extensions: EXTENSIONS });
+    pglite = await PGlite.create(dataDir, { extensions: EXTENSIONS, startParams: startParams(target.sharedBuffers) });
   } else {
-    pglite = await inMemoryPglite();
+    pglite = await inMemoryPglite(target.sharedBuffers);
   }
   return knexLib({
     client: ClientPgLite as unknown as typeof knexLib.Client,
@@ -63,8 +78,8 @@ export async function createKnex(target: DatabaseTarget): Promise<Knex> {
   });
 }
 
-export function databaseTargetFrom(config: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseTarget {
+export function databaseTargetFrom(config: { DATABASE_URL?: string; DATA_DIR: string; PGLITE_SHARED_BUFFERS?: string }): DatabaseTarget {
   return config.DATABASE_URL
     ? { kind: 'postgres', url: config.DATABASE_URL }
-    : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pg') };
+    : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pg'), sharedBuffers: config.PGLITE_SHARED_BUFFERS };
 }

@@ -11,6 +11,8 @@ export interface ReadModelVersions {
 export interface ReadCacheOptions {
   /** How many answers one process keeps (least recently used go first). */
   maxEntries?: number;
+  /** How many bytes of answers one process keeps at most (least recently used go first): a few large lists fill it before maxEntries do. */
+  maxBytes?: number;
   /**
    * How long an answer may be served at an unchanged version. Answers that depend on the clock
    * (a listing's phase, "3 days left") are at most this old.
@@ -76,6 +78,9 @@ export class ReadCache {
   /** Misses being computed: simultaneous requests for one key and version share one computation. */
   private readonly pending = new Map<string, Promise<CachedJson>>();
   private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  /** The bodies' bytes held in `entries`. */
+  private bytes = 0;
   private readonly ttlMs: number;
   private readonly maxAgeMs: number;
   private readonly enabled: boolean;
@@ -88,6 +93,7 @@ export class ReadCache {
     options: ReadCacheOptions = {},
   ) {
     this.maxEntries = options.maxEntries ?? 5000;
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.ttlMs = options.ttlMs ?? 1000;
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.enabled = options.enabled ?? true;
@@ -118,7 +124,13 @@ export class ReadCache {
   clear(): void {
     this.generation += 1;
     this.entries.clear();
+    this.bytes = 0;
     this.pending.clear();
+  }
+
+  /** The answers held now. */
+  get size(): number {
+    return this.entries.size;
   }
 
   private hit(key: string, version: string, compute: () => Promise<unknown>): CachedJson | undefined {
@@ -156,12 +168,22 @@ export class ReadCache {
   }
 
   private store(key: string, entry: Entry): void {
-    this.entries.delete(key);
+    this.remove(key);
     this.entries.set(key, entry);
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
+    this.bytes += entry.body.length;
+    // The least recently used first: over a bound, and while expired (never served again, they only took memory
+    // until 5,000 newer ones pushed them out, at every distinct viewer's or filter's key).
+    const now = this.now();
+    for (const [oldest, held] of this.entries) {
+      if (oldest === key || (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes && held.expires > now)) break;
+      this.remove(oldest);
     }
+  }
+
+  private remove(key: string): void {
+    const held = this.entries.get(key);
+    if (!held) return;
+    this.entries.delete(key);
+    this.bytes -= held.body.length;
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ChangesAt, ReadCache } from './read-cache';
 
 /** A read model whose checkpoints the test moves, and a query that counts how often it really ran. */
-function setup(options: { ttlMs?: number; maxEntries?: number; enabled?: boolean } = {}) {
+function setup(options: { ttlMs?: number; maxEntries?: number; maxBytes?: number; enabled?: boolean } = {}) {
   const positions = new Map<string, number>([
     ['users', 1],
     ['social', 1],
@@ -125,6 +125,32 @@ describe('ReadCache', () => {
     expect(t.runs()).toBe(3);
     await t.read('b');
     expect(t.runs()).toBe(4);
+  });
+
+  it('keeps at most maxBytes of answers, dropping the least recently used', async () => {
+    // Each answer is {"value":"first"}: 17 bytes; two fit in 40, three do not.
+    const t = setup({ maxBytes: 40 });
+    await t.read('a');
+    await t.read('b');
+    await t.read('a');
+    await t.read('c');
+    expect(t.cache.size).toBe(2);
+    await t.read('a');
+    expect(t.runs()).toBe(3);
+    await t.read('b');
+    expect(t.runs()).toBe(4);
+  });
+
+  it('lets go of expired answers as new ones come, not only once maxEntries are held', async () => {
+    const t = setup({ ttlMs: 1000 });
+    await t.read('a');
+    await t.read('b');
+    t.tick(1500);
+    await t.read('c');
+    expect(t.cache.size).toBe(1);
+    t.tick(500);
+    await t.read('d');
+    expect(t.cache.size).toBe(2);
   });
 
   it('does not keep a failure: the next read computes again', async () => {
