@@ -13,7 +13,7 @@ export const SEED_BANNER_DIR = path.join(path.dirname(createRequire(import.meta.
 /** The first banner index of each kind of demo listing, so that each kind has palettes and rings of its own. */
 export const SEED_BANNER_FROM = { hackathons: 0, events: 40, quizzes: 80 } as const;
 
-export const seedBannerFile = (index: number) => path.join(SEED_BANNER_DIR, `${index}.jpg`);
+export const seedBannerFile = (index: number) => path.resolve(SEED_BANNER_DIR, `${index}.jpg`);
 
 /** Colour pairs [from, to] for the banners' gradients, chosen to read well under white card text. */
 const PALETTES: [number[], number[]][] = [
