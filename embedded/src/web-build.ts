@@ -24,7 +24,20 @@ function run(script: string, args: string[], stdio: 'inherit' | 'ignore'): { chi
  * `precompressInBackground`. Resolves once the apps are built, rejects when a build failed.
  */
 export function buildWebApps(): Promise<void> {
-  return run('build-web.mjs', ['--compress-later'], 'inherit').exited;
+  const { child, exited } = run('build-web.mjs', ['--compress-later'], 'inherit');
+  // Below the server's priority: the start's critical path is this process's one thread (creating the database,
+  // the seed), which the builds' threads slowed by half on two cores; they still have every idle cycle, and are
+  // done before the seed. Set before the script starts its vite processes, which inherit it.
+  lowerPriority(child, 10);
+  return exited;
+}
+
+function lowerPriority(child: ChildProcess, niceness: number): void {
+  try {
+    if (child.pid) os.setPriority(child.pid, niceness);
+  } catch {
+    // Not allowed here (some containers): the child runs at the server's priority.
+  }
 }
 
 /**
@@ -35,11 +48,7 @@ export function buildWebApps(): Promise<void> {
 export function precompressInBackground(log: Logger): () => void {
   const started = Date.now();
   const { child, exited } = run('precompress.mjs', WEB_DIST_DIRS, 'ignore');
-  try {
-    if (child.pid) os.setPriority(child.pid, 19);
-  } catch {
-    // Not allowed to lower it (some containers): it still runs, only at the usual priority.
-  }
+  lowerPriority(child, 19);
   let stopped = false;
   exited.then(
     () => log.debug({ ms: Date.now() - started }, 'compressed copies of the web apps written'),

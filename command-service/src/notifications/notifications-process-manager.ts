@@ -22,6 +22,8 @@ export { notificationIdFor, uuidFrom } from './notification-effects';
  * behind the events it handled, off the path of the answers that wait for it.
  */
 export class NotificationsProcessManager extends ProcessManager<NotificationReaction> {
+  private readonly progress: ReadModelProgress;
+
   constructor(deps: { knex: Knex; store: EventStore; bus: Bus; progress: ReadModelProgress; log: Logger }) {
     super({
       name: 'notifications',
@@ -32,10 +34,11 @@ export class NotificationsProcessManager extends ProcessManager<NotificationReac
       firstStart: 'beginning',
       batches: { inOrderBy: (event) => event.streamId, checkpointEveryMs: 1000 },
     });
+    this.progress = deps.progress;
   }
 
-  /** `settled`, for a social command whose notifications reach its actor (see reachesActor). */
+  /** `settled`, for a social command whose notifications reach its actor (see reachesActor), unless nobody reads yet (ReadModelProgress.skipWaits). */
   async settledForActor(position: bigint | undefined, events: readonly { type: string }[]): Promise<void> {
-    if (reachesActor(events)) await this.settled(position);
+    if (reachesActor(events) && !this.progress.skippingWaits) await this.settled(position);
   }
 }

@@ -193,6 +193,11 @@ export class ReadModelProgress implements ReadModelVersions {
    * before anyone reads the read models (the embedded mode's demo seed, before the site listens):
    * its commands' read-your-writes waits would only hold it back.
    */
+  /** Whether waits are skipped now (skipWaits): other read-your-writes waits (a process manager's) skip theirs too. */
+  get skippingWaits(): boolean {
+    return this.waitsSkipped > 0;
+  }
+
   skipWaits(): () => void {
     this.waitsSkipped += 1;
     let ended = false;

@@ -38,9 +38,11 @@ describe('read-model progress, in the process of its only runner', () => {
   it('answers a wait at once, unreached, while waits are skipped, and waits again once that ends', async () => {
     const p = progress();
     const end = p.skipWaits();
+    expect(p.skippingWaits).toBe(true);
     expect(await p.waitFor(5n, 60_000)).toBe(false);
     end();
     end(); // a second end changes nothing
+    expect(p.skippingWaits).toBe(false);
     const waited = p.waitFor(5n, 60_000);
     p.report(5n, 'social');
     p.report(5n, 'messaging');
