@@ -7,20 +7,16 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { newestMtime } from './newest-mtime.mjs';
 import { precompress } from './precompress.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const compressLater = process.argv.includes('--compress-later');
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-server') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
+/**
+ * An app's sources: not its packages or builds, and not its directories' own times, which change as a first build
+ * creates dist/ and dist-server/ beside them (later than the build it would then seem older than).
+ */
+const SOURCES_ONLY = { skip: new Set(['node_modules', 'dist', 'dist-server']), directories: false };
 
 // Vite's own script run by this Node, not through npx, whose start costs half a second of CPU per build.
 function viteBin(cwd) {
@@ -44,7 +40,7 @@ for (const app of ['public-web', 'admin-console']) {
   apps.push(dir);
   const built = path.join(dir, 'dist', 'index.html');
   // The apps import shared/ (answer types, messages, limits): a change there is a change of the app.
-  const sources = Math.max(newestMtime(dir), newestMtime(path.join(root, 'shared')));
+  const sources = Math.max(newestMtime(dir, SOURCES_ONLY), newestMtime(path.join(root, 'shared'), SOURCES_ONLY));
   const serverBuilt = app !== 'public-web' || fs.existsSync(path.join(dir, 'dist-server', 'entry-server.js'));
   if (!fs.existsSync(built) || !serverBuilt || fs.statSync(built).mtimeMs < sources) {
     console.log(`Building ${app}...`);

@@ -7,19 +7,13 @@ import fs from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { newestMtime } from './newest-mtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bundle = path.join(root, 'embedded/dist/main.mjs');
 /** Marks the plugin's own lookups, which esbuild's resolver answers. */
 const RESOLVING = Symbol('resolving');
 const SOURCES = ['shared/src', 'command-service/src', 'projection-service/src', 'realtime-service/src', 'embedded/src', 'public-web/server', 'tsconfig.json', 'tsconfig.base.json'];
-
-function newestMtime(file) {
-  if (!fs.existsSync(file)) return 0;
-  const stat = fs.statSync(file);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(file).reduce((newest, name) => Math.max(newest, newestMtime(path.join(file, name))), stat.mtimeMs);
-}
 
 async function freshBundle() {
   const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
