@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
@@ -16,6 +16,46 @@ function watchErrors(page: Page): string[] {
   });
   page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
   return errors;
+}
+
+/**
+ * The requests of a page whose address contains `part`, in order, each as one line: when it was sent (ms after
+ * the watch began), its resource type, who sent it (its initiator's stack from Chromium's DevTools protocol,
+ * across awaits: file and function of each frame; early.js, or the app's loader chunk or a screen's query), and
+ * how it ended (status and duration, or the network error). A count that is not the expected one then says
+ * which request came when, from where, and why.
+ */
+async function watchRequests(page: Page, part: string): Promise<() => string[]> {
+  const started = performance.now();
+  const at = () => Math.round(performance.now() - started);
+  const initiators: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+    if (!request.url.includes(part)) return;
+    const frames: string[] = [];
+    for (let stack = initiator.stack; stack; stack = stack.parent) {
+      for (const f of stack.callFrames) frames.push(`${new URL(f.url).pathname.replace(/^\/assets\//, '')} ${f.functionName || '?'}`);
+      if (stack.parent) frames.push(`(${stack.parent.description ?? 'async'})`);
+    }
+    initiators.push(`${initiator.type}: ${frames.slice(0, 16).join(' < ')}`);
+  });
+  await cdp.send('Network.enable');
+  // Stacks across awaits and promise callbacks: a loader's request starts after its chunk's import.
+  await cdp.send('Debugger.enable');
+  await cdp.send('Debugger.setAsyncCallStackDepth', { maxDepth: 8 });
+  const requests: { request: Request; at: number; outcome?: string }[] = [];
+  page.on('request', (request) => void (request.url().includes(part) && requests.push({ request, at: at() })));
+  const ended = (request: Request, outcome: string) => {
+    const entry = requests.find((r) => r.request === request);
+    if (entry) entry.outcome = `${outcome} after ${at() - entry.at} ms`;
+  };
+  page.on('requestfinished', (request) => void request.response().then((response) => ended(request, `answered ${response?.status() ?? '?'}`)));
+  page.on('requestfailed', (request) => ended(request, `failed (${request.failure()?.errorText ?? '?'})`));
+  return () =>
+    requests.map(({ request, at: sentAt, outcome }, i) => {
+      const kind = `${request.method()} ${request.resourceType()}${request.isNavigationRequest() ? ' (navigation)' : ''}`;
+      return `#${i + 1} at ${sentAt} ms: ${kind}, by ${initiators[i] ?? '?'}: ${outcome ?? 'pending'}`;
+    });
 }
 
 /** Same-site paths of the links inside `selector`. */
@@ -203,17 +243,15 @@ describe.skipIf(Boolean(skipReason))(`first impressions in Chromium${skipReason 
     await page.goto(`${journey.base}/404`);
     await page.getByRole('link', { name: 'Login' }).waitFor();
 
-    // A hackathon that does not exist: asked for once (by early.js or, when the app's cached code runs first, by the
-    // route's loader; neither again as the screen mounts), then the not-found page.
-    const asked: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/api/hackathons/username/no-such-hackathon')) asked.push(r.url());
-    });
+    // A hackathon that does not exist: asked for once (by early.js, or by the app when its cached code runs first:
+    // by the route's loader, or by the screen when its code arrives before the loader's, which then does not ask
+    // again), then the not-found page. Each request is listed with who sent it and how it ended.
+    const asked = await watchRequests(page, '/api/hackathons/username/no-such-hackathon');
     await page.goto(`${journey.base}/hackathons/no-such-hackathon`);
     await page.waitForURL(`${journey.base}/404`);
     await page.getByRole('heading', { name: 'Oops! Page Not Found' }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(asked).toHaveLength(1);
+    expect(asked()).toHaveLength(1);
     await page.close();
   });
 

@@ -86,9 +86,8 @@ export async function composeEmbedded(options: EmbeddedOptions) {
   await commands.start();
   timing.mark('commands');
   // Nobody reads the read models before the site listens: the seed's commands skip their read-your-writes
-  // waits and the projections read the feed in larger batches, about half the statements of a first start
-  // (docs/architecture.md#runtime-modes).
-  // The site listens once they have caught up.
+  // waits and the projections read the feed in larger batches, about half the statements of a first start; the
+  // site listens once they have caught up (docs/architecture.md#runtime-modes).
   const endSeedPace = [progress.skipWaits(), eventStore.spaceReads(SEED_READ_SPACING_MS)];
   // Every service the seed can use, by name (seedIfEmpty picks those it knows).
   const seeded = await seedIfEmpty({ ...commands, config, store, knex, log, files: fileStore }).finally(() => endSeedPace.forEach((end) => end()));

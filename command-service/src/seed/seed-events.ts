@@ -59,10 +59,10 @@ const profileOf = (i: number) => ({
   agreeToTerms: true,
 });
 
-/** Whether an event holds this username (found through its slug stream). */
 /** Every type and category at least once, and a few more. */
 export const SEED_EVENT_COUNT = Math.max(EVENT_TYPES.length, EVENT_CATEGORIES.length) + 6;
 
+/** Whether an event holds this username (found through its slug stream). */
 const eventExists = async (registrations: Pick<EventRegistrationService, 'findEvent'>, username: string) => (await unlessNotFound(registrations.findEvent(username))) !== undefined;
 
 /**

@@ -1,4 +1,4 @@
-import { hydrate, QueryClient, type DehydratedState, type Query, type QueryClientConfig } from '@tanstack/react-query';
+import { hydrate, QueryClient, type DehydratedState, type Query, type QueryClientConfig, type QueryKey } from '@tanstack/react-query';
 import { isClientError } from '../auth/apiClient';
 
 /** Data queries retry once (spec section 9). */
@@ -33,6 +33,17 @@ export function createQueryClient() {
 
 /** The app's one data cache: the router's loaders start queries in it before a screen's code has arrived. */
 export const queryClient = createQueryClient();
+
+/**
+ * Whether the answer for `queryKey` came during the navigation that began at `since`. A route loader's code
+ * loads lazily, like the screen's: when the screen's arrives first it asks itself, and the loader then has
+ * nothing left to start. It must not fetch: a refused answer (no such listing) holds no data, so fetchQuery
+ * would send the request again.
+ */
+export function answeredSince(client: QueryClient, queryKey: QueryKey, since: number): boolean {
+  const state = client.getQueryState(queryKey);
+  return state !== undefined && state.fetchStatus === 'idle' && Math.max(state.dataUpdatedAt, state.errorUpdatedAt) >= since;
+}
 
 /** Puts the answers a server-rendered page came with into the cache, as arriving now (the server's clock is not this one). */
 export function hydrateFromServer(client: QueryClient, state: DehydratedState): void {

@@ -10,8 +10,9 @@ export { hackathonKeys };
 export const useHackathonList = (filters: Filters) => useInfiniteQuery(hackathonListQuery(filters));
 
 /**
- * `fetchedByRouteLoader`: the route's loader has just asked (prefetchHackathon), so a failed answer
- * stands instead of being asked again as the screen mounts (a missing listing was requested twice).
+ * `fetchedByRouteLoader`: the route's loader asks too (prefetchHackathon), before the screen mounts, or not
+ * at all once the screen had its answer; a failed answer stands instead of being asked again as the screen
+ * mounts (a missing listing was requested twice).
  */
 export const useHackathon = (username: string, fetchedByRouteLoader = false) => useQuery({ ...hackathonQuery(username), retryOnMount: !fetchedByRouteLoader });
 

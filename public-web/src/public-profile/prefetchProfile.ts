@@ -10,6 +10,8 @@ export const PROFILE_FRESH_MS = 10_000;
  */
 export function prefetchProfile(args: LoaderFunctionArgs): null {
   if (!args.params.username) return null;
-  void import('./prefetchProfileData').then(({ prefetchProfileData }) => prefetchProfileData(args), () => undefined);
+  // The screen may have had its answers by the time that code arrives: the time the navigation began tells.
+  const since = Date.now();
+  void import('./prefetchProfileData').then(({ prefetchProfileData }) => prefetchProfileData(args, since), () => undefined);
   return null;
 }

@@ -1,4 +1,5 @@
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadStreamOptions, RecordedEvent, SubscribeOptions, Subscription } from '../../ports/event-store';
+import type { EventStore, RecordedEvent, SubscribeOptions, Subscription } from '../../ports/event-store';
+import { ForwardingEventStore } from './forwarding-event-store';
 
 export interface SharedFeedOptions {
   /** Page size of a subscriber that reads on its own (behind the shared reader, or after a failure). */
@@ -17,7 +18,8 @@ interface Batch {
 /**
  * One reader of the global feed per process, fanned out to every subscriber (projections,
  * process managers), instead of one reader each. It is an EventStore: everything but `subscribe`
- * goes to the wrapped store, so a composition root wraps its store once and hands it to everyone.
+ * (and `close`, which stops its subscribers first) goes to the wrapped store, so a composition
+ * root wraps its store once and hands it to everyone.
  *
  * Each subscriber keeps its own cursor and its own pace: it takes its events from the shared
  * reader's recent batches when its cursor is inside them, and reads pages of its own when it is
@@ -25,7 +27,7 @@ interface Batch {
  * failing subscriber never holds the others back. The guarantees of `subscribe` hold per
  * subscriber: feed order, nothing skipped, nothing repeated, a failed batch delivered again.
  */
-export class SharedFeed implements EventStore {
+export class SharedFeed extends ForwardingEventStore {
   private readonly subscribers = new Set<Subscriber>();
   private reader: Subscription | undefined;
   private recent: Batch[] = [];
@@ -34,36 +36,18 @@ export class SharedFeed implements EventStore {
   private head = -1n;
   private readonly options: Required<SharedFeedOptions>;
 
-  constructor(
-    readonly store: EventStore,
-    options: SharedFeedOptions = {},
-  ) {
+  constructor(store: EventStore, options: SharedFeedOptions = {}) {
+    super(store);
     this.options = { pageSize: options.pageSize ?? 500, retryMs: options.retryMs ?? 200, bufferEvents: options.bufferEvents ?? 5000 };
   }
 
-  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    return this.store.append(streamId, events, expected);
-  }
-
-  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
-    return this.store.readStream(streamId, options);
-  }
-
-  readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
-    return this.store.readAll(after, limit);
-  }
-
-  headPosition(): Promise<bigint> {
-    return this.store.headPosition();
-  }
-
-  subscribe(options: SubscribeOptions): Subscription {
+  override subscribe(options: SubscribeOptions): Subscription {
     const subscriber = new Subscriber(this, options, options.after ?? 0n);
     this.subscribers.add(subscriber);
     if (!this.reader) {
       // The shared reader starts where its first subscriber does; later ones catch up on their own.
       this.head = subscriber.cursor;
-      this.reader = this.store.subscribe({
+      this.reader = this.inner.subscribe({
         after: subscriber.cursor,
         onEvent: async (event) => this.received([event]),
         onBatch: async (events) => this.received(events),
@@ -112,7 +96,7 @@ export class SharedFeed implements EventStore {
       else if (batch.after > cursor) high = mid - 1;
       else return this.fromRecent(mid, cursor);
     }
-    return this.store.readAll(cursor, this.options.pageSize);
+    return this.inner.readAll(cursor, this.options.pageSize);
   }
 
   /**
@@ -144,12 +128,12 @@ export class SharedFeed implements EventStore {
     return this.options.retryMs;
   }
 
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     await Promise.all([...this.subscribers].map((s) => s.stop()));
     this.subscribers.clear();
     await this.reader?.stop();
     this.reader = undefined;
-    await this.store.close();
+    await this.inner.close();
   }
 }
 
