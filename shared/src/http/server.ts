@@ -6,13 +6,14 @@ import type { Express } from 'express';
  * prototypes express gives them (`app.request`, `app.response`), so express's Object.setPrototypeOf of both on every
  * request (app.handle) finds them set and changes nothing. That prototype change of a live object cost V8 dearly:
  * under the gallery's load (bench:judging) most of a request's young objects survived two scavenges and were
- * promoted, scavenges took 10-50 ms and the old space filled with dead requests until a mark-compact; made with
- * the prototypes from the start, next to nothing survives a scavenge (docs/benchmarks.md).
+ * promoted, scavenges took 10-50 ms and the old space filled with dead requests until a mark-compact. Made with
+ * the prototypes from the start, next to nothing survives in a bare express app, and the gallery's requests leave
+ * a third of what they did to the mark-compacts, at about half the CPU (docs/benchmarks.md).
  *
  * The prototypes are subclasses of node's (a class, so V8 lays out their objects as it does node's own), placed
  * in front of what `app.request` and `app.response` were: every property and method express, the app and
- * correlation.ts's `req.log` put there is still found, in the same order. Calling it again for the same app
- * answers a server with the same classes.
+ * correlation.ts's `req.log` put there is still found, in the same order (only `constructor` is the subclass).
+ * Calling it again for the same app answers a server with the same classes.
  */
 export function createHttpServer(app: Express): http.Server {
   let classes = serverClasses.get(app);
