@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-store';
@@ -10,6 +9,7 @@ import { ReadModelProgress } from '@circuit/shared/projections/progress';
 import { readModelQueryClient } from '@circuit/shared/adapters/query-client/read-model-query-client';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { createHttpApp } from '@circuit/shared/http/app';
+import { createHttpServer } from '@circuit/shared/http/server';
 import { createMetrics } from '@circuit/shared/metrics/metrics';
 import { MeteredEventStore } from '@circuit/shared/metrics/metered-event-store';
 import { buildApiDocument } from '@circuit/shared/http/openapi/contract';
@@ -41,7 +41,7 @@ await seedIfEmpty({ config, store, knex, accounts: commands.accounts, profiles: 
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
 const app = createHttpApp({ log, knex, session: session.middleware, allowedOrigins: [config.publicUrl], trustProxy: config.trustProxy, production: config.NODE_ENV === 'production', metrics, mount: (a) => a.use(apiDocumentRoutes(buildApiDocument([documentOpenApi, ...commandServiceOpenApi], { title: 'Circuit API: writes and sign-in' })), commands.router) });
 // The port bound, not the one asked for: PORT=0 (a free port, as the cluster tests ask) is only known here.
-const server = http.createServer(app).listen(config.PORT, () => log.info({ port: (server.address() as AddressInfo).port }, 'command service listening'));
+const server = createHttpServer(app).listen(config.PORT, () => log.info({ port: (server.address() as AddressInfo).port }, 'command service listening'));
 
 onShutdown(log, async () => {
   await new Promise((resolve) => server.close(resolve));

@@ -1,4 +1,3 @@
-import http from 'node:http';
 import path from 'node:path';
 import express from 'express';
 import type { Config } from '@circuit/shared/config';
@@ -19,6 +18,7 @@ import { ReadModelProgress } from '@circuit/shared/projections/progress';
 import { readModelQueryClient } from '@circuit/shared/adapters/query-client/read-model-query-client';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { createHttpApp } from '@circuit/shared/http/app';
+import { createHttpServer } from '@circuit/shared/http/server';
 import { apiDocumentRoutes } from '@circuit/shared/http/openapi/document-routes';
 import { createCommandService } from '@circuit/command-service/command-service';
 import type { CommandServiceDeps } from '@circuit/command-service/context';
@@ -119,7 +119,7 @@ export async function composeEmbedded(options: EmbeddedOptions) {
     },
     fallback: web,
   });
-  const server = http.createServer(app);
+  const server = createHttpServer(app);
   const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL, metrics, ...realtimeSettings(config) });
   timing.mark('web');
 

@@ -1,10 +1,10 @@
-import http from 'node:http';
 import { loadConfig } from '@circuit/shared/config';
 import { createLogger } from '@circuit/shared/logger';
 import { createKnex } from '@circuit/shared/db/knex';
 import { requireDatabaseUrl, selectEventStore } from '@circuit/shared/adapters/select';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { createHttpApp } from '@circuit/shared/http/app';
+import { createHttpServer } from '@circuit/shared/http/server';
 import { createMetrics } from '@circuit/shared/metrics/metrics';
 import { MeteredEventStore } from '@circuit/shared/metrics/metered-event-store';
 import { buildApiDocument } from '@circuit/shared/http/openapi/contract';
@@ -28,7 +28,7 @@ await projections.start();
 
 const session = createSessionMiddleware(knex, { secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
 const app = createHttpApp({ log, knex, session: session.middleware, allowedOrigins: [config.publicUrl], trustProxy: config.trustProxy, production: config.NODE_ENV === 'production', metrics, mount: (a) => a.use(apiDocumentRoutes(buildApiDocument([documentOpenApi, ...projectionServiceOpenApi], { title: 'Circuit API: queries' })), projections.router) });
-const server = http.createServer(app).listen(config.PORT, () => log.info({ port: config.PORT }, 'projection service listening'));
+const server = createHttpServer(app).listen(config.PORT, () => log.info({ port: config.PORT }, 'projection service listening'));
 
 onShutdown(log, async () => {
   await new Promise((resolve) => server.close(resolve));

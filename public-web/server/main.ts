@@ -1,8 +1,8 @@
-import http from 'node:http';
 import path from 'node:path';
 import express from 'express';
 import { loadConfig } from '@circuit/shared/config';
 import { baselineHeaders } from '@circuit/shared/http/app';
+import { createHttpServer } from '@circuit/shared/http/server';
 import { createLogger } from '@circuit/shared/logger';
 import { onShutdown } from '@circuit/shared/process/shutdown';
 import { builtWebApp } from './built-web-app';
@@ -26,7 +26,7 @@ app.use((_req, res, next) => {
 });
 app.use(publicPages({ dist, serverEntry: path.resolve(import.meta.dirname, '../dist-server/entry-server.js'), publicUrl: config.publicUrl, log, apiOrigin: process.env.API_ORIGIN ?? 'http://projection-service:3002' }));
 app.use(builtWebApp(dist));
-const server = http.createServer(app).listen(config.PORT, () => log.info({ port: config.PORT }, 'public web listening'));
+const server = createHttpServer(app).listen(config.PORT, () => log.info({ port: config.PORT }, 'public web listening'));
 
 onShutdown(log, async () => {
   await new Promise((resolve) => server.close(resolve));

@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { loadConfig } from '@circuit/shared/config';
@@ -7,6 +6,7 @@ import { createKnex } from '@circuit/shared/db/knex';
 import { requireDatabaseUrl, selectBus } from '@circuit/shared/adapters/select';
 import { createSessionMiddleware } from '@circuit/shared/http/session';
 import { baselineHeaders } from '@circuit/shared/http/app';
+import { createHttpServer } from '@circuit/shared/http/server';
 import { onShutdown } from '@circuit/shared/process/shutdown';
 import { startTracing } from '@circuit/shared/tracing/tracing';
 import { createMetrics, metricsRoute } from '@circuit/shared/metrics/metrics';
@@ -39,7 +39,7 @@ app.get('/readyz', async (_req, res) => {
     res.status(503).json({ status: 'not ready' });
   }
 });
-const server = http.createServer(app);
+const server = createHttpServer(app);
 const realtime = await createRealtimeService({ httpServer: server, session: session.middleware, log, bus, knex, redisUrl: config.REDIS_URL, metrics, ...realtimeSettings(config) });
 // The port bound, not the one asked for: PORT=0 (a free port, as the cluster tests ask) is only known here.
 server.listen(config.PORT, () => log.info({ port: (server.address() as AddressInfo).port }, 'realtime service listening'));
