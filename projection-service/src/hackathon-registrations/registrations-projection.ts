@@ -12,13 +12,13 @@ const CREATED: ReadonlySet<string> = new Set(['TeamCreated']);
 /** The events that change every member of a team: the team's participants are read up front, all of them. */
 const TEAM_WIDE: ReadonlySet<string> = new Set(['TeamDeleted', 'TeamRegistrationCompleted', 'TeamPaymentFailed']);
 
+const KEY = ['hackathon_id', 'user_id'];
+
 /**
  * The participants of a batch, and which of them are in each team at this point of it: a
  * team-wide change (a deleted team, a completed or failed payment) reaches exactly the rows one
  * event at a time would, those whose team_id is the team's then.
  */
-const KEY = ['hackathon_id', 'user_id'];
-
 class Participants {
   readonly rows = new BatchRows('hackathon_participants', KEY);
   private readonly byTeam = new Map<string, Map<string, { hackathon_id: string; user_id: string }>>();
