@@ -3,16 +3,80 @@ import type { RecordedEvent } from '@circuit/shared/ports/event-store';
 import { HackathonRegistrationEventSchemas as S, HACKATHON_ROSTER_EVENT_TYPES } from '@circuit/shared/events/hackathon-registrations';
 import { HackathonEventSchemas } from '@circuit/shared/events/hackathons';
 import type { Projection } from '../runner/projection';
-import { TableChanges } from '../runner/table-changes';
+import { BatchRows, keysInEvents } from '../runner/batch-rows';
+import { keyOf, TableChanges } from '../runner/table-changes';
 
-/** A change that concerns every member of a team, applied after the batch's rows in feed order. */
-type TeamWide = { kind: 'deleted'; teamId: string } | { kind: 'payment'; teamId: string; status: 'completed' | 'failed' };
+/** The events that name one participant by `userId`, read up front with TeamCreated's creator. */
+const BY_USER: ReadonlySet<string> = new Set(['HackathonParticipantRegistered', 'HackathonParticipantUnregistered', 'TeamMemberJoined', 'TeamMemberRemoved']);
+const CREATED: ReadonlySet<string> = new Set(['TeamCreated']);
+/** The events that change every member of a team: the team's participants are read up front, all of them. */
+const TEAM_WIDE: ReadonlySet<string> = new Set(['TeamDeleted', 'TeamRegistrationCompleted', 'TeamPaymentFailed']);
+
+const KEY = ['hackathon_id', 'user_id'];
+
+/**
+ * The participants of a batch, and which of them are in each team at this point of it: a
+ * team-wide change (a deleted team, a completed or failed payment) reaches exactly the rows one
+ * event at a time would, those whose team_id is the team's then.
+ */
+class Participants {
+  readonly rows = new BatchRows('hackathon_participants', KEY);
+  private readonly byTeam = new Map<string, Map<string, { hackathon_id: string; user_id: string }>>();
+
+  async load(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void> {
+    const teams = keysInEvents(events, TEAM_WIDE, { team_id: 'teamId' }).map((k) => String(k.team_id));
+    for (const row of await this.rows.loadAll(trx, 'team_id', teams, ['team_id'])) {
+      const key = { hackathon_id: String(row.hackathon_id), user_id: String(row.user_id) };
+      this.member(String(row.team_id)).set(keyOf(KEY, key), key);
+    }
+    const named = [...keysInEvents(events, BY_USER, { hackathon_id: 'hackathonId', user_id: 'userId' }), ...keysInEvents(events, CREATED, { hackathon_id: 'hackathonId', user_id: 'creatorId' })];
+    await this.rows.load(trx, named, ['team_id']);
+  }
+
+  private member(teamId: string): Map<string, { hackathon_id: string; user_id: string }> {
+    let members = this.byTeam.get(teamId);
+    if (!members) this.byTeam.set(teamId, (members = new Map()));
+    return members;
+  }
+
+  insert(row: Record<string, unknown> & { hackathon_id: string; user_id: string; team_id: null }): void {
+    this.rows.insert(row);
+  }
+
+  delete(key: { hackathon_id: string; user_id: string }): void {
+    this.leave(key);
+    this.rows.delete(key);
+  }
+
+  /** Puts the participant (if registered) in `teamId`, or in none. */
+  setTeam(key: { hackathon_id: string; user_id: string }, teamId: string | null): void {
+    if (!this.rows.get(key)) return;
+    this.leave(key);
+    this.rows.update(key, { team_id: teamId });
+    if (teamId !== null) this.member(teamId).set(keyOf(KEY, key), key);
+  }
+
+  private leave(key: { hackathon_id: string; user_id: string }): void {
+    const teamId = this.rows.get(key)?.team_id;
+    if (typeof teamId === 'string') this.byTeam.get(teamId)?.delete(keyOf(KEY, key));
+  }
+
+  setPaymentStatus(teamId: string, status: 'completed' | 'failed'): void {
+    for (const key of this.inTeam(teamId)) this.rows.update(key, { payment_status: status });
+  }
+
+  /** The participants in `teamId` now. */
+  inTeam(teamId: string): { hackathon_id: string; user_id: string }[] {
+    return [...(this.byTeam.get(teamId)?.values() ?? [])];
+  }
+}
 
 /**
  * Participants, teams and members of hackathons, from the roster streams
  * (`hackathon-roster-<id>`). The roster decider has already refused anything inconsistent, so
- * each event maps to a row change; team-wide changes (a deleted team, a completed or failed
- * payment) run as set-based statements after the rows of the batch, in feed order.
+ * each event maps to a row change. A batch reads the participants its events name, and all
+ * those of the teams it deletes or settles the payment of, in one statement each, then folds
+ * every event in memory in feed order and writes each table back with a few set-based statements.
  */
 export const registrationsProjection: Projection = {
   name: 'hackathon-registrations',
@@ -32,10 +96,10 @@ export const registrationsProjection: Projection = {
     await slugs.flush(trx);
     const events = all.filter((e) => e.streamId.startsWith('hackathon-roster-'));
     if (events.length === 0) return;
-    const participants = new TableChanges('hackathon_participants', ['hackathon_id', 'user_id']);
+    const participants = new Participants();
+    await participants.load(trx, events);
     const teams = new TableChanges('hackathon_teams', ['id']);
     const members = new TableChanges('hackathon_team_members', ['team_id', 'user_id']);
-    const teamWide: TeamWide[] = [];
 
     for (const event of events) {
       switch (event.type) {
@@ -61,19 +125,19 @@ export const registrationsProjection: Projection = {
           const d = S.TeamCreated.parse(event.data);
           teams.insert({ id: d.teamId, hackathon_id: d.hackathonId, name: d.name, code: d.code, creator_id: d.creatorId, status: 'forming', created_at: d.at });
           members.insert({ team_id: d.teamId, user_id: d.creatorId, hackathon_id: d.hackathonId, joined_at: d.at });
-          participants.patch({ hackathon_id: d.hackathonId, user_id: d.creatorId }, { team_id: d.teamId });
+          participants.setTeam({ hackathon_id: d.hackathonId, user_id: d.creatorId }, d.teamId);
           break;
         }
         case 'TeamMemberJoined': {
           const d = S.TeamMemberJoined.parse(event.data);
           members.insert({ team_id: d.teamId, user_id: d.userId, hackathon_id: d.hackathonId, joined_at: d.at });
-          participants.patch({ hackathon_id: d.hackathonId, user_id: d.userId }, { team_id: d.teamId });
+          participants.setTeam({ hackathon_id: d.hackathonId, user_id: d.userId }, d.teamId);
           break;
         }
         case 'TeamMemberRemoved': {
           const d = S.TeamMemberRemoved.parse(event.data);
           members.delete({ team_id: d.teamId, user_id: d.userId });
-          participants.patch({ hackathon_id: d.hackathonId, user_id: d.userId }, { team_id: null });
+          participants.setTeam({ hackathon_id: d.hackathonId, user_id: d.userId }, null);
           // A submitted team that loses a member forms again (see the roster decider).
           teams.patch({ id: d.teamId }, { status: 'forming', submitted_at: null });
           break;
@@ -81,8 +145,8 @@ export const registrationsProjection: Projection = {
         case 'TeamDeleted': {
           const d = S.TeamDeleted.parse(event.data);
           teams.delete({ id: d.teamId });
-          for (const row of members.pendingInserts()) if (row.team_id === d.teamId) members.delete(row);
-          teamWide.push({ kind: 'deleted', teamId: d.teamId });
+          members.deleteAll({ team_id: d.teamId });
+          for (const key of participants.inTeam(d.teamId)) participants.setTeam(key, null);
           break;
         }
         case 'TeamSubmitted': {
@@ -93,12 +157,12 @@ export const registrationsProjection: Projection = {
         case 'TeamRegistrationCompleted': {
           const d = S.TeamRegistrationCompleted.parse(event.data);
           teams.patch({ id: d.teamId }, { status: 'complete', completed_at: d.at, order_id: d.orderId });
-          teamWide.push({ kind: 'payment', teamId: d.teamId, status: 'completed' });
+          participants.setPaymentStatus(d.teamId, 'completed');
           break;
         }
         case 'TeamPaymentFailed': {
           const d = S.TeamPaymentFailed.parse(event.data);
-          teamWide.push({ kind: 'payment', teamId: d.teamId, status: 'failed' });
+          participants.setPaymentStatus(d.teamId, 'failed');
           break;
         }
         default:
@@ -107,16 +171,7 @@ export const registrationsProjection: Projection = {
     }
 
     await teams.flush(trx);
-    await participants.flush(trx);
+    await participants.rows.flush(trx);
     await members.flush(trx);
-    // Team ids are never reused, so a team-wide change touches only rows of that team.
-    for (const change of teamWide) {
-      if (change.kind === 'deleted') {
-        await trx('hackathon_team_members').where({ team_id: change.teamId }).del();
-        await trx('hackathon_participants').where({ team_id: change.teamId }).update({ team_id: null });
-      } else {
-        await trx('hackathon_participants').where({ team_id: change.teamId }).update({ payment_status: change.status });
-      }
-    }
   },
 };

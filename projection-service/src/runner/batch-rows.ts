@@ -38,16 +38,23 @@ export class BatchRows {
     for (const row of await this.select(trx, this.keyColumns, [...wanted.values()], columns)) this.rows.set(keyOf(this.keyColumns, row), row);
   }
 
-  /** Reads every row whose `column` has one of `values` (a quiz's participants), for `where`. */
-  async loadAll(trx: Knex.Transaction, column: string, values: Iterable<string>, columns: readonly string[]): Promise<void> {
+  /**
+   * Reads every row whose `column` has one of `values` (a quiz's participants), for `where`;
+   * answers the rows read.
+   */
+  async loadAll(trx: Knex.Transaction, column: string, values: Iterable<string>, columns: readonly string[]): Promise<Readonly<Row>[]> {
     const wanted = [...new Set(values)].filter((v) => !this.complete.has(`${column}=${v}`));
-    if (wanted.length === 0) return;
+    if (wanted.length === 0) return [];
     for (const v of wanted) this.complete.add(`${column}=${v}`);
+    const read: Row[] = [];
     for (const row of await this.select(trx, [column], wanted.map((v) => ({ [column]: v })), columns)) {
       // A row loaded before is the same row: the batch has not changed anything yet.
       const k = keyOf(this.keyColumns, row);
-      if (!this.rows.get(k)) this.rows.set(k, row);
+      const known = this.rows.get(k);
+      if (known) read.push(known);
+      else read.push(row), this.rows.set(k, row);
     }
+    return read;
   }
 
   private async select(trx: Knex.Transaction, by: readonly string[], matches: Row[], columns: readonly string[]): Promise<Row[]> {

@@ -22,17 +22,20 @@ export function keyOf(keyColumns: readonly string[], row: Row): string {
 
 /**
  * The net effect of a batch of events on one table, written back with a few set-based statements:
- * deletes, then inserts (`on conflict do nothing`, like an insert that ignores a row already
- * there), then column patches. A projection folds its events into it in feed order; the order of
+ * deletes, then column patches, then inserts (`on conflict do nothing`, like an insert that
+ * ignores a row already there). A projection folds its events into it in feed order; the order of
  * the statements reproduces applying them one at a time:
  *  - delete(k) drops earlier inserts and patches of k (they happened before the delete);
  *  - insert(k) after a delete(k) replaces the row; a second insert(k) is ignored, as in SQL;
- *  - patch(k) merges into the row's pending patch (later values win) and applies to whatever row
- *    exists after the inserts;
+ *  - patch(k) merges into the row's pending patch (later values win), which reaches only a row
+ *    there before the batch (it is written before the inserts); a patch after a pending insert of
+ *    k is folded into that insert too, so a row new in the batch is written once, already
+ *    patched, not inserted then updated (when a row of k was there, the insert is ignored and the
+ *    patch reaches it);
  *  - deleteAll(match) deletes every row with those values of some key columns (a listing's
  *    registrations with the listing), and drops the earlier inserts and patches it matches.
- * A caller that knows which rows exist (BatchRows) folds a patch of a row inserted in the batch
- * into its insert, and then writes the patches before the inserts (see BatchRows.flush).
+ * Writing the patches first also frees a unique value that a row is patched away from for a new
+ * row of the batch.
  * Rows and patches travel as one jsonb value each, typed by the table's own row type, so a
  * statement's text grows with its rows but not its number of values. The statements are deferred
  * writes: in a one-trip transaction they go with its COMMIT (or its next read), not one by one.
@@ -77,6 +80,8 @@ export class TableChanges {
 
   patch(key: Row, fields: Row): void {
     const k = this.keyOf(key);
+    const inserted = this.inserts.get(k);
+    if (inserted) Object.assign(inserted, fields, this.keyRow(key));
     this.patches.set(k, { ...this.patches.get(k), ...fields, ...this.keyRow(key) });
   }
 
@@ -187,8 +192,8 @@ export class TableChanges {
 
   async flush(trx: Knex.Transaction): Promise<void> {
     await this.flushDeletes(trx);
-    await this.flushInserts(trx);
     await this.flushPatches(trx);
+    await this.flushInserts(trx);
   }
 }
 

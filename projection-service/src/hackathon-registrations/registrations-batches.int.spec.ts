@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKnex, type Knex } from '@circuit/shared/db/knex';
+import { oneTripTransaction } from '@circuit/shared/db/one-trip-transaction';
+import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
+import { toNewEvents } from '@circuit/shared/commands/decider';
+import { createLogger } from '@circuit/shared/logger';
+import type { RecordedEvent } from '@circuit/shared/ports/event-store';
+import { hackathonRosterStream } from '@circuit/shared/events/hackathon-registrations';
+import { hackathonSlugStream } from '@circuit/shared/events/hackathons';
+import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
+import { describeWhen } from '@circuit/shared/testkit/skip';
+import { migrateReadModels } from '../migrations';
+import { ProjectionRunner } from '../runner/projection-runner';
+import { migrateRegistrationsReadModels } from './registrations-migrations';
+import { registrationsProjection } from './registrations-projection';
+
+/**
+ * The registrations projection reads a batch's participants once and folds the batch in memory;
+ * applied one event per batch, in one batch, or cut anywhere between, a feed must leave the same
+ * rows in every table. The feed has what a batch gets wrong most easily: a payment settled for a
+ * team whose members changed in the same batch (one left before, one joined before, one left
+ * after), a team created and deleted around its members, a participant who unregisters and
+ * registers again, a second registration of the same user, and a slug released and reserved again.
+ */
+const TABLES: Record<string, string[]> = {
+  hackathon_participants: ['hackathon_id', 'user_id'],
+  hackathon_teams: ['id'],
+  hackathon_team_members: ['team_id', 'user_id'],
+  hackathon_roster_slugs: ['slug'],
+};
+
+let minute = 0;
+const at = () => new Date(Date.UTC(2030, 2, 1, 10, minute++)).toISOString();
+
+type Append = [stream: string, events: { type: string; data: unknown }[]];
+
+function rosterFeed(): Append[] {
+  const roster = (h: string, type: string, data: object): Append => [hackathonRosterStream(h), [{ type, data: { hackathonId: h, at: at(), ...data } }]];
+  const register = (h: string, userId: string, fee: 'free' | 'paid' = 'paid') => roster(h, 'HackathonParticipantRegistered', { userId, profile: {}, fee });
+  const create = (h: string, teamId: string, creatorId: string) => roster(h, 'TeamCreated', { teamId, name: `Team ${teamId}`, code: teamId.toUpperCase(), creatorId });
+  const join = (h: string, teamId: string, userId: string) => roster(h, 'TeamMemberJoined', { teamId, userId });
+  const remove = (h: string, teamId: string, userId: string) => roster(h, 'TeamMemberRemoved', { teamId, userId, byUserId: userId });
+  const submit = (h: string, teamId: string, memberIds: string[]) => roster(h, 'TeamSubmitted', { teamId, byUserId: memberIds[0], memberIds, requiresPayment: true, amount: 500, currency: 'INR' });
+  const completed = (h: string, teamId: string, orderId: string) => roster(h, 'TeamRegistrationCompleted', { teamId, via: 'payment', orderId, paymentId: `p-${orderId}` });
+  const failed = (h: string, teamId: string, orderId: string) => roster(h, 'TeamPaymentFailed', { teamId, orderId, reason: 'declined' });
+  const slug = (type: 'HackathonSlugReserved' | 'HackathonSlugReleased', name: string, hackathonId: string): Append => [hackathonSlugStream(name), [{ type, data: { slug: name, hackathonId, at: at() } }]];
+  return [
+    slug('HackathonSlugReserved', 'Alpha', 'h1'),
+    ...['a', 'b', 'c', 'd', 'e'].map((u) => register('h1', u)),
+    register('h2', 'a', 'free'),
+    create('h1', 't1', 'a'),
+    join('h1', 't1', 'b'),
+    join('h1', 't1', 'c'),
+    submit('h1', 't1', ['a', 'b', 'c']),
+    failed('h1', 't1', 'o1'),
+    // c leaves after the failure and before the completion; d joins in between; b leaves after it.
+    remove('h1', 't1', 'c'),
+    join('h1', 't1', 'd'),
+    completed('h1', 't1', 'o2'),
+    remove('h1', 't1', 'b'),
+    // A second registration of the same user changes nothing.
+    register('h1', 'a', 'free'),
+    // e unregisters and registers again, then forms a team that is deleted.
+    roster('h1', 'HackathonParticipantUnregistered', { userId: 'e' }),
+    register('h1', 'e'),
+    create('h1', 't2', 'e'),
+    join('h1', 't2', 'b'),
+    failed('h1', 't2', 'o3'),
+    roster('h1', 'TeamDeleted', { teamId: 't2', byUserId: 'e' }),
+    join('h1', 't1', 'e'),
+    // A team of a user who is not registered (the rows of who is not there change nothing).
+    create('h2', 't3', 'z'),
+    join('h2', 't3', 'a'),
+    completed('h2', 't3', 'o4'),
+    slug('HackathonSlugReleased', 'Alpha', 'h1'),
+    slug('HackathonSlugReserved', 'alpha', 'h2'),
+    remove('h2', 't3', 'a'),
+    roster('h2', 'HackathonParticipantUnregistered', { userId: 'a' }),
+    register('h2', 'a', 'paid'),
+    create('h2', 't4', 'a'),
+    submit('h2', 't4', ['a']),
+    failed('h2', 't4', 'o5'),
+    roster('h2', 'TeamDeleted', { teamId: 't3', byUserId: 'z' }),
+  ];
+}
+
+async function dump(knex: Knex): Promise<Record<string, Record<string, unknown>[]>> {
+  const rows: Record<string, Record<string, unknown>[]> = {};
+  for (const [table, key] of Object.entries(TABLES)) {
+    const found: Record<string, unknown>[] = await knex(table).orderBy(key).select('*');
+    rows[table] = found.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])));
+  }
+  return rows;
+}
+
+/** The events applied in batches of the given sizes (the last repeated), on emptied tables, as the runner applies a batch. */
+async function applyInBatches(knex: Knex, events: RecordedEvent[], sizes: readonly number[]): Promise<void> {
+  await knex.raw(`truncate ${Object.keys(TABLES).join(', ')}`);
+  for (let from = 0, i = 0; from < events.length; i++) {
+    const size = sizes[Math.min(i, sizes.length - 1)]!;
+    const batch = events.slice(from, from + size);
+    await oneTripTransaction(knex, (trx) => registrationsProjection.applyBatch(trx, batch));
+    from += size;
+  }
+}
+
+/** A copy of `events` about other hackathons, teams and slugs (ids prefixed), after them in the feed. */
+function otherHackathons(events: RecordedEvent[], prefix: string): RecordedEvent[] {
+  const offset = events.at(-1)!.position;
+  const renamed = (data: unknown): unknown => {
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+    return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, ['hackathonId', 'teamId', 'slug'].includes(k) ? `${prefix}${String(v)}` : v]));
+  };
+  return events.map((e) => ({ ...e, position: e.position + offset, streamId: e.streamId.replace(/^(hackathon-roster-|hackathon-slug-)/, `$1${prefix}`), data: renamed(e.data) }));
+}
+
+function registrationsSuite(open: () => Promise<{ knex: Knex; close(): Promise<void> }>) {
+  let knex: Knex;
+  let store: PostgresEventStore;
+  let close: () => Promise<void>;
+  let events: RecordedEvent[];
+
+  beforeAll(async () => {
+    ({ knex, close } = await open());
+    store = await PostgresEventStore.create(knex, { listen: false });
+    await migrateReadModels(knex);
+    await migrateRegistrationsReadModels(knex);
+    for (const [stream, appended] of rosterFeed()) await store.append(stream, toNewEvents(appended, {}, '2030-03-01T10:00:00.000Z'), 'any');
+    events = await store.readAll(0n, 10_000);
+  }, 180_000);
+  afterAll(async () => {
+    await store?.close();
+    await close?.();
+  });
+
+  it('gives the rows of one event at a time in one batch, in batches cut anywhere, and in a rebuild', async () => {
+    await applyInBatches(knex, events, [1]);
+    const oneByOne = await dump(knex);
+
+    // What one event at a time gives, checked by hand where a batch could go wrong.
+    const participants = Object.fromEntries(oneByOne.hackathon_participants!.map((p) => [`${String(p.hackathon_id)}:${String(p.user_id)}`, [p.team_id, p.payment_status]]));
+    expect(participants).toEqual({
+      'h1:a': ['t1', 'completed'],
+      // b's payment failed with t2 after it left t1 (settled), e's with t2 before it joined t1.
+      'h1:b': [null, 'failed'],
+      'h1:c': [null, 'failed'],
+      'h1:d': ['t1', 'completed'],
+      'h1:e': ['t1', 'failed'],
+      'h2:a': ['t4', 'failed'],
+    });
+    expect(oneByOne.hackathon_teams!.map((t) => [t.id, t.status])).toEqual([
+      // A member leaving a team puts it back to forming, after its completion too.
+      ['t1', 'forming'],
+      ['t4', 'payment_required'],
+    ]);
+    expect(oneByOne.hackathon_team_members!.map((m) => `${String(m.team_id)}:${String(m.user_id)}`)).toEqual(['t1:a', 't1:d', 't1:e', 't4:a']);
+    expect(oneByOne.hackathon_roster_slugs).toEqual([{ slug: 'alpha', hackathon_id: 'h2' }]);
+
+    for (const sizes of [[events.length], [2], [3], [5], [8], [13], [20, 1], [1, 25], [Math.floor(events.length / 2)]]) {
+      await applyInBatches(knex, events, sizes);
+      expect({ sizes, rows: await dump(knex) }).toEqual({ sizes, rows: oneByOne });
+    }
+    await new ProjectionRunner(knex, store, [registrationsProjection], undefined, createLogger('test', 'silent')).rebuild();
+    expect(await dump(knex)).toEqual(oneByOne);
+  }, 120_000);
+
+  it('writes a batch with as many statements whatever its size', async () => {
+    let statements = 0;
+    const count = () => void (statements += 1);
+    knex.on('query', count);
+    const statementsOf = async (batch: RecordedEvent[]) => {
+      await knex.raw(`truncate ${Object.keys(TABLES).join(', ')}`);
+      statements = 0;
+      await oneTripTransaction(knex, (trx) => registrationsProjection.applyBatch(trx, batch));
+      return statements;
+    };
+    try {
+      const once = await statementsOf(events);
+      const thrice = await statementsOf([...events, ...otherHackathons(events, 'b-'), ...otherHackathons(events, 'c-')]);
+      expect(Number((await knex('hackathon_teams').count<{ n: string }[]>({ n: '*' }))[0]!.n)).toBe(6);
+      expect(thrice).toBe(once);
+      expect(once).toBeLessThan(events.length / 2);
+    } finally {
+      knex.removeListener('query', count);
+    }
+  });
+}
+
+describe('hackathon registrations in batches on PGlite', () => {
+  registrationsSuite(async () => {
+    const knex = await createKnex({ kind: 'pglite' });
+    return { knex, close: () => knex.destroy() };
+  });
+});
+
+describeWhen('hackathon registrations in batches on Postgres', testDatabaseUrl(), (url) => {
+  registrationsSuite(async () => {
+    const db: TestSchema = await createTestSchema({ url, label: 'registrations_batches' });
+    return { knex: db.knex, close: () => db.cleanup() };
+  });
+});
