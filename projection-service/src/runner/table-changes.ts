@@ -81,7 +81,8 @@ export class TableChanges {
   patch(key: Row, fields: Row): void {
     const k = this.keyOf(key);
     const inserted = this.inserts.get(k);
-    if (inserted) Object.assign(inserted, fields, this.keyRow(key));
+    // A copy: the row given to insert() is the caller's own object.
+    if (inserted) this.inserts.set(k, { ...inserted, ...fields, ...this.keyRow(key) });
     this.patches.set(k, { ...this.patches.get(k), ...fields, ...this.keyRow(key) });
   }
 
