@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnex, type Knex } from '@circuit/shared/db/knex';
-import { oneTripTransaction } from '@circuit/shared/db/one-trip-transaction';
 import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
 import { toNewEvents } from '@circuit/shared/commands/decider';
 import { createLogger } from '@circuit/shared/logger';
@@ -11,6 +10,7 @@ import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/sha
 import { describeWhen } from '@circuit/shared/testkit/skip';
 import { migrateReadModels } from '../migrations';
 import { ProjectionRunner } from '../runner/projection-runner';
+import { batchEquivalence } from '../runner/batch-equivalence.testkit';
 import { migrateRegistrationsReadModels } from './registrations-migrations';
 import { registrationsProjection } from './registrations-projection';
 
@@ -84,26 +84,6 @@ function rosterFeed(): Append[] {
   ];
 }
 
-async function dump(knex: Knex): Promise<Record<string, Record<string, unknown>[]>> {
-  const rows: Record<string, Record<string, unknown>[]> = {};
-  for (const [table, key] of Object.entries(TABLES)) {
-    const found: Record<string, unknown>[] = await knex(table).orderBy(key).select('*');
-    rows[table] = found.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])));
-  }
-  return rows;
-}
-
-/** The events applied in batches of the given sizes (the last repeated), on emptied tables, as the runner applies a batch. */
-async function applyInBatches(knex: Knex, events: RecordedEvent[], sizes: readonly number[]): Promise<void> {
-  await knex.raw(`truncate ${Object.keys(TABLES).join(', ')}`);
-  for (let from = 0, i = 0; from < events.length; i++) {
-    const size = sizes[Math.min(i, sizes.length - 1)]!;
-    const batch = events.slice(from, from + size);
-    await oneTripTransaction(knex, (trx) => registrationsProjection.applyBatch(trx, batch));
-    from += size;
-  }
-}
-
 /** A copy of `events` about other hackathons, teams and slugs (ids prefixed), after them in the feed. */
 function otherHackathons(events: RecordedEvent[], prefix: string): RecordedEvent[] {
   const offset = events.at(-1)!.position;
@@ -119,9 +99,11 @@ function registrationsSuite(open: () => Promise<{ knex: Knex; close(): Promise<v
   let store: PostgresEventStore;
   let close: () => Promise<void>;
   let events: RecordedEvent[];
+  let batches: ReturnType<typeof batchEquivalence>;
 
   beforeAll(async () => {
     ({ knex, close } = await open());
+    batches = batchEquivalence(knex, TABLES, [registrationsProjection]);
     store = await PostgresEventStore.create(knex, { listen: false });
     await migrateReadModels(knex);
     await migrateRegistrationsReadModels(knex);
@@ -134,8 +116,8 @@ function registrationsSuite(open: () => Promise<{ knex: Knex; close(): Promise<v
   });
 
   it('gives the rows of one event at a time in one batch, in batches cut anywhere, and in a rebuild', async () => {
-    await applyInBatches(knex, events, [1]);
-    const oneByOne = await dump(knex);
+    await batches.applyInBatches(events, [1]);
+    const oneByOne = await batches.dump();
 
     // What one event at a time gives, checked by hand where a batch could go wrong.
     const participants = Object.fromEntries(oneByOne.hackathon_participants!.map((p) => [`${String(p.hackathon_id)}:${String(p.user_id)}`, [p.team_id, p.payment_status]]));
@@ -157,32 +139,19 @@ function registrationsSuite(open: () => Promise<{ knex: Knex; close(): Promise<v
     expect(oneByOne.hackathon_roster_slugs).toEqual([{ slug: 'alpha', hackathon_id: 'h2' }]);
 
     for (const sizes of [[events.length], [2], [3], [5], [8], [13], [20, 1], [1, 25], [Math.floor(events.length / 2)]]) {
-      await applyInBatches(knex, events, sizes);
-      expect({ sizes, rows: await dump(knex) }).toEqual({ sizes, rows: oneByOne });
+      await batches.applyInBatches(events, sizes);
+      expect({ sizes, rows: await batches.dump() }).toEqual({ sizes, rows: oneByOne });
     }
     await new ProjectionRunner(knex, store, [registrationsProjection], undefined, createLogger('test', 'silent')).rebuild();
-    expect(await dump(knex)).toEqual(oneByOne);
+    expect(await batches.dump()).toEqual(oneByOne);
   }, 120_000);
 
   it('writes a batch with as many statements whatever its size', async () => {
-    let statements = 0;
-    const count = () => void (statements += 1);
-    knex.on('query', count);
-    const statementsOf = async (batch: RecordedEvent[]) => {
-      await knex.raw(`truncate ${Object.keys(TABLES).join(', ')}`);
-      statements = 0;
-      await oneTripTransaction(knex, (trx) => registrationsProjection.applyBatch(trx, batch));
-      return statements;
-    };
-    try {
-      const once = await statementsOf(events);
-      const thrice = await statementsOf([...events, ...otherHackathons(events, 'b-'), ...otherHackathons(events, 'c-')]);
-      expect(Number((await knex('hackathon_teams').count<{ n: string }[]>({ n: '*' }))[0]!.n)).toBe(6);
-      expect(thrice).toBe(once);
-      expect(once).toBeLessThan(events.length / 2);
-    } finally {
-      knex.removeListener('query', count);
-    }
+    const once = await batches.statementsOf(events);
+    const thrice = await batches.statementsOf([...events, ...otherHackathons(events, 'b-'), ...otherHackathons(events, 'c-')]);
+    expect(Number((await knex('hackathon_teams').count<{ n: string }[]>({ n: '*' }))[0]!.n)).toBe(6);
+    expect(thrice).toBe(once);
+    expect(once).toBeLessThan(events.length / 2);
   });
 }
 

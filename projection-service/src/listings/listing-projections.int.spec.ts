@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnex, type Knex } from '@circuit/shared/db/knex';
-import { oneTripTransaction } from '@circuit/shared/db/one-trip-transaction';
 import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
 import { toNewEvents } from '@circuit/shared/commands/decider';
 import { createLogger } from '@circuit/shared/logger';
@@ -15,6 +14,7 @@ import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/sha
 import { describeWhen } from '@circuit/shared/testkit/skip';
 import { migrateReadModels } from '../migrations';
 import { ProjectionRunner } from '../runner/projection-runner';
+import { batchEquivalence } from '../runner/batch-equivalence.testkit';
 import { migrateHackathonsReadModels } from '../hackathons/hackathons-migrations';
 import { hackathonsProjection } from '../hackathons/hackathons-projection';
 import { migrateEventsReadModels } from '../events/events-migrations';
@@ -226,28 +226,6 @@ function listingFeed(): Append[] {
   return mixed;
 }
 
-async function dumpListings(knex: Knex): Promise<Record<string, Record<string, unknown>[]>> {
-  const dump: Record<string, Record<string, unknown>[]> = {};
-  for (const [table, key] of Object.entries(TABLES)) {
-    const rows: Record<string, unknown>[] = await knex(table).orderBy(key).select('*');
-    dump[table] = rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])));
-  }
-  return dump;
-}
-
-/** The events applied in batches of the given sizes (the last repeated), on emptied tables, as the runner applies a batch. */
-async function applyInBatches(knex: Knex, events: RecordedEvent[], sizes: readonly number[]): Promise<void> {
-  await knex.raw(`truncate ${Object.keys(TABLES).join(', ')}`);
-  for (let from = 0, i = 0; from < events.length; i++) {
-    const size = sizes[Math.min(i, sizes.length - 1)]!;
-    const batch = events.slice(from, from + size);
-    await oneTripTransaction(knex, async (trx) => {
-      for (const p of PROJECTIONS) await p.applyBatch(trx, batch);
-    });
-    from += size;
-  }
-}
-
 /** A copy of `events` about other listings (ids and usernames prefixed), after them in the feed. */
 function otherListings(events: RecordedEvent[], prefix: string): RecordedEvent[] {
   const offset = events.at(-1)!.position;
@@ -264,9 +242,11 @@ function listingProjectionsSuite(open: () => Promise<{ knex: Knex; close(): Prom
   let store: PostgresEventStore;
   let close: () => Promise<void>;
   let events: RecordedEvent[];
+  let batches: ReturnType<typeof batchEquivalence>;
 
   beforeAll(async () => {
     ({ knex, close } = await open());
+    batches = batchEquivalence(knex, TABLES, PROJECTIONS);
     store = await PostgresEventStore.create(knex, { listen: false });
     await migrateReadModels(knex);
     for (const migrate of [migrateHackathonsReadModels, migrateEventsReadModels, migrateQuizzesReadModels]) await migrate(knex);
@@ -279,8 +259,8 @@ function listingProjectionsSuite(open: () => Promise<{ knex: Knex; close(): Prom
   });
 
   it('gives the rows of one event at a time in one batch, in batches cut anywhere, and in a rebuild', async () => {
-    await applyInBatches(knex, events, [1]);
-    const oneByOne = await dumpListings(knex);
+    await batches.applyInBatches(events, [1]);
+    const oneByOne = await batches.dump();
 
     // What one event at a time gives, checked by hand where a batch could go wrong.
     const hackathons = Object.fromEntries(oneByOne.hackathons!.map((h) => [h.id, h]));
@@ -319,34 +299,19 @@ function listingProjectionsSuite(open: () => Promise<{ knex: Knex; close(): Prom
     expect(oneByOne.quiz_gradings).toHaveLength(2);
 
     for (const sizes of [[events.length], [2], [3], [5], [8], [13], [40, 1], [1, 60], [Math.floor(events.length / 2)]]) {
-      await applyInBatches(knex, events, sizes);
-      expect({ sizes, dump: await dumpListings(knex) }).toEqual({ sizes, dump: oneByOne });
+      await batches.applyInBatches(events, sizes);
+      expect({ sizes, dump: await batches.dump() }).toEqual({ sizes, dump: oneByOne });
     }
     await new ProjectionRunner(knex, store, PROJECTIONS, undefined, createLogger('test', 'silent')).rebuild();
-    expect(await dumpListings(knex)).toEqual(oneByOne);
+    expect(await batches.dump()).toEqual(oneByOne);
   }, 120_000);
 
   it('writes a batch with as many statements whatever its size', async () => {
-    let statements = 0;
-    const count = () => void (statements += 1);
-    knex.on('query', count);
-    const statementsOf = async (batch: RecordedEvent[]) => {
-      await knex.raw(`truncate ${Object.keys(TABLES).join(', ')}`);
-      statements = 0;
-      await oneTripTransaction(knex, async (trx) => {
-        for (const p of PROJECTIONS) await p.applyBatch(trx, batch);
-      });
-      return statements;
-    };
-    try {
-      const once = await statementsOf(events);
-      const thrice = await statementsOf([...events, ...otherListings(events, 'b-'), ...otherListings(events, 'c-')]);
-      expect(Number((await knex('hackathons').count<{ n: string }[]>({ n: '*' }))[0]!.n)).toBe(12);
-      expect(thrice).toBe(once);
-      expect(once).toBeLessThan(events.length / 2);
-    } finally {
-      knex.removeListener('query', count);
-    }
+    const once = await batches.statementsOf(events);
+    const thrice = await batches.statementsOf([...events, ...otherListings(events, 'b-'), ...otherListings(events, 'c-')]);
+    expect(Number((await knex('hackathons').count<{ n: string }[]>({ n: '*' }))[0]!.n)).toBe(12);
+    expect(thrice).toBe(once);
+    expect(once).toBeLessThan(events.length / 2);
   });
 }
 
