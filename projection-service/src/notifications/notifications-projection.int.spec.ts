@@ -103,6 +103,19 @@ describe('notifications projection', () => {
     expect((await listNotifications(knex, ME)).map((n) => n._id)).toEqual(['n2']);
   });
 
+  it('marks read a notification created and changed in the same batch as a mark-all-read', async () => {
+    await append(
+      [
+        created('r1', 'connection_request', ASHA, '2025-03-01T10:20:00.000Z', RAVI),
+        { type: 'NotificationStatusChanged', data: { notificationId: 'r1', status: 'accepted', at: '2025-03-01T10:21:00.000Z' } },
+        { type: 'AllNotificationsRead', data: { at: '2025-03-01T10:22:00.000Z' } },
+      ],
+      RAVI,
+    );
+    expect(await findNotification(knex, RAVI, 'r1')).toMatchObject({ status: 'accepted', read: true });
+    expect(await countUnreadNotifications(knex, RAVI)).toBe(0);
+  });
+
   it('orders notifications of the same instant by their position in the feed', async () => {
     await append([created('s1', 'connection_request_sent', ASHA, '2025-03-01T11:00:00.000Z'), created('s2', 'follow', RAVI, '2025-03-01T11:00:00.000Z')]);
     expect((await listNotifications(knex, ME)).slice(0, 2).map((n) => n._id)).toEqual(['s2', 's1']);

@@ -81,8 +81,9 @@ export class TableChanges {
   patch(key: Row, fields: Row): void {
     const k = this.keyOf(key);
     const inserted = this.inserts.get(k);
-    // A copy: the row given to insert() is the caller's own object.
-    if (inserted) this.inserts.set(k, { ...inserted, ...fields, ...this.keyRow(key) });
+    // Into the very object given to insert(): callers tell a row still pending by identity (inserted(k) === row;
+    // BatchRows, notifications' mark-all-read), so a copy would hide it from their later changes.
+    if (inserted) Object.assign(inserted, fields, this.keyRow(key));
     this.patches.set(k, { ...this.patches.get(k), ...fields, ...this.keyRow(key) });
   }
 
