@@ -51,8 +51,8 @@ export class BatchRows {
       // A row loaded before is the same row: the batch has not changed anything yet.
       const k = keyOf(this.keyColumns, row);
       const known = this.rows.get(k);
-      if (known) read.push(known);
-      else read.push(row), this.rows.set(k, row);
+      if (!known) this.rows.set(k, row);
+      read.push(known ?? row);
     }
     return read;
   }
