@@ -30,6 +30,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '3' },
     runs: { type: 'string', default: '3' },
     writers: { type: 'string', default: '1,8,32' },
+    /** Some of the variants only, by the start of their names (`--only 'event store,plain'`): a profile of one path. */
+    only: { type: 'string' },
   },
 });
 const SECONDS = intArg(values.seconds, 3);
@@ -54,15 +56,18 @@ const profileChange = (i: number): NewEvent => ({
 });
 
 type Variant = 'plain INSERT' | 'event store' | 'baseline: global lock' | 'crypto-shredding' | 'crypto-shredding, personal';
-const VARIANTS: Variant[] = ['plain INSERT', 'event store', 'crypto-shredding', 'crypto-shredding, personal', 'baseline: global lock'];
+const ALL_VARIANTS: Variant[] = ['plain INSERT', 'event store', 'crypto-shredding', 'crypto-shredding, personal', 'baseline: global lock'];
+const ONLY = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
+const VARIANTS = ONLY ? ALL_VARIANTS.filter((v) => ONLY.some((o) => v.startsWith(o))) : ALL_VARIANTS;
 /** The store grows through a run: the adapter and crypto-shredding take turns at going first. */
-const orderOf = (run: number): Variant[] => (run % 2 === 1 ? VARIANTS : ['plain INSERT', 'crypto-shredding', 'event store', 'crypto-shredding, personal', 'baseline: global lock']);
+const orderOf = (run: number): Variant[] =>
+  run % 2 === 1 ? VARIANTS : (['plain INSERT', 'crypto-shredding', 'event store', 'crypto-shredding, personal', 'baseline: global lock'] as const).filter((v) => VARIANTS.includes(v));
 
 // One pool for every variant: the server's connection limit is shared with everything else on it.
 const db = await benchSchema('appends', POOL);
 const results = new Map<string, Measure[]>();
-/** Per measure: Postgres CPU µs and statements, each per event. */
-const costs = new Map<string, { cpu: number; statements: number }[]>();
+/** Per measure: Postgres CPU µs, this process's CPU µs (the writers, the driver, the adapter) and statements, each per event. */
+const costs = new Map<string, { cpu: number; node: number; statements: number }[]>();
 try {
   const knex = db.knex;
   await knex.raw(`create table plain (id bigserial primary key, event_id text not null, stream_id text not null, type text not null, data jsonb not null, metadata jsonb not null, occurred_at timestamptz not null)`);
@@ -114,15 +119,17 @@ try {
     for (const writers of WRITERS) {
       for (const variant of orderOf(run)) {
         const cpu = serverCpuMeter(knex);
+        const nodeBefore = process.cpuUsage();
         const statementsBefore = statements;
         const m = await loadFor(writers, SECONDS, (w, i) => once[variant](knex, streamOf(variant.slice(0, 5), run, writers, w, i), i));
         // The subscriber's reads count too: they follow the same events.
-        const cost = { cpu: cpu() / m.count, statements: (statements - statementsBefore) / m.count };
+        const nodeUsed = process.cpuUsage(nodeBefore);
+        const cost = { cpu: cpu() / m.count, node: (nodeUsed.user + nodeUsed.system) / m.count, statements: (statements - statementsBefore) / m.count };
         const key = `${variant}|${writers}`;
         results.set(key, [...(results.get(key) ?? []), m]);
         costs.set(key, [...(costs.get(key) ?? []), cost]);
         console.error(
-          `run ${run}: ${variant}, ${writers} writers: ${fmt(m.rate, 0)} events/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, Postgres CPU ${fmt(cost.cpu, 0)} µs and ${fmt(cost.statements, 2)} statements per event`,
+          `run ${run}: ${variant}, ${writers} writers: ${fmt(m.rate, 0)} events/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, Postgres CPU ${fmt(cost.cpu, 0)} µs, node CPU ${fmt(cost.node, 0)} µs and ${fmt(cost.statements, 2)} statements per event`,
         );
       }
     }
@@ -153,16 +160,20 @@ try {
     ]),
   );
   const ratio = (writers: number) => medianOf(results.get(`event store|${writers}`)!).rate / medianOf(results.get(`plain INSERT|${writers}`)!).rate;
-  console.log(`\nThe event store beside plain INSERTs (events/s, the ratio of the medians: the machine's load moves both):\n`);
-  table(['writers', 'event store / plain INSERT'], WRITERS.map((writers) => [writers, fmt(ratio(writers), 2)]));
-  console.log(`\nPer event, median of ${RUNS} runs: Postgres CPU of the pool's server processes (µs) and statements (a live subscriber's reads included):\n`);
+  if (VARIANTS.includes('event store') && VARIANTS.includes('plain INSERT')) {
+    console.log(`\nThe event store beside plain INSERTs (events/s, the ratio of the medians: the machine's load moves both):\n`);
+    table(['writers', 'event store / plain INSERT'], WRITERS.map((writers) => [writers, fmt(ratio(writers), 2)]));
+  }
+  console.log(
+    `\nPer event, median of ${RUNS} runs: CPU of the pool's Postgres server processes and of this node process (µs), and statements (a live subscriber's reads included):\n`,
+  );
   table(
-    ['variant', ...WRITERS.map((w) => `${w} writers: CPU µs / statements`)],
+    ['variant', ...WRITERS.map((w) => `${w} writers: Postgres / node CPU µs / statements`)],
     VARIANTS.map((v) => [
       v,
       ...WRITERS.map((w) => {
         const runs = costs.get(`${v}|${w}`)!;
-        return `${fmt(median(runs.map((c) => c.cpu)), 0)} / ${fmt(median(runs.map((c) => c.statements)), 2)}`;
+        return `${fmt(median(runs.map((c) => c.cpu)), 0)} / ${fmt(median(runs.map((c) => c.node)), 0)} / ${fmt(median(runs.map((c) => c.statements)), 2)}`;
       }),
     ]),
   );

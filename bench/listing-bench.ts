@@ -1,7 +1,8 @@
 /**
- * One list endpoint (GET /api/events or /api/hackathons: first page, a search term and filters) on a catalogue of
- * seeded accepted listings (`npm run seed:listings` into the app's own schema on Postgres), side by side in the same
- * run with a plain express app serving the very same bytes from memory. Prints requests/s, p50 and p99 of both and
+ * One list endpoint (GET /api/events or /api/hackathons: first page, a search term and filters) and a signed-out
+ * visitor's detail of its first listing on a catalogue of seeded accepted listings (`npm run seed:listings` into the
+ * app's own schema on Postgres), side by side in the same run with a plain express app serving the very same bytes
+ * from memory. Prints requests/s, p50 and p99 of both and
  * their ratio; each figure the median of `--runs` runs. bench/events.ts and bench/hackathons.ts name the list.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -66,32 +67,45 @@ export async function runListingBench({ kind, query: QUERY, seedArgs }: ListingB
     spawnSync('psql', [server.databaseUrl!.split('?')[0]!, '-qc', `analyze ${schema}.${kind}`], { stdio: 'inherit' });
     const res = await fetch(`${server.base}${QUERY}`);
     const body = Buffer.from(await res.arrayBuffer());
-    const matches = (JSON.parse(body.toString()) as { total: number }).total;
+    const listed = JSON.parse(body.toString()) as { total: number; data: { username: string }[] };
+    const matches = listed.total;
+    // A signed-out visitor's detail of the list's first listing, by the username its page links to.
+    const DETAIL = `/api/${kind}/${listed.data[0]!.username}`;
+    const detail = await fetch(`${server.base}${DETAIL}`);
+    if (detail.status !== 200) throw new Error(`${DETAIL}: ${detail.status}`);
+    const answer = async (response: Response) => ({ body: Buffer.from(await response.arrayBuffer()).toString('base64'), contentType: response.headers.get('content-type') ?? 'application/json' });
     const file = path.join(tmp, 'answers.json');
-    fs.writeFileSync(file, JSON.stringify({ [`/api/${kind}`]: { body: body.toString('base64'), contentType: res.headers.get('content-type') ?? 'application/json' } }));
+    fs.writeFileSync(file, JSON.stringify({ [`/api/${kind}`]: { body: body.toString('base64'), contentType: res.headers.get('content-type') ?? 'application/json' }, [DETAIL]: await answer(detail) }));
     plain = spawn(process.execPath, ['--import', 'tsx', 'bench/plain-server.ts', file, String(plainPort)], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
     const plainBase = `http://127.0.0.1:${plainPort}`;
     await waitReady(`${plainBase}/readyz`);
 
-    const results: Record<string, Measure[]> = { app: [], plain: [] };
+    const results = new Map<string, Measure[]>();
     for (let r = 1; r <= RUNS; r++) {
-      for (const [side, base] of [['app', server.base], ['plain', plainBase]] as const) {
-        const m = await httpLoad(`${base}${QUERY}`, CONNECTIONS, SECONDS);
-        console.error(`run ${r}, ${side}: ${fmt(m.rate, 0)} requests/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, errors ${m.errors}`);
-        results[side]!.push(m);
+      for (const read of [QUERY, DETAIL]) {
+        for (const [side, base] of [['app', server.base], ['plain', plainBase]] as const) {
+          const m = await httpLoad(`${base}${read}`, CONNECTIONS, SECONDS);
+          console.error(`run ${r}, ${read}, ${side}: ${fmt(m.rate, 0)} requests/s, p50 ${fmt(m.p50)} ms, p99 ${fmt(m.p99)} ms, errors ${m.errors}`);
+          results.set(`${read}|${side}`, [...(results.get(`${read}|${side}`) ?? []), m]);
+        }
       }
     }
-    const app = medianOf(results.app!);
-    const ref = medianOf(results.plain!);
-    console.log(`\nGET ${QUERY} (${matches} matches) on ${COUNT} ${kind}, Postgres, ${CONNECTIONS} keep-alive connections, ${SECONDS} s per run, median of ${RUNS} runs:\n`);
-    table(
-      ['', 'requests/s', 'p50 / p99 ms'],
-      [
-        ['app', fmt(app.rate, 0), `${fmt(app.p50)} / ${fmt(app.p99)}`],
-        ['plain express, same bytes', fmt(ref.rate, 0), `${fmt(ref.p50)} / ${fmt(ref.p99)}`],
-        ['app / plain', `${fmt((100 * app.rate) / ref.rate, 0)} %`, ''],
-      ],
-    );
+    for (const [read, title] of [
+      [QUERY, `GET ${QUERY} (${matches} matches)`],
+      [DETAIL, `GET ${DETAIL} (a signed-out visitor's detail)`],
+    ] as const) {
+      const app = medianOf(results.get(`${read}|app`)!);
+      const ref = medianOf(results.get(`${read}|plain`)!);
+      console.log(`\n${title} on ${COUNT} ${kind}, Postgres, ${CONNECTIONS} keep-alive connections, ${SECONDS} s per run, median of ${RUNS} runs:\n`);
+      table(
+        ['', 'requests/s', 'p50 / p99 ms'],
+        [
+          ['app', fmt(app.rate, 0), `${fmt(app.p50)} / ${fmt(app.p99)}`],
+          ['plain express, same bytes', fmt(ref.rate, 0), `${fmt(ref.p50)} / ${fmt(ref.p99)}`],
+          ['app / plain', `${fmt((100 * app.rate) / ref.rate, 0)} %`, ''],
+        ],
+      );
+    }
   } finally {
     plain?.kill('SIGTERM');
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { eventRosterStream } from '@circuit/shared/events/event-registrations';
 import { paymentStream } from '@circuit/shared/events/payments';
 import { EventRegistrationMessages as R } from '@circuit/shared/validation/events';
 import { eventForm, fullProfile, listedEvent } from './event-fixtures';
-import { expectFormsRefused, sharedListingRuleCases } from '../listings/listing-fixtures.testkit';
+import { expectFormsRefused, queriesDuring, sharedListingRuleCases } from '../listings/listing-fixtures.testkit';
 import { appendListedHackathon } from '../hackathon-registrations/hackathon-fixtures';
 import { formatDateTime } from '@circuit/shared/time/format';
 
@@ -85,6 +85,18 @@ describe('events', () => {
     await organiser.agent.delete(`/api/events/${id}`).expect(200);
     await t.request().get(`/api/events/${id}`).expect(404);
     await organiser.agent.post('/api/events').send(eventForm(t, { username })).expect(201);
+  });
+
+  it('answers signed-out visitors from one cached detail that follows every change to it: an edit, a registration', async () => {
+    const { id, username } = await listedEvent(organiser, moderator, t);
+    const paths = [`/api/events/${id}`, `/api/events/username/${username}`];
+    const anonymous = async () => Promise.all(paths.map(async (path) => (await t.request().get(path).expect(200)).body.data));
+    expect((await anonymous()).map((d) => d.id)).toEqual([id, id]);
+    expect(await queriesDuring(t, anonymous)).toBe(0);
+    await (await t.member()).agent.post(`/api/events/${id}/register`).send(fullProfile).expect(201);
+    expect((await anonymous()).map((d) => d.currentAttendees)).toEqual([1, 1]);
+    await organiser.agent.put(`/api/events/${id}`).send(eventForm(t, { username, title: 'Cached no more' })).expect(200);
+    expect((await anonymous()).map((d) => d.title)).toEqual(['Cached no more', 'Cached no more']);
   });
 
   it('lists with every filter in SQL, 12 a page with a cursor, and the display state from the server’s clock', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithMembers, type Member, type TestApp } from '@circuit/embedded/testing/test-app';
-import { createdListing, expectFormsRefused, sharedListingRuleCases } from '../listings/listing-fixtures.testkit';
+import { createdListing, expectFormsRefused, queriesDuring, sharedListingRuleCases } from '../listings/listing-fixtures.testkit';
 import { hackathonFormFixture } from './hackathon-form-fixture';
 
 /** The hackathon listing calls of spec 2 section 7 through the embedded app: writes, moderation, and the queries. */
@@ -168,18 +168,38 @@ describe('hackathon listing routes', () => {
     await t.request().post(`/api/users/save-hackathon/${id}`).expect(401);
   });
 
+  it("answers signed-out visitors from one cached detail that follows every change to it: an edit, a sponsor, the organiser's suspension", async () => {
+    const host = await t.member('user');
+    const { id, username } = await createdListing('hackathons', form(t), host, moderator);
+    const paths = [`/api/hackathons/${id}`, `/api/hackathons/username/${username}`];
+    const anonymous = async () => Promise.all(paths.map(async (path) => (await t.request().get(path).expect(200)).body.data));
+    expect((await anonymous()).map((d) => d.id)).toEqual([id, id]);
+    expect(await queriesDuring(t, anonymous)).toBe(0);
+    // Signed in, a viewer is answered for themselves (what they may manage), not from the visitors' answer.
+    expect(await queriesDuring(t, () => host.agent.get(paths[0]!).expect(200))).toBeGreaterThan(0);
+
+    await host.agent.put(`/api/hackathons/${id}`).send(form(t, { username, title: 'Cached no more' })).expect(200);
+    expect((await anonymous()).map((d) => d.title)).toEqual(['Cached no more', 'Cached no more']);
+    await host.agent.post(`/api/hackathons/${id}/sponsors`).send({ name: 'Acme', tier: 'gold' }).expect(201);
+    expect((await anonymous()).map((d) => d.sponsors.map((s: { name: string }) => s.name))).toEqual([['Acme'], ['Acme']]);
+    await moderator.agent.post(`/api/admin/users/${host.userId}/suspend`).send({ reason: 'Spam listings' }).expect(200);
+    for (const path of paths) expect((await t.request().get(path).expect(403)).body.message).toBe('Not Available');
+  });
+
   // Last in the file: it moves the shared clock.
-  it('lists a hackathon in its new phase the moment its registration deadline passes, though no read model moved', async () => {
+  it('lists and details a hackathon in its new phase the moment its registration deadline passes, though no read model moved', async () => {
     const title = `Phaseclock ${Date.now().toString(36)}`;
     const now = t.clock.now().getTime();
     const dates = { registrationDeadline: new Date(now + 30_000).toISOString(), startDate: new Date(now + 7 * DAY).toISOString(), endDate: new Date(now + 9 * DAY).toISOString() };
     const { username } = await listed({ title, dates });
-    const card = async () => (await t.request().get('/api/hackathons').query({ search: title }).expect(200)).body.data.find((h: { username: string }) => h.username === username);
-    expect(await card()).toMatchObject({ phase: 'registration_open', displayStatus: 'Upcoming' });
+    const list = async () => (await t.request().get('/api/hackathons').query({ search: title }).expect(200)).body.data.find((h: { username: string }) => h.username === username);
+    // A signed-out visitor's detail is cached as the list is.
+    const detail = async () => (await t.request().get(`/api/hackathons/username/${username}`).expect(200)).body.data;
+    for (const card of [list, detail]) expect(await card()).toMatchObject({ phase: 'registration_open', displayStatus: 'Upcoming' });
     // Well inside the time a list without clock-bound filters is cached for.
     t.clock.advance(29_000);
-    expect(await card()).toMatchObject({ phase: 'registration_open' });
+    for (const card of [list, detail]) expect(await card()).toMatchObject({ phase: 'registration_open' });
     t.clock.advance(1_001);
-    expect(await card()).toMatchObject({ phase: 'registration_closed', displayStatus: 'Upcoming' });
+    for (const card of [list, detail]) expect(await card()).toMatchObject({ phase: 'registration_closed', displayStatus: 'Upcoming' });
   });
 });

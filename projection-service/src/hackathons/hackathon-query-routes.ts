@@ -7,7 +7,7 @@ import { listSponsors } from '@circuit/shared/read-models/hackathon-announcement
 import { isRegistered, listHackathonCards, listHackathons, toHackathon } from '@circuit/shared/read-models/hackathons';
 import { HackathonListQuerySchema, HackathonMessages as M, usernameViolation } from '@circuit/shared/validation/hackathons';
 import { ANONYMOUS, listingUsernameOf, viewerOf, type ListingKey } from '../listings/listing-access';
-import { featuredQuerySchema, featuredRoute, ownListRoutes, publicListRoute, usernameCheckRoute } from '../listings/listing-query-routes';
+import { detailRoute, featuredQuerySchema, featuredRoute, ownListRoutes, publicListRoute, usernameCheckRoute } from '../listings/listing-query-routes';
 import { visibleHackathon } from './visible-hackathon';
 
 export const FeaturedQuerySchema = featuredQuerySchema(HACKATHON_LIMITS.featured);
@@ -39,13 +39,10 @@ export function hackathonQueryRoutes(knex: Knex, cache: ReadCache, now: () => Da
     return toHackathon(row, now(), viewer, { registered, sponsors });
   }
 
-  router.get('/api/hackathons/username/:username', async (req, res) => {
-    res.json(ok(await answerOne(req, listingUsernameOf(String(req.params.username ?? ''), usernameViolation))));
-  });
-
+  // The detail: the list's read models and the sponsors.
+  const details = { ...answers, projections: [...PROJECTIONS, 'hackathon-sponsors'] };
+  detailRoute(router, '/api/hackathons/username/:username', details, (req) => answerOne(req, listingUsernameOf(String(req.params.username ?? ''), usernameViolation)));
   // The detail answers by username too (spec 2 section 7: "also by username").
-  router.get('/api/hackathons/:id', async (req, res) => {
-    res.json(ok(await answerOne(req)));
-  });
+  detailRoute(router, '/api/hackathons/:id', details, (req) => answerOne(req));
   return router;
 }

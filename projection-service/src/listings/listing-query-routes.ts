@@ -56,6 +56,27 @@ export function publicListRoute<Query extends { cursor?: string; status?: string
   });
 }
 
+/**
+ * A listing's detail. What a signed-out visitor is answered is the same for all of them (only a public
+ * listing is shown to them), so it is cached like the public lists, keyed by the path, until the read models
+ * it is built from move or the clock moves its phase; a refusal (no such listing, not public) is not kept. A
+ * signed-in viewer's answer is their own (their registration, what they may manage) and computed each time.
+ */
+export function detailRoute<Detail extends Pick<ListingCard, 'dates'>>(router: Router, path: string, answers: CachedAnswers, detail: (req: Request) => Promise<Detail>): void {
+  router.get(path, async (req, res) => {
+    if (req.session?.userId) {
+      res.json(ok(await detail(req)));
+      return;
+    }
+    const body = await answers.cache.json(`${answers.key}-detail:${req.path}`, answers.projections, async () => {
+      const at = answers.now();
+      const answer = await detail(req);
+      return new ChangesAt(ok(answer), nextPhaseChange([answer.dates], at));
+    });
+    sendJson(res, body);
+  });
+}
+
 /** The featured row: the featured listings, and when fewer than asked for, the soonest still open for registration. */
 export function featuredRoute<Card extends ListingCard>(
   router: Router,
