@@ -45,6 +45,17 @@ export function answeredSince(client: QueryClient, queryKey: QueryKey, since: nu
   return state !== undefined && state.fetchStatus === 'idle' && Math.max(state.dataUpdatedAt, state.errorUpdatedAt) >= since;
 }
 
+/**
+ * A refusal from an earlier visit is not shown on a new one: the listing may be public by now. Called as a
+ * navigation begins, before the screen renders, it drops an answer that holds only a refusal, so the screen
+ * shows its loading state and asks (the route loader's request then joins that one) instead of showing the
+ * old refusal, or, for a screen that takes a refusal as final (`retryOnMount: false`), instead of never asking.
+ */
+export function forgetRefusal(client: QueryClient, queryKey: QueryKey): void {
+  const state = client.getQueryState(queryKey);
+  if (state?.status === 'error' && state.data === undefined && state.fetchStatus === 'idle') client.removeQueries({ queryKey, exact: true });
+}
+
 /** Puts the answers a server-rendered page came with into the cache, as arriving now (the server's clock is not this one). */
 export function hydrateFromServer(client: QueryClient, state: DehydratedState): void {
   const now = Date.now();

@@ -3,15 +3,10 @@ import type { Hackathon, HackathonCard } from '@circuit/shared/api/hackathons';
 import { HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
 import { api } from '../auth/apiClient';
 import { apiQuery, type Filters } from './filters';
+import { hackathonKeys } from './hackathonKeys';
 
-/** Query keys by prefix (TanStack Query's React Router example): invalidating ['hackathons'] refreshes every view. */
-export const hackathonKeys = {
-  all: ['hackathons'] as const,
-  list: (filters: Filters) => ['hackathons', 'list', filters] as const,
-  detail: (username: string) => ['hackathons', 'detail', username] as const,
-  registration: (id: string) => ['hackathons', 'registration', id] as const,
-  saved: () => ['hackathons', 'saved'] as const,
-};
+export { hackathonKeys };
+
 
 /**
  * How long an answer the route's loader fetched counts as fresh, so the screen that mounts a moment

@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
+import { forgetRefusal, queryClient } from '../app/queryClient';
+import { hackathonKeys } from './hackathonKeys';
 
 /*
  * Route loaders of the hackathon list and a hackathon's page: they start the API request (and then the banner's
@@ -16,6 +18,7 @@ export function prefetchHackathonList(args: LoaderFunctionArgs): null {
 
 export function prefetchHackathon(args: LoaderFunctionArgs): null {
   if (!args.params.username) return null;
+  forgetRefusal(queryClient, hackathonKeys.detail(args.params.username));
   const since = Date.now();
   void import('./prefetchHackathonData').then(({ prefetchHackathon }) => prefetchHackathon(args, since), () => undefined);
   return null;
