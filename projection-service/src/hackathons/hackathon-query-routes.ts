@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
-import { ok } from '@circuit/shared/http/envelope';
 import { HACKATHON_LIMITS } from '@circuit/shared/hackathons/options';
 import type { ReadCache } from '@circuit/shared/projections/read-cache';
 import { listSponsors } from '@circuit/shared/read-models/hackathon-announcements';

@@ -4,7 +4,7 @@ import { queryClient } from '../app/queryClient';
 import { hackathonQuery } from './hackathonQueries';
 import { prefetchHackathon } from './prefetchHackathons';
 
-const visit = (username: string) => prefetchHackathon({ params: { username }, request: new Request(`http://localhost/hackathons/${username}`), context: undefined } as LoaderFunctionArgs);
+const visit = (username: string) => prefetchHackathon({ params: { username }, request: new Request(`http://localhost/hackathons/${username}`) } as unknown as LoaderFunctionArgs);
 const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe("a hackathon page's route loader, as a navigation begins", () => {
