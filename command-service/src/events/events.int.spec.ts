@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queriesDuring } from '@circuit/shared/testkit/queries';
 import { appWithMembers, type Member, type TestApp } from '@circuit/embedded/testing/test-app';
 import { eventRosterStream } from '@circuit/shared/events/event-registrations';
 import { paymentStream } from '@circuit/shared/events/payments';
 import { EventRegistrationMessages as R } from '@circuit/shared/validation/events';
 import { eventForm, fullProfile, listedEvent } from './event-fixtures';
-import { expectFormsRefused, queriesDuring, sharedListingRuleCases } from '../listings/listing-fixtures.testkit';
+import { expectFormsRefused, sharedListingRuleCases } from '../listings/listing-fixtures.testkit';
 import { appendListedHackathon } from '../hackathon-registrations/hackathon-fixtures';
 import { formatDateTime } from '@circuit/shared/time/format';
 
@@ -92,7 +93,7 @@ describe('events', () => {
     const paths = [`/api/events/${id}`, `/api/events/username/${username}`];
     const anonymous = async () => Promise.all(paths.map(async (path) => (await t.request().get(path).expect(200)).body.data));
     expect((await anonymous()).map((d) => d.id)).toEqual([id, id]);
-    expect(await queriesDuring(t, anonymous)).toBe(0);
+    expect(await queriesDuring(t.knex, anonymous)).toBe(0);
     await (await t.member()).agent.post(`/api/events/${id}/register`).send(fullProfile).expect(201);
     expect((await anonymous()).map((d) => d.currentAttendees)).toEqual([1, 1]);
     await organiser.agent.put(`/api/events/${id}`).send(eventForm(t, { username, title: 'Cached no more' })).expect(200);

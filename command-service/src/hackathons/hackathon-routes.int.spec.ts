@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queriesDuring } from '@circuit/shared/testkit/queries';
 import { appWithMembers, type Member, type TestApp } from '@circuit/embedded/testing/test-app';
-import { createdListing, expectFormsRefused, queriesDuring, sharedListingRuleCases } from '../listings/listing-fixtures.testkit';
+import { createdListing, expectFormsRefused, sharedListingRuleCases } from '../listings/listing-fixtures.testkit';
 import { hackathonFormFixture } from './hackathon-form-fixture';
 
 /** The hackathon listing calls of spec 2 section 7 through the embedded app: writes, moderation, and the queries. */
@@ -174,9 +175,9 @@ describe('hackathon listing routes', () => {
     const paths = [`/api/hackathons/${id}`, `/api/hackathons/username/${username}`];
     const anonymous = async () => Promise.all(paths.map(async (path) => (await t.request().get(path).expect(200)).body.data));
     expect((await anonymous()).map((d) => d.id)).toEqual([id, id]);
-    expect(await queriesDuring(t, anonymous)).toBe(0);
+    expect(await queriesDuring(t.knex, anonymous)).toBe(0);
     // Signed in, a viewer is answered for themselves (what they may manage), not from the visitors' answer.
-    expect(await queriesDuring(t, () => host.agent.get(paths[0]!).expect(200))).toBeGreaterThan(0);
+    expect(await queriesDuring(t.knex, () => host.agent.get(paths[0]!).expect(200))).toBeGreaterThan(0);
 
     await host.agent.put(`/api/hackathons/${id}`).send(form(t, { username, title: 'Cached no more' })).expect(200);
     expect((await anonymous()).map((d) => d.title)).toEqual(['Cached no more', 'Cached no more']);

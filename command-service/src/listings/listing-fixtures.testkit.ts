@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Agent, TestApp } from '@circuit/embedded/testing/test-app';
+import type { Agent } from '@circuit/embedded/testing/test-app';
 import type { EventWritten } from '@circuit/shared/api/events';
 import type { HackathonWritten } from '@circuit/shared/api/hackathons';
 import type { QuizWrittenSchema } from '@circuit/shared/api/quizzes';
@@ -70,15 +70,3 @@ export async function createdListing<Kind extends keyof Written>(kind: Kind, for
   return data;
 }
 
-/** How many queries the app's database ran while `work` ran: 0 when every answer came from the read cache. */
-export async function queriesDuring(t: TestApp, work: () => Promise<unknown>): Promise<number> {
-  let queries = 0;
-  const count = () => void queries++;
-  t.knex.on('query', count);
-  try {
-    await work();
-  } finally {
-    t.knex.off('query', count);
-  }
-  return queries;
-}

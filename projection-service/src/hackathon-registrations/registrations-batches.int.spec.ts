@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnex, type Knex } from '@circuit/shared/db/knex';
-import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
-import { toNewEvents } from '@circuit/shared/commands/decider';
-import { createLogger } from '@circuit/shared/logger';
-import type { RecordedEvent } from '@circuit/shared/ports/event-store';
+import { expect, it } from 'vitest';
 import { hackathonRosterStream } from '@circuit/shared/events/hackathon-registrations';
 import { hackathonSlugStream } from '@circuit/shared/events/hackathons';
-import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
-import { describeWhen } from '@circuit/shared/testkit/skip';
-import { migrateReadModels } from '../migrations';
-import { ProjectionRunner } from '../runner/projection-runner';
-import { batchEquivalence } from '../runner/batch-equivalence.testkit';
+import { describeOnBothDatabases, type OpenDatabase } from '@circuit/shared/testkit/both-databases';
+import { feedOnDatabase, laterCopy, type FeedAppend } from '../runner/batch-equivalence.testkit';
 import { migrateRegistrationsReadModels } from './registrations-migrations';
 import { registrationsProjection } from './registrations-projection';
 
@@ -32,10 +24,9 @@ const TABLES: Record<string, string[]> = {
 let minute = 0;
 const at = () => new Date(Date.UTC(2030, 2, 1, 10, minute++)).toISOString();
 
-type Append = [stream: string, events: { type: string; data: unknown }[]];
 
-function rosterFeed(): Append[] {
-  const roster = (h: string, type: string, data: object): Append => [hackathonRosterStream(h), [{ type, data: { hackathonId: h, at: at(), ...data } }]];
+function rosterFeed(): FeedAppend[] {
+  const roster = (h: string, type: string, data: object): FeedAppend => [hackathonRosterStream(h), [{ type, data: { hackathonId: h, at: at(), ...data } }]];
   const register = (h: string, userId: string, fee: 'free' | 'paid' = 'paid') => roster(h, 'HackathonParticipantRegistered', { userId, profile: {}, fee });
   const create = (h: string, teamId: string, creatorId: string) => roster(h, 'TeamCreated', { teamId, name: `Team ${teamId}`, code: teamId.toUpperCase(), creatorId });
   const join = (h: string, teamId: string, userId: string) => roster(h, 'TeamMemberJoined', { teamId, userId });
@@ -43,7 +34,7 @@ function rosterFeed(): Append[] {
   const submit = (h: string, teamId: string, memberIds: string[]) => roster(h, 'TeamSubmitted', { teamId, byUserId: memberIds[0], memberIds, requiresPayment: true, amount: 500, currency: 'INR' });
   const completed = (h: string, teamId: string, orderId: string) => roster(h, 'TeamRegistrationCompleted', { teamId, via: 'payment', orderId, paymentId: `p-${orderId}` });
   const failed = (h: string, teamId: string, orderId: string) => roster(h, 'TeamPaymentFailed', { teamId, orderId, reason: 'declined' });
-  const slug = (type: 'HackathonSlugReserved' | 'HackathonSlugReleased', name: string, hackathonId: string): Append => [hackathonSlugStream(name), [{ type, data: { slug: name, hackathonId, at: at() } }]];
+  const slug = (type: 'HackathonSlugReserved' | 'HackathonSlugReleased', name: string, hackathonId: string): FeedAppend => [hackathonSlugStream(name), [{ type, data: { slug: name, hackathonId, at: at() } }]];
   return [
     slug('HackathonSlugReserved', 'Alpha', 'h1'),
     ...['a', 'b', 'c', 'd', 'e'].map((u) => register('h1', u)),
@@ -84,38 +75,15 @@ function rosterFeed(): Append[] {
   ];
 }
 
-/** A copy of `events` about other hackathons, teams and slugs (ids prefixed), after them in the feed. */
-function otherHackathons(events: RecordedEvent[], prefix: string): RecordedEvent[] {
-  const offset = events.at(-1)!.position;
-  const renamed = (data: unknown): unknown => {
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
-    return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, ['hackathonId', 'teamId', 'slug'].includes(k) ? `${prefix}${String(v)}` : v]));
-  };
-  return events.map((e) => ({ ...e, position: e.position + offset, streamId: e.streamId.replace(/^(hackathon-roster-|hackathon-slug-)/, `$1${prefix}`), data: renamed(e.data) }));
-}
+/** What names a hackathon, team or slug in the events and streams: a later copy prefixes them (about others). */
+const ROSTER_KEYS = ['hackathonId', 'teamId', 'slug'];
+const ROSTER_STREAMS = ['hackathon-roster-', 'hackathon-slug-'];
 
-function registrationsSuite(open: () => Promise<{ knex: Knex; close(): Promise<void> }>) {
-  let knex: Knex;
-  let store: PostgresEventStore;
-  let close: () => Promise<void>;
-  let events: RecordedEvent[];
-  let batches: ReturnType<typeof batchEquivalence>;
-
-  beforeAll(async () => {
-    ({ knex, close } = await open());
-    batches = batchEquivalence(knex, TABLES, [registrationsProjection]);
-    store = await PostgresEventStore.create(knex, { listen: false });
-    await migrateReadModels(knex);
-    await migrateRegistrationsReadModels(knex);
-    for (const [stream, appended] of rosterFeed()) await store.append(stream, toNewEvents(appended, {}, '2030-03-01T10:00:00.000Z'), 'any');
-    events = await store.readAll(0n, 10_000);
-  }, 180_000);
-  afterAll(async () => {
-    await store?.close();
-    await close?.();
-  });
+function registrationsSuite(open: OpenDatabase) {
+  const suite = feedOnDatabase(open, { tables: TABLES, projections: [registrationsProjection], migrations: [migrateRegistrationsReadModels], feed: rosterFeed, timeoutMs: 180_000 });
 
   it('gives the rows of one event at a time in one batch, in batches cut anywhere, and in a rebuild', async () => {
+    const { batches, events, store } = suite;
     await batches.applyInBatches(events, [1]);
     const oneByOne = await batches.dump();
 
@@ -138,33 +106,17 @@ function registrationsSuite(open: () => Promise<{ knex: Knex; close(): Promise<v
     expect(oneByOne.hackathon_team_members!.map((m) => `${String(m.team_id)}:${String(m.user_id)}`)).toEqual(['t1:a', 't1:d', 't1:e', 't4:a']);
     expect(oneByOne.hackathon_roster_slugs).toEqual([{ slug: 'alpha', hackathon_id: 'h2' }]);
 
-    for (const sizes of [[events.length], [2], [3], [5], [8], [13], [20, 1], [1, 25], [Math.floor(events.length / 2)]]) {
-      await batches.applyInBatches(events, sizes);
-      expect({ sizes, rows: await batches.dump() }).toEqual({ sizes, rows: oneByOne });
-    }
-    await new ProjectionRunner(knex, store, [registrationsProjection], undefined, createLogger('test', 'silent')).rebuild();
-    expect(await batches.dump()).toEqual(oneByOne);
+    await batches.expectSameRowsHoweverCut(events, oneByOne, [[events.length], [2], [3], [5], [8], [13], [20, 1], [1, 25], [Math.floor(events.length / 2)]], store);
   }, 120_000);
 
   it('writes a batch with as many statements whatever its size', async () => {
+    const { batches, events, knex } = suite;
     const once = await batches.statementsOf(events);
-    const thrice = await batches.statementsOf([...events, ...otherHackathons(events, 'b-'), ...otherHackathons(events, 'c-')]);
+    const thrice = await batches.statementsOf([...events, ...laterCopy(events, 'b-', ROSTER_KEYS, ROSTER_STREAMS), ...laterCopy(events, 'c-', ROSTER_KEYS, ROSTER_STREAMS)]);
     expect(Number((await knex('hackathon_teams').count<{ n: string }[]>({ n: '*' }))[0]!.n)).toBe(6);
     expect(thrice).toBe(once);
     expect(once).toBeLessThan(events.length / 2);
   });
 }
 
-describe('hackathon registrations in batches on PGlite', () => {
-  registrationsSuite(async () => {
-    const knex = await createKnex({ kind: 'pglite' });
-    return { knex, close: () => knex.destroy() };
-  });
-});
-
-describeWhen('hackathon registrations in batches on Postgres', testDatabaseUrl(), (url) => {
-  registrationsSuite(async () => {
-    const db: TestSchema = await createTestSchema({ url, label: 'registrations_batches' });
-    return { knex: db.knex, close: () => db.cleanup() };
-  });
-});
+describeOnBothDatabases('hackathon registrations in batches', 'registrations_batches', registrationsSuite);

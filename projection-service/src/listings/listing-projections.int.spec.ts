@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnex, type Knex } from '@circuit/shared/db/knex';
-import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
-import { toNewEvents } from '@circuit/shared/commands/decider';
-import { createLogger } from '@circuit/shared/logger';
-import type { RecordedEvent } from '@circuit/shared/ports/event-store';
+import { expect, it } from 'vitest';
 import { HackathonContentSchema, hackathonSaveStream, hackathonStream } from '@circuit/shared/events/hackathons';
 import { hackathonRosterStream } from '@circuit/shared/events/hackathon-registrations';
 import { EventContentSchema, eventSaveStream, eventStream } from '@circuit/shared/events/event-listings';
 import { eventRosterStream } from '@circuit/shared/events/event-registrations';
 import { quizAttemptStream, quizSaveStream, quizStream } from '@circuit/shared/events/quizzes';
 import { QuizFormSchema } from '@circuit/shared/validation/quizzes';
-import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
-import { describeWhen } from '@circuit/shared/testkit/skip';
-import { migrateReadModels } from '../migrations';
-import { ProjectionRunner } from '../runner/projection-runner';
-import { batchEquivalence } from '../runner/batch-equivalence.testkit';
+import { describeOnBothDatabases, type OpenDatabase } from '@circuit/shared/testkit/both-databases';
+import { feedOnDatabase, laterCopy, type FeedAppend } from '../runner/batch-equivalence.testkit';
 import { migrateHackathonsReadModels } from '../hackathons/hackathons-migrations';
 import { hackathonsProjection } from '../hackathons/hackathons-projection';
 import { migrateEventsReadModels } from '../events/events-migrations';
@@ -31,6 +23,8 @@ import { quizzesProjection } from '../quizzes/quizzes-projection';
  * quiz attempts scored under a key edited and regraded between them; saves and unsaves.
  */
 const PROJECTIONS = [hackathonsProjection, eventsProjection, quizzesProjection];
+/** What names a listing in the events: a later copy prefixes them (about other listings). */
+const LISTING_KEYS = ['hackathonId', 'eventId', 'quizId', 'username'];
 /** Every table of the three, with its key (the order of a dump). */
 const TABLES: Record<string, string[]> = {
   hackathons: ['id'],
@@ -72,16 +66,15 @@ const quiz = (title: string, key: number[]) =>
     questions: key.map((correctAnswer, i) => ({ question: `q${i}`, options: ['a', 'b', 'c'], correctAnswer })),
   });
 
-type Append = [stream: string, events: { type: string; data: unknown }[]];
 
-function hackathonFeed(): Append[] {
+function hackathonFeed(): FeedAppend[] {
   const by = () => ({ at: at(), byUserId: 'org' });
-  const h = (id: string, type: string, data: object = {}): Append => [hackathonStream(id), [{ type, data: { hackathonId: id, ...by(), ...data } }]];
-  const roster = (id: string, ...steps: [type: 'HackathonParticipantRegistered' | 'HackathonParticipantUnregistered', userId: string][]): Append => [
+  const h = (id: string, type: string, data: object = {}): FeedAppend => [hackathonStream(id), [{ type, data: { hackathonId: id, ...by(), ...data } }]];
+  const roster = (id: string, ...steps: [type: 'HackathonParticipantRegistered' | 'HackathonParticipantUnregistered', userId: string][]): FeedAppend => [
     hackathonRosterStream(id),
     steps.map(([type, userId]) => ({ type, data: { hackathonId: id, userId, at: at(), ...(type === 'HackathonParticipantRegistered' ? { profile: {}, fee: 'free' } : {}) } })),
   ];
-  const save = (id: string, userId: string, type: 'HackathonSaved' | 'HackathonUnsaved'): Append => [hackathonSaveStream(id, userId), [{ type, data: { hackathonId: id, userId, at: at() } }]];
+  const save = (id: string, userId: string, type: 'HackathonSaved' | 'HackathonUnsaved'): FeedAppend => [hackathonSaveStream(id, userId), [{ type, data: { hackathonId: id, userId, at: at() } }]];
   return [
     h('h1', 'HackathonCreated', { createdBy: 'org', content: hackathon('alpha', 'Alpha Hack') }),
     h('h1', 'HackathonRejected', { reason: 'too short' }),
@@ -123,14 +116,14 @@ function hackathonFeed(): Append[] {
   ];
 }
 
-function eventFeed(): Append[] {
+function eventFeed(): FeedAppend[] {
   const by = () => ({ at: at(), byUserId: 'org' });
-  const e = (id: string, type: string, data: object = {}): Append => [eventStream(id), [{ type, data: { eventId: id, ...by(), ...data } }]];
-  const r = (id: string, ...steps: [type: string, userId: string, data?: object][]): Append => [eventRosterStream(id), steps.map(([type, userId, data]) => ({ type, data: { eventId: id, userId, at: at(), ...data } }))];
+  const e = (id: string, type: string, data: object = {}): FeedAppend => [eventStream(id), [{ type, data: { eventId: id, ...by(), ...data } }]];
+  const r = (id: string, ...steps: [type: string, userId: string, data?: object][]): FeedAppend => [eventRosterStream(id), steps.map(([type, userId, data]) => ({ type, data: { eventId: id, userId, at: at(), ...data } }))];
   const registered = (via: 'direct' | 'waitlist', paid = false) => ({ profile: {}, paymentStatus: paid ? 'pending' : 'completed', holdUntil: paid ? '2030-03-02T10:00:00.000Z' : null, via, amount: paid ? 10 : 0, currency: 'USD' });
   const offered = { expiresAt: '2030-03-02T12:00:00.000Z' };
-  const save = (id: string, userId: string, type: 'EventSaved' | 'EventUnsaved'): Append => [eventSaveStream(id, userId), [{ type, data: { eventId: id, userId, at: at() } }]];
-  const token = (userId: string, value: string): Append => [`calendar-feed-${userId}`, [{ type: 'CalendarFeedTokenIssued', data: { userId, token: value, at: at() } }]];
+  const save = (id: string, userId: string, type: 'EventSaved' | 'EventUnsaved'): FeedAppend => [eventSaveStream(id, userId), [{ type, data: { eventId: id, userId, at: at() } }]];
+  const token = (userId: string, value: string): FeedAppend => [`calendar-feed-${userId}`, [{ type: 'CalendarFeedTokenIssued', data: { userId, token: value, at: at() } }]];
   return [
     e('e1', 'EventCreated', { createdBy: 'org', content: listedEvent('meet', 'Meetup One') }),
     e('e1', 'EventApproved'),
@@ -164,12 +157,12 @@ function eventFeed(): Append[] {
   ];
 }
 
-function quizFeed(): Append[] {
+function quizFeed(): FeedAppend[] {
   const by = () => ({ at: at(), byUserId: 'org' });
-  const q = (id: string, type: string, data: object = {}): Append => [quizStream(id), [{ type, data: { quizId: id, ...by(), ...data } }]];
+  const q = (id: string, type: string, data: object = {}): FeedAppend => [quizStream(id), [{ type, data: { quizId: id, ...by(), ...data } }]];
   const profile = { firstName: 'A', lastName: 'B', mobile: '9876543210', college: 'c', course: 'B.Tech', branch: 'CS', collegeYear: '1st Year', country: 'India', state: 'Goa' };
-  const join = (id: string, userId: string, paymentStatus: 'completed' | 'pending' = 'completed'): Append => [quizStream(id), [{ type: 'QuizParticipantRegistered', data: { quizId: id, userId, profile, paymentStatus, at: at() } }]];
-  const attempt = (id: string, userId: string, picks: [question: number, answer: number][], submit = true): Append => [
+  const join = (id: string, userId: string, paymentStatus: 'completed' | 'pending' = 'completed'): FeedAppend => [quizStream(id), [{ type: 'QuizParticipantRegistered', data: { quizId: id, userId, profile, paymentStatus, at: at() } }]];
+  const attempt = (id: string, userId: string, picks: [question: number, answer: number][], submit = true): FeedAppend => [
     quizAttemptStream(id, userId),
     [
       { type: 'QuizAttemptStarted', data: { quizId: id, userId, startedAt: at(), deadline: '2030-03-03T10:00:00.000Z' } },
@@ -177,7 +170,7 @@ function quizFeed(): Append[] {
       ...(submit ? [{ type: 'QuizAttemptSubmitted', data: { quizId: id, userId, via: 'submit', timeTaken: 30 + picks.length, at: at() } }] : []),
     ],
   ];
-  const save = (id: string, userId: string, type: 'QuizSaved' | 'QuizUnsaved'): Append => [quizSaveStream(id, userId), [{ type, data: { quizId: id, userId, at: at() } }]];
+  const save = (id: string, userId: string, type: 'QuizSaved' | 'QuizUnsaved'): FeedAppend => [quizSaveStream(id, userId), [{ type, data: { quizId: id, userId, at: at() } }]];
   const regrade = (id: string, answerKey: number[], previousAnswerKey: number[], correct: number, previous: number) => q(id, 'QuizRegraded', { answerKey, marking: { correct, incorrect: -1 }, previousAnswerKey, previousMarking: { correct: previous, incorrect: -1 } });
   return [
     q('q1', 'QuizCreated', { createdBy: 'org', content: quiz('Capitals', [0, 1, 2]) }),
@@ -219,46 +212,24 @@ function quizFeed(): Append[] {
 }
 
 /** The three feeds interleaved, so that every batch mixes the kinds. */
-function listingFeed(): Append[] {
+function listingFeed(): FeedAppend[] {
   const feeds = [hackathonFeed(), eventFeed(), quizFeed()];
-  const mixed: Append[] = [];
+  const mixed: FeedAppend[] = [];
   for (let i = 0; feeds.some((f) => i < f.length); i++) for (const f of feeds) if (f[i]) mixed.push(f[i]!);
   return mixed;
 }
 
-/** A copy of `events` about other listings (ids and usernames prefixed), after them in the feed. */
-function otherListings(events: RecordedEvent[], prefix: string): RecordedEvent[] {
-  const offset = events.at(-1)!.position;
-  const renamed = (data: unknown): unknown => {
-    if (Array.isArray(data)) return data.map(renamed);
-    if (typeof data !== 'object' || data === null) return data;
-    return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, ['hackathonId', 'eventId', 'quizId', 'username'].includes(k) ? `${prefix}${String(v)}` : renamed(v)]));
-  };
-  return events.map((e) => ({ ...e, position: e.position + offset, data: renamed(e.data) }));
-}
-
-function listingProjectionsSuite(open: () => Promise<{ knex: Knex; close(): Promise<void> }>) {
-  let knex: Knex;
-  let store: PostgresEventStore;
-  let close: () => Promise<void>;
-  let events: RecordedEvent[];
-  let batches: ReturnType<typeof batchEquivalence>;
-
-  beforeAll(async () => {
-    ({ knex, close } = await open());
-    batches = batchEquivalence(knex, TABLES, PROJECTIONS);
-    store = await PostgresEventStore.create(knex, { listen: false });
-    await migrateReadModels(knex);
-    for (const migrate of [migrateHackathonsReadModels, migrateEventsReadModels, migrateQuizzesReadModels]) await migrate(knex);
-    for (const [stream, appended] of listingFeed()) await store.append(stream, toNewEvents(appended, {}, '2030-03-01T10:00:00.000Z'), 'any');
-    events = await store.readAll(0n, 10_000);
-  }, 60_000);
-  afterAll(async () => {
-    await store?.close();
-    await close?.();
+function listingProjectionsSuite(open: OpenDatabase) {
+  const suite = feedOnDatabase(open, {
+    tables: TABLES,
+    projections: PROJECTIONS,
+    migrations: [migrateHackathonsReadModels, migrateEventsReadModels, migrateQuizzesReadModels],
+    feed: listingFeed,
+    timeoutMs: 60_000,
   });
 
   it('gives the rows of one event at a time in one batch, in batches cut anywhere, and in a rebuild', async () => {
+    const { batches, events, knex, store } = suite;
     await batches.applyInBatches(events, [1]);
     const oneByOne = await batches.dump();
 
@@ -298,33 +269,17 @@ function listingProjectionsSuite(open: () => Promise<{ knex: Knex; close(): Prom
     ]);
     expect(oneByOne.quiz_gradings).toHaveLength(2);
 
-    for (const sizes of [[events.length], [2], [3], [5], [8], [13], [40, 1], [1, 60], [Math.floor(events.length / 2)]]) {
-      await batches.applyInBatches(events, sizes);
-      expect({ sizes, dump: await batches.dump() }).toEqual({ sizes, dump: oneByOne });
-    }
-    await new ProjectionRunner(knex, store, PROJECTIONS, undefined, createLogger('test', 'silent')).rebuild();
-    expect(await batches.dump()).toEqual(oneByOne);
+    await batches.expectSameRowsHoweverCut(events, oneByOne, [[events.length], [2], [3], [5], [8], [13], [40, 1], [1, 60], [Math.floor(events.length / 2)]], store);
   }, 120_000);
 
   it('writes a batch with as many statements whatever its size', async () => {
+    const { batches, events, knex } = suite;
     const once = await batches.statementsOf(events);
-    const thrice = await batches.statementsOf([...events, ...otherListings(events, 'b-'), ...otherListings(events, 'c-')]);
+    const thrice = await batches.statementsOf([...events, ...laterCopy(events, 'b-', LISTING_KEYS), ...laterCopy(events, 'c-', LISTING_KEYS)]);
     expect(Number((await knex('hackathons').count<{ n: string }[]>({ n: '*' }))[0]!.n)).toBe(12);
     expect(thrice).toBe(once);
     expect(once).toBeLessThan(events.length / 2);
   });
 }
 
-describe('listing projections on PGlite', () => {
-  listingProjectionsSuite(async () => {
-    const knex = await createKnex({ kind: 'pglite' });
-    return { knex, close: () => knex.destroy() };
-  });
-});
-
-describeWhen('listing projections on Postgres', testDatabaseUrl(), (url) => {
-  listingProjectionsSuite(async () => {
-    const db: TestSchema = await createTestSchema({ url, label: 'listing_projections' });
-    return { knex: db.knex, close: () => db.cleanup() };
-  });
-});
+describeOnBothDatabases('listing projections', 'listing_projections', listingProjectionsSuite);
