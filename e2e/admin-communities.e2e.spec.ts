@@ -5,7 +5,7 @@ import { findCommunityAccess } from '@circuit/shared/read-models/community';
 import { EventFormSchema } from '@circuit/shared/validation/events';
 import { QuizFormSchema } from '@circuit/shared/validation/quizzes';
 import { browserUnavailableReason } from './browser';
-import { shootBothWidths } from './console-shots';
+import { shootBothWidths } from './shots';
 import { startJourney, type Journey } from './harness';
 
 const skipReason = browserUnavailableReason();

@@ -6,7 +6,7 @@ import { seedHackathonRegistrations } from '@circuit/command-service/hackathon-r
 import { paymentStream } from '@circuit/shared/events/payments';
 import { waitFor } from '@circuit/shared/testkit/wait';
 import { browserUnavailableReason } from './browser';
-import { shootBothWidths } from './console-shots';
+import { shootBothWidths } from './shots';
 import { startJourney, type Journey } from './harness';
 
 const skipReason = browserUnavailableReason();

@@ -8,7 +8,7 @@ import { hackathonProjectStream } from '@circuit/shared/events/hackathon-project
 import { hackathonScoresStream } from '@circuit/shared/events/hackathon-scoring';
 import { waitFor } from '@circuit/shared/testkit/wait';
 import { browserUnavailableReason } from './browser';
-import { shootBothWidths } from './console-shots';
+import { shootBothWidths } from './shots';
 import { startJourney, type Journey } from './harness';
 
 const skipReason = browserUnavailableReason();
@@ -112,8 +112,6 @@ describe.skipIf(Boolean(skipReason))(`the judging audit in the admin console in 
     await page.evaluate(() => window.scrollTo(0, 0));
     // The app bar slides back in once the page is at its top.
     await page.waitForTimeout(400);
-    await page.screenshot({ path: '/tmp/shots-console-judging.png' });
-    await page.screenshot({ path: '/tmp/shots-console-judging-full.png', fullPage: true });
     await shootBothWidths(page, 'audit-judging-replay');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(300);

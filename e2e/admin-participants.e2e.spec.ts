@@ -6,7 +6,7 @@ import { appendListedHackathon } from '@circuit/command-service/hackathon-regist
 import { findCommunityAccess } from '@circuit/shared/read-models/community';
 import { QuizFormSchema, RegisterQuizBodySchema } from '@circuit/shared/validation/quizzes';
 import { browserUnavailableReason } from './browser';
-import { shootBothWidths } from './console-shots';
+import { shootBothWidths } from './shots';
 import { startJourney, type Journey } from './harness';
 
 const skipReason = browserUnavailableReason();

@@ -4,7 +4,7 @@ import { seedQuizzes } from '@circuit/command-service/quizzes/seed-quizzes';
 import { seedId } from '@circuit/command-service/seed/seed-ids';
 import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
-import { shootBothWidths } from './console-shots';
+import { shootBothWidths } from './shots';
 import { startJourney, type Journey } from './harness';
 
 const skipReason = browserUnavailableReason();

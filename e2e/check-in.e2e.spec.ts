@@ -7,7 +7,7 @@ import { EventFormSchema } from '@circuit/shared/validation/events';
 import { fullProfile } from '@circuit/command-service/events/event-fixtures';
 import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
-import { shootBothWidths } from './console-shots';
+import { shootBothWidths } from './shots';
 import { startJourney, type Journey } from './harness';
 
 const skipReason = browserUnavailableReason();

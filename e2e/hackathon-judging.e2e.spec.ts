@@ -4,26 +4,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
-import { WIDTHS } from './console-shots';
+import { shootBothWidths } from './shots';
 import { startJourney, type Journey } from './harness';
 
 const skipReason = browserUnavailableReason();
 const DAY = 86_400_000;
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-judging';
 
 type Person = { page: Page; id: string };
-
-/** Saves the page at desktop and phone widths as `<name>-desktop.png` / `<name>-phone.png`, then restores the viewport. */
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const original = page.viewportSize();
-  for (const w of WIDTHS) {
-    await page.setViewportSize({ width: w.width, height: w.height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${w.name}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 /** A JSON request in the person's own browser session (cookies included); answers status and body. */
 async function call(person: Person, method: 'GET' | 'PUT' | 'POST', url: string, data?: unknown) {
@@ -125,7 +112,7 @@ describe.skipIf(Boolean(skipReason))(`hackathon judging in Chromium${skipReason 
     await page.getByRole('heading', { name: 'Judging', level: 1 }).waitFor();
     await page.getByLabel('Criterion 1 name').waitFor();
     expect(await page.getByLabel('Criterion 1 name').inputValue()).toBe('Impact');
-    await shoot(page, 'console-setup');
+    await shootBothWidths(page, 'console-setup');
 
     await page.getByRole('tab', { name: 'Judges' }).click();
     const judges = page.getByRole('list', { name: 'Judges' });
@@ -141,7 +128,7 @@ describe.skipIf(Boolean(skipReason))(`hackathon judging in Chromium${skipReason 
     await perJudge.getByRole('row', { name: 'Judy Arora 2' }).waitFor();
     // Jay is a member of Team Lantern: only Tide Table is his.
     await perJudge.getByRole('row', { name: 'Jay Bose 1' }).waitFor();
-    await shoot(page, 'console-judges');
+    await shootBothWidths(page, 'console-judges');
   });
 
   it('judge A scores a project in the browser, with the keyboard, and it is saved as it is filled in', { timeout: 120_000 }, async () => {
@@ -177,7 +164,7 @@ describe.skipIf(Boolean(skipReason))(`hackathon judging in Chromium${skipReason 
     await page.getByRole('region', { name: 'Lantern' }).getByRole('group', { name: /Impact/ }).getByRole('radio', { name: '4 of 5' }).waitFor();
     expect(await page.getByRole('region', { name: 'Lantern' }).getByRole('group', { name: /Impact/ }).getByRole('radio', { name: '4 of 5' }).isChecked()).toBe(true);
     expect(await page.getByRole('region', { name: 'Lantern' }).getByLabel('Private note').inputValue()).toBe('Strong demo; battery use unclear.');
-    await shoot(page, 'judge-screen');
+    await shootBothWidths(page, 'judge-screen');
   });
 
   it('judge B does not see their own team’s project and is refused it over HTTP', { timeout: 120_000 }, async () => {
@@ -205,7 +192,7 @@ describe.skipIf(Boolean(skipReason))(`hackathon judging in Chromium${skipReason 
     for (const column of ['Raw mean', 'Per-judge z-score', 'Trimmed mean']) await overall.getByRole('columnheader', { name: column }).waitFor();
     await overall.getByRole('rowheader', { name: 'Lantern' }).waitFor();
     await page.getByText('Now: 6 scores from 2 judges.').waitFor();
-    await shoot(page, 'console-rankings');
+    await shootBothWidths(page, 'console-rankings');
     // Replay: before any score was given, nobody is ranked.
     await page.getByLabel('Standings at').fill('2020-01-01T10:00');
     await page.getByRole('button', { name: 'Replay' }).click();
@@ -215,7 +202,7 @@ describe.skipIf(Boolean(skipReason))(`hackathon judging in Chromium${skipReason 
 
     await page.getByRole('tab', { name: 'Votes' }).click();
     await page.getByRole('table', { name: 'Votes per project' }).getByRole('rowheader', { name: 'Tide Table' }).waitFor();
-    await shoot(page, 'console-votes');
+    await shootBothWidths(page, 'console-votes');
 
     await page.getByRole('tab', { name: 'Publish winners' }).click();
     await page.getByLabel('Project').selectOption({ label: 'Lantern' });
@@ -224,13 +211,13 @@ describe.skipIf(Boolean(skipReason))(`hackathon judging in Chromium${skipReason 
     await page.getByLabel('Track').nth(1).selectOption({ label: 'Fisheries' });
     await page.getByLabel('Place').nth(1).fill('1');
     await page.getByLabel('Project').nth(1).selectOption({ label: 'Tide Table' });
-    await shoot(page, 'console-publish');
+    await shootBothWidths(page, 'console-publish');
     await page.getByRole('button', { name: 'Publish winners' }).click();
     const dialog = page.getByRole('dialog', { name: 'Publish these winners?' });
     await dialog.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('heading', { name: 'Winners published' }).waitFor();
     await page.getByRole('list', { name: 'Winners' }).getByText('Lantern').waitFor();
-    await shoot(page, 'console-published');
+    await shootBothWidths(page, 'console-published');
   });
 
   it('a participant is notified and the gallery marks the winners', { timeout: 120_000 }, async () => {
@@ -264,6 +251,6 @@ describe.skipIf(Boolean(skipReason))(`hackathon judging in Chromium${skipReason 
     await judy.page.goto(console_());
     await judy.page.getByRole('heading', { name: 'You are not authorized to manage this hackathon' }).waitFor();
     expect(await seriousViolations(judy.page)).toEqual([]);
-    await shoot(judy.page, 'console-not-allowed');
+    await shootBothWidths(judy.page, 'console-not-allowed');
   });
 });

@@ -1,31 +1,17 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
 import { startJourney, type Journey } from './harness';
+import { shootBothWidths } from './shots';
 
 const skipReason = browserUnavailableReason();
 const DAY = 86_400_000;
-const SHOTS = '/tmp/shots-projects';
-const WIDTHS = [
-  { name: 'desktop', width: 1366, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
 /** Console errors and uncaught exceptions of a page (a 401 of a signed-out session check is the ordinary answer). */
 function watchErrors(page: Page, errors: string[]) {
   page.on('console', (m) => m.type() === 'error' && !/status of 401/.test(m.text()) && errors.push(`${page.url()}: ${m.text()}`));
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
-}
-
-async function shoot(page: Page, name: string) {
-  for (const w of WIDTHS) {
-    await page.setViewportSize({ width: w.width, height: w.height });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SHOTS}/${name}-${w.name}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 800 });
 }
 
 /** A real PNG of a colour and a word, drawn by the browser. */
@@ -58,7 +44,6 @@ describe.skipIf(Boolean(skipReason))(`hackathon projects in Chromium${skipReason
     );
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     journey = await startJourney();
     const { commands } = journey.circuit;
     organiser = await journey.signedIn('org_omana', 'Omana', 'Organiser');
@@ -127,7 +112,7 @@ describe.skipIf(Boolean(skipReason))(`hackathon projects in Chromium${skipReason
     ]);
     await page.getByText('2 of 8 used').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, 'form');
+    await shootBothWidths(page, 'form');
 
     await page.getByRole('button', { name: 'Submit project' }).click();
     await page.getByText('Project submitted').first().waitFor();
@@ -178,7 +163,7 @@ describe.skipIf(Boolean(skipReason))(`hackathon projects in Chromium${skipReason
     expect(none).toContain('No projects match');
     expect(none).not.toContain('>Tide Clinic<');
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, 'gallery');
+    await shootBothWidths(page, 'gallery');
   });
 
   it('the project page embeds the video privately, lists the team, and a visitor is asked to sign in to vote', { timeout: 120_000 }, async () => {
@@ -195,7 +180,7 @@ describe.skipIf(Boolean(skipReason))(`hackathon projects in Chromium${skipReason
     expect(html).toContain('<title>Tide Clinic · Reef Hack · Circuit</title>');
     expect(html).toMatch(/og:image" content="http[^"]+\/uploads\//);
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, 'project');
+    await shootBothWidths(page, 'project');
   });
 
   it('a signed-in member votes and can take the vote back', { timeout: 60_000 }, async () => {
@@ -240,7 +225,7 @@ describe.skipIf(Boolean(skipReason))(`hackathon projects in Chromium${skipReason
     await team.getByRole('heading', { name: 'Comments (2)' }).waitFor();
     await expect.poll(() => team.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
     expect(await seriousViolations(team)).toEqual([]);
-    await shoot(team, 'project-reactions');
+    await shootBothWidths(team, 'project-reactions');
 
     await visitor.goto(projectUrl);
     await visitor.getByText('Thank you, the boats loved it too.').waitFor();
@@ -248,14 +233,14 @@ describe.skipIf(Boolean(skipReason))(`hackathon projects in Chromium${skipReason
     await visitor.getByRole('link', { name: 'Sign in' }).first().waitFor();
     expect(await visitor.getByLabel('Add a comment').count()).toBe(0);
     expect(await seriousViolations(visitor)).toEqual([]);
-    await shoot(visitor, 'project-reactions-visitor');
+    await shootBothWidths(visitor, 'project-reactions-visitor');
 
     await visitor.goto(`${journey.base}/in/asha_p`);
     const card = visitor.getByRole('list', { name: 'Reactions' }).first();
     await card.waitFor();
     expect((await card.innerText()).replace(/\s+/g, ' ')).toMatch(/1 like.*1 save.*2 comments/);
     expect(await seriousViolations(visitor)).toEqual([]);
-    await shoot(visitor, 'profile-hackathon-projects');
+    await shootBothWidths(visitor, 'profile-hackathon-projects');
   });
 
   it('wrote no errors to the console', () => {

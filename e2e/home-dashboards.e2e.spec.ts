@@ -5,7 +5,7 @@ import { HackathonFormSchema } from '@circuit/shared/validation/hackathons';
 import { QuizFormSchema } from '@circuit/shared/validation/quizzes';
 import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
-import { shootBothWidths } from './console-shots';
+import { shootBothWidths } from './shots';
 import { startJourney, type Journey } from './harness';
 
 const skipReason = browserUnavailableReason();

@@ -6,21 +6,9 @@ import type { QuizLeaderboard } from '@circuit/shared/api/quizzes';
 import { seriousViolations } from './axe';
 import { browserUnavailableReason } from './browser';
 import { startJourney, type Journey } from './harness';
+import { shootBothWidths } from './shots';
 
 const skipReason = browserUnavailableReason();
-const SHOTS = process.env.QUIZ_SHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const [w, h] of [
-    [1366, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 800 });
-}
 
 /**
  * Issue 14's journey in Chromium: an organiser creates a 5-question, 1-minute quiz; a moderator
@@ -70,7 +58,7 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
       await org.getByLabel(`Question ${i + 1} option 2`).fill(options[1]);
       await org.getByRole('radio', { name: `Option ${correct[i]! + 1} is correct` }).nth(i).check();
     }
-    await shot(org, 'create-quiz');
+    await shootBothWidths(org, 'create-quiz');
     // The image's upload fails after the quiz is stored: the organiser is told, and the quiz stands.
     await org.getByLabel('Quiz image', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
     await org.route('**/upload-image', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"down"}' }));
@@ -86,7 +74,7 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
     await page.clock.install();
     await page.goto(`${journey.base}/quiz/${quizId}`);
     await page.getByRole('heading', { name: 'Capitals in a minute' }).waitFor();
-    await shot(page, 'quiz-detail');
+    await shootBothWidths(page, 'quiz-detail');
     await page.getByRole('button', { name: 'Save quiz' }).click();
     await page.getByText('Saved quiz!').first().waitFor();
     await page.getByRole('button', { name: 'Register' }).click();
@@ -108,7 +96,7 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
     // Spec 3's choices here are India and International (the profile's own field keeps India and Other).
     expect(await modal.getByLabel('Country').locator('option').allTextContents()).toEqual(['Select country', 'India', 'International']);
     await modal.getByLabel('I agree to the terms and conditions').check();
-    await shot(page, 'registration-modal');
+    await shootBothWidths(page, 'registration-modal');
     await modal.getByRole('button', { name: 'Register' }).click();
     await page.getByText('Successfully registered for quiz').waitFor();
     await page.getByRole('link', { name: 'Start Quiz' }).click();
@@ -125,7 +113,7 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
     await page.getByLabel('Rome').check();
     await page.getByRole('button', { name: 'Next Question' }).click();
     await page.getByLabel('Seville').check();
-    await shot(page, 'quiz-take');
+    await shootBothWidths(page, 'quiz-take');
     // The registration toast fades out first: axe would judge its colours mid-animation.
     await page.waitForFunction(() => !document.querySelector('[data-sonner-toast]'), undefined, { timeout: 10_000 });
     expect(await seriousViolations(page)).toEqual([]);
@@ -152,7 +140,7 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
     socketBlocked = false;
     await result.getByText(/Rank/).waitFor();
     expect(await result.textContent()).toMatch(/Rank\s*1\s*·\s*6\s*marks/);
-    await shot(page, 'leaderboard');
+    await shootBothWidths(page, 'leaderboard');
     expect(await seriousViolations(page)).toEqual([]);
     const board = (await journey.circuit.knex('quiz_participants').where({ quiz_id: quizId, user_id: asha.id }).first('calculated_marks', 'time_taken')) as { calculated_marks: number; time_taken: number };
     expect(board.calculated_marks).toBe(6);
@@ -174,7 +162,7 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
     await org.goto(`${journey.base}/admin/quizzes/${quizId}/participants`);
     await org.getByRole('heading', { name: 'Participants' }).waitFor();
     await org.getByText('IIT Madras').waitFor();
-    await shot(org, 'participants');
+    await shootBothWidths(org, 'participants');
     const [download] = await Promise.all([org.waitForEvent('download'), org.getByRole('button', { name: 'Export to CSV' }).click()]);
     const csv = Papa.parse<string[]>(fs.readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true }).data;
     expect(csv[0]!.slice(csv[0]!.indexOf('State'), csv[0]!.indexOf('State') + 3)).toEqual(['State', 'Address', 'Skills']);
@@ -199,12 +187,12 @@ describe.skipIf(Boolean(skipReason))(`quizzes in Chromium${skipReason ? ` (skipp
     await org.getByRole('link', { name: 'Back to Quizzes' }).waitFor();
     await org.goto(`${journey.base}/quizzes`);
     await org.getByText('Capitals in a minute').waitFor();
-    await shot(org, 'quizzes');
+    await shootBothWidths(org, 'quizzes');
     expect(await seriousViolations(org)).toEqual([]);
     await org.goto(`${journey.base}/dashboard`);
     await org.getByRole('tab', { name: /Quizzes/ }).click();
     await org.getByText('Capitals in a minute').first().waitFor();
-    await shot(org, 'dashboard-quizzes');
+    await shootBothWidths(org, 'dashboard-quizzes');
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 });
