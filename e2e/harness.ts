@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadConfig } from '@circuit/shared/config';
-import { createKnex } from '@circuit/shared/db/knex';
 import { composeEmbedded, type Embedded } from '@circuit/embedded/compose';
+import { composedPglite } from '@circuit/embedded/testing/composed-database';
 import { hackathonFormFixture } from '@circuit/command-service/hackathons/hackathon-form-fixture';
 import { HackathonFormSchema } from '@circuit/shared/validation/hackathons';
 import { launchBrowser, watchHydration } from './browser';
@@ -20,7 +20,7 @@ export interface Journey {
 
 export async function startJourney(): Promise<Journey> {
   const config = loadConfig({ NODE_ENV: 'test', SEED: 'false', PORT: '0', LOG_LEVEL: 'silent' });
-  const circuit = await composeEmbedded({ config, knex: await createKnex({ kind: 'pglite' }) });
+  const circuit = await composeEmbedded({ config, knex: await composedPglite() });
   const base = `http://localhost:${await circuit.listen(0)}`;
   const browser = await launchBrowser();
   const hydrationProblems = watchHydration(browser);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import supertest from 'supertest';
 import { loadConfig, type Config } from '@circuit/shared/config';
-import { createKnex, type Knex } from '@circuit/shared/db/knex';
+import type { Knex } from '@circuit/shared/db/knex';
 import type { Role } from '@circuit/shared/events/accounts';
 import { createLogger, type Logger } from '@circuit/shared/logger';
 import type { SentMail } from '@circuit/shared/ports/mailer';
@@ -12,6 +12,7 @@ import { LocalFileStore } from '@circuit/shared/adapters/file-store/local-file-s
 import type { AbuseLimits } from '@circuit/command-service/http/rate-limits';
 import { composeEmbedded, type Embedded, type EmbeddedOptions } from '../compose';
 import { checkedAgent } from './checked-agent';
+import { composedPglite } from './composed-database';
 
 export { checkedAgent };
 
@@ -108,7 +109,7 @@ let counter = 0;
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = options.config ?? loadConfig({ NODE_ENV: 'test', SEED: 'false', LOG_LEVEL: 'silent', ...options.env });
-  const ownKnex = options.knex ? undefined : options.env?.DATA_DIR ? undefined : await createKnex({ kind: 'pglite' });
+  const ownKnex = options.knex ? undefined : options.env?.DATA_DIR ? undefined : await composedPglite();
   let offset = 0;
   const clock = {
     now: () => new Date(Date.now() + offset),
