@@ -1,11 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@circuit/shared/config';
 import { createKnex, type Knex } from '@circuit/shared/db/knex';
-import { composeEmbedded } from '../compose';
-import { composedPglite } from './composed-database';
+import { composeAndStop, composedPglite } from './composed-database';
 
 /** Tables with their columns, and the rows of those with any, as the app's queries would find them. */
 async function contents(knex: Knex): Promise<Record<string, unknown>> {
@@ -29,14 +24,9 @@ describe('the composed database test apps and journeys start on', () => {
   });
 
   it('holds what composing the app on a new database leaves, and none of what an earlier copy was given', async () => {
-    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-fresh-'));
     const fresh = await createKnex({ kind: 'pglite' });
     opened.push(fresh);
-    try {
-      await (await composeEmbedded({ config: loadConfig({ NODE_ENV: 'test', SEED: 'false', LOG_LEVEL: 'silent', DATA_DIR: scratch }), knex: fresh })).stop();
-    } finally {
-      fs.rmSync(scratch, { recursive: true, force: true });
-    }
+    await composeAndStop(fresh);
 
     const first = await composedPglite();
     opened.push(first);

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@circuit/shared/config';
 import { createKnex, pgliteSnapshot, type Knex } from '@circuit/shared/db/knex';
-import { createLogger } from '@circuit/shared/logger';
 import { composeEmbedded } from '../compose';
 
 /**
@@ -24,18 +23,21 @@ export async function composedPglite(): Promise<Knex> {
 
 async function composeOnce(): Promise<Blob> {
   const knex = await createKnex({ kind: 'pglite' });
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-composed-'));
   try {
-    const app = await composeEmbedded({
-      config: loadConfig({ NODE_ENV: 'test', SEED: 'false', LOG_LEVEL: 'silent', DATA_DIR: scratch }),
-      knex,
-      log: createLogger('composed-database', 'silent'),
-      uploadsDir: path.join(scratch, 'uploads'),
-    });
-    await app.stop();
+    await composeAndStop(knex);
     return await pgliteSnapshot(knex);
   } finally {
     await knex.destroy();
+  }
+}
+
+/** Composes the embedded app on `knex` as a test app would (no seed, files in a scratch DATA_DIR) and stops it. */
+export async function composeAndStop(knex: Knex): Promise<void> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'circuit-composed-'));
+  try {
+    const app = await composeEmbedded({ config: loadConfig({ NODE_ENV: 'test', SEED: 'false', LOG_LEVEL: 'silent', DATA_DIR: scratch }), knex });
+    await app.stop();
+  } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
 }

@@ -36,7 +36,7 @@ export interface TestAppOptions {
   env?: Record<string, string | undefined>;
   /** A ready config instead of `env`. */
   config?: Config;
-  /** A database to compose on (it stays open after stop()). Default: an in-memory PGlite as a new one is once composed (composed-database.ts), or DATA_DIR when env gives one. */
+  /** A database to compose on (it stays open after stop()). Default: an in-memory copy of a database the app was composed on once per worker (composed-database.ts), or DATA_DIR when env gives one. */
   knex?: Knex;
   /** Abuse limits; default GENEROUS_RATE_LIMITS (tests of the limits pass their own, e.g. limitsFromConfig). */
   rateLimits?: AbuseLimits;
