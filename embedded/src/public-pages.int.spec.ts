@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hackathonFormFixture } from '@circuit/command-service/hackathons/hackathon-form-fixture';
 import { formatDate } from '@circuit/shared/time/format';
 import { createTestApp, type TestApp } from './testing/test-app';
@@ -130,6 +130,20 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
     const res = await page('/in/nobody_by_this_name');
     expect(res.status).toBe(404);
     expect(serverStateOf(res.text)).toBeNull();
+  });
+
+  it("answers a hackathon nobody has with a 404 and the shell, without rendering its screen's redirect to /404", async () => {
+    const warnings: unknown[][] = [];
+    const spies = [vi.spyOn(console, 'warn'), vi.spyOn(console, 'error')].map((spy) => spy.mockImplementation((...args: unknown[]) => void warnings.push(args)));
+    try {
+      const res = await page('/hackathons/no-such-hackathon');
+      expect(res.status).toBe(404);
+      expect(serverStateOf(res.text)).toBeNull();
+      // React Router's complaint about a <Navigate> in a static render, which the browser then follows.
+      expect(warnings.map((args) => args.map(String).join(' '))).toEqual([]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 
   it('leaves the signed-in screens to the browser: the app shell, as before', async () => {

@@ -10,7 +10,7 @@ import { setServerApiOrigin } from '../auth/apiClient';
 import { AskedQueries, fetchAskedQueries } from './collect-queries';
 import { renderHeadTags, siteAt } from '../seo';
 import { pageDocument } from './page-document';
-import { outcomeOfPage } from './public-pages';
+import { outcomeOfPage, refusalOfPage } from './public-pages';
 import { serverStateScript } from './server-state';
 
 export { isServerRendered } from './public-pages';
@@ -77,7 +77,11 @@ async function render(template: string, url: URL): Promise<RenderedPage> {
   );
 
   let appHtml = await renderToHtml(tree);
-  for (let round = 0; round < MAX_DATA_ROUNDS && (await fetchAskedQueries(client)) > 0; round++) appHtml = await renderToHtml(tree);
+  for (let round = 0; round < MAX_DATA_ROUNDS && (await fetchAskedQueries(client)) > 0; round++) {
+    // A refused page's screen would render a redirect, which a static render cannot follow.
+    if (refusalOfPage(url.pathname, client, url.search) !== null) break;
+    appHtml = await renderToHtml(tree);
+  }
 
   const outcome = outcomeOfPage(url.pathname, client, siteAt(url.origin), url.search);
   if (outcome.kind === 'refused') return { kind: 'not-rendered', status: outcome.status };

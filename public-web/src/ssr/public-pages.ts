@@ -111,20 +111,33 @@ export const isServerRendered = (pathname: string): boolean => matchPage(pathnam
 export type PageOutcome = { kind: 'head'; head: PageHead } | { kind: 'refused'; status: number };
 
 /**
+ * The status the API refused the page's own answer with (a listing in review, no such user), or null while
+ * it is answered or not asked yet. A refused page is not rendered again: its screen would only redirect.
+ */
+export function refusalOfPage(pathname: string, client: QueryClient, search = ''): number | null {
+  const { page, params } = pageAt(pathname);
+  if (!page.mainQuery) return null;
+  const state = client.getQueryState(page.mainQuery(params, new URLSearchParams(search)));
+  if (state?.status !== 'error') return null;
+  const status = (state.error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 ? status : 404;
+}
+
+/**
  * The head of a rendered public page from the data its render fetched, or the status the API refused the
- * page's own answer with (a listing in review, no such user): such a page is not rendered on the server.
+ * page's own answer with: such a page is not rendered on the server.
  */
 export function outcomeOfPage(pathname: string, client: QueryClient, site: Site, search = ''): PageOutcome {
-  const found = matchPage(pathname);
-  if (!found) throw new Error(`${pathname} is not a server-rendered page`);
-  const { page, params } = found;
+  const { page, params } = pageAt(pathname);
   const query = new URLSearchParams(search);
-  if (page.mainQuery) {
-    const state = client.getQueryState(page.mainQuery(params, query));
-    if (state?.data === undefined) {
-      const status = (state?.error as { status?: unknown } | null | undefined)?.status;
-      return { kind: 'refused', status: typeof status === 'number' && status >= 400 ? status : 404 };
-    }
+  if (page.mainQuery && client.getQueryData(page.mainQuery(params, query)) === undefined) {
+    return { kind: 'refused', status: refusalOfPage(pathname, client, search) ?? 404 };
   }
   return { kind: 'head', head: page.head(params, (key) => client.getQueryData(key), site, query) };
+}
+
+function pageAt(pathname: string): { page: PublicPage; params: Params } {
+  const found = matchPage(pathname);
+  if (!found) throw new Error(`${pathname} is not a server-rendered page`);
+  return found;
 }
