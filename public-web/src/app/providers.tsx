@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { ToasterProps } from 'sonner';
 import { AuthProvider } from '../auth/AuthContext';
 import { SocketProvider } from '../realtime/SocketProvider';
@@ -7,7 +7,12 @@ import { sonner, TOAST_DURATION, useToasterWanted } from '../ui/toast';
 import { useMediaQuery } from '../ui/useMediaQuery';
 
 // Should the library fail to load (a dropped connection), the app goes on without toasts rather than failing.
-const Toaster = lazy(() => sonner().then(({ Toaster }) => ({ default: Toaster }), () => ({ default: (_: ToasterProps): ReactNode => null })));
+const Toaster = lazy(() =>
+  sonner().then(
+    ({ Toaster }): { default: ComponentType<ToasterProps> } => ({ default: Toaster }),
+    () => ({ default: (_: ToasterProps): ReactNode => null }),
+  ),
+);
 
 /** The toaster, from the first toast on (see ui/toast). */
 function ToastHost() {
