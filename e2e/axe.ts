@@ -26,8 +26,8 @@ const RUN_OPTIONS: Axe.RunOptions = {
  * anew for each check and finished every run in a page of its own, 1.9 s a check against 0.3 to 0.5.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // Endless ones (a spinner) are left out: they never end.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  // Endless ones (a spinner) are left out: they never end. Polled, not checked at every frame (see browser.ts).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { polling: 50 });
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     (options) => (window as unknown as { axe: typeof Axe }).axe.run({ exclude: ['[data-sonner-toast][data-front="false"]'] }, options).then((r) => r.violations),

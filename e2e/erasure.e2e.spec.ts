@@ -22,6 +22,7 @@ describe.skipIf(Boolean(skipReason))(`Delete my account journey in Chromium${ski
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));
 
+    await page.goto(`${journey.base}/dashboard`);
     await page.getByRole('button', { name: 'Open profile menu' }).click();
     await page.getByRole('menuitem', { name: 'Your data' }).click();
     await page.getByRole('heading', { name: 'Your data', level: 1 }).waitFor();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
@@ -34,14 +35,10 @@ describe.skipIf(Boolean(skipReason))(`hackathon projects in Chromium${skipReason
   const url = (path = '') => `${journey.base}/hackathons/reef-hack${path}`;
 
   /** The organiser's judging setup through the command API, as the judging console sends it. */
-  const setup = (body: unknown) =>
-    organiser.page.evaluate(
-      async ([id, b]) => {
-        const res = await fetch(`/api/hackathons/${id}/judging`, { method: 'PUT', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body: JSON.stringify(b) });
-        return { status: res.status, body: await res.text() };
-      },
-      [hackathonId, body] as const,
-    );
+  const setup = async (body: unknown) => {
+    const res = await organiser.page.request.put(`${journey.base}/api/hackathons/${hackathonId}/judging`, { data: body, headers: { 'Idempotency-Key': randomUUID() } });
+    return { status: res.status(), body: await res.text() };
+  };
 
   beforeAll(async () => {
     journey = await startJourney();
@@ -130,7 +127,7 @@ describe.skipIf(Boolean(skipReason))(`hackathon projects in Chromium${skipReason
   });
 
   it('once opened, the gallery shows the project with search and the track filter in the URL', { timeout: 120_000 }, async () => {
-    const current = await organiser.page.evaluate(async (id) => (await (await fetch(`/api/hackathons/${id}/judging`)).json()).data, hackathonId);
+    const current = ((await (await organiser.page.request.get(`${journey.base}/api/hackathons/${hackathonId}/judging`)).json()) as { data: { tracks: { id: string; name: string }[] } }).data;
     const opened = await setup({ tracks: current.tracks, galleryOpen: true, voting: { enabled: true, opensAt: new Date(Date.now() - 3_600_000).toISOString(), closesAt: new Date(Date.now() + DAY).toISOString(), perTrack: false } });
     expect(opened.status, opened.body).toBeLessThan(300);
 
@@ -147,7 +144,7 @@ describe.skipIf(Boolean(skipReason))(`hackathon projects in Chromium${skipReason
     await page.getByLabel('Search projects').fill('postgis');
     await page.waitForURL(/search=postgis/);
     await page.getByRole('link', { name: 'Tide Clinic' }).waitFor();
-    const climate = current.tracks.find((t: { name: string }) => t.name === 'Climate').id as string;
+    const climate = current.tracks.find((t) => t.name === 'Climate')!.id;
     await page.getByLabel('Track', { exact: true }).selectOption(climate);
     await page.waitForURL(new RegExp(`track=${climate}`));
     await page.getByText('No projects match').waitFor();
