@@ -68,8 +68,8 @@ function failoverSuite(title: string, requirement: Setup) {
     it(`stores every one of ${MESSAGES} chat messages sent over sockets exactly once and hands it to each socket once, though the leading command service is killed mid-flight`, async () => {
       // The projection service and the first command service start together; the second command
       // service and the realtime service once the read models exist and the first leads.
-      const projection = startService('projection-service', 'projection-service/src/main.ts', env({}));
-      const leader = startService('command-service A', 'command-service/src/main.ts', env({}));
+      const projection = await startService('projection-service', 'projection-service/src/main.ts', env({}));
+      const leader = await startService('command-service A', 'command-service/src/main.ts', env({}));
       services.push(projection, leader);
       await projection.logged(/projection service listening/);
 
@@ -93,8 +93,8 @@ function failoverSuite(title: string, requirement: Setup) {
       await waitFor(async () => (await countOf('users')) === users.length && (await countOf('user_connections')) === users.length, { timeoutMs: 30_000, message: 'the users and pairs in the read models' });
 
       await Promise.all([leader.logged(/^leading$/), leader.logged(/command service listening/)]);
-      const standby = startService('command-service B', 'command-service/src/main.ts', env({}));
-      const realtime = startService('realtime-service', 'realtime-service/src/main.ts', env({}));
+      const standby = await startService('command-service B', 'command-service/src/main.ts', env({}));
+      const realtime = await startService('realtime-service', 'realtime-service/src/main.ts', env({}));
       services.push(standby, realtime);
 
       // The bus as the command side publishes on it: to tell how often a message was published twice.

@@ -110,9 +110,9 @@ function traceSuite(title: string, requirement: Setup) {
 
     it(`follows one follow command from HTTP through the append, the projection and the socket emit, in one trace (${label} bus)`, async () => {
       const env = serviceEnv({ databaseUrl: url, dataDir, sessionSecret: SESSION_SECRET }, { ...busEnv, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
-      const projection = startService('projection-service', 'projection-service/src/main.ts', env);
-      const command = startService('command-service', 'command-service/src/main.ts', env);
-      const realtime = startService('realtime-service', 'realtime-service/src/main.ts', env);
+      const projection = await startService('projection-service', 'projection-service/src/main.ts', env);
+      const command = await startService('command-service', 'command-service/src/main.ts', env);
+      const realtime = await startService('realtime-service', 'realtime-service/src/main.ts', env);
       services.push(projection, command, realtime);
 
       const [a, b] = [randomUUID(), randomUUID()];
