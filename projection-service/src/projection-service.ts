@@ -128,7 +128,7 @@ export async function createProjectionService(deps: ProjectionServiceDeps) {
     scoringQueryRoutes(deps.knex, deps.store),
     certificateQueryRoutes(deps.knex, deps.store, { publicUrl: deps.publicUrl }),
     communityQueryRoutes(deps.knex),
-    quizQueryRoutes(deps.knex, deps.now),
+    quizQueryRoutes(deps.knex, cache, deps.now),
     dashboardQueryRoutes(deps.knex),
     checkInQueryRoutes(deps.knex, deps.tickets ?? ticketKeysFrom(loadConfig())),
     // Link-preview images under /og/, outside /api: crawlers fetch them where the page head points.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithMembers, type Member, type TestApp } from '@circuit/embedded/testing/test-app';
 import { waitFor } from '@circuit/shared/testkit/wait';
+import { queriesDuring } from '@circuit/shared/testkit/queries';
 import { scoreAttempt, rankAttempts } from '@circuit/shared/quizzes/scoring';
 import type { QuizLeaderboard } from '@circuit/shared/api/quizzes';
 import { createdListing, expectFormsRefused } from '../listings/listing-fixtures.testkit';
@@ -118,6 +119,25 @@ describe('quiz routes', () => {
     await organiser.agent.put(`/api/quizzes/${id}`).send({ pricing: { type: 'paid', amount: 99, currency: 'INR' } }).expect(200);
     expect(await priceOf()).toMatchObject({ type: 'paid', amount: 99 });
     expect((await organiser.agent.get(`/api/quizzes/${id}`).expect(200)).body.data.timeLimit).toBe(7);
+  });
+
+  it("answers a signed-out visitor's list, featured row and quiz from the cache until a registration or the organiser's name changes them; a signed-in reader gets their own", async () => {
+    const id = await liveQuiz({ title: 'Cached capitals', category: 'science' });
+    const paths = ['/api/quizzes?category=science&limit=48', '/api/quizzes/featured?limit=24', `/api/quizzes/${id}`];
+    const anonymous = async () => Promise.all(paths.map(async (path) => (await t.request().get(path).expect(200)).body as { data: unknown }));
+    const ofQuiz = (answers: { data: unknown }[]) =>
+      answers.map(({ data }) => (Array.isArray(data) ? data : [data]).find((q: { _id: string }) => q._id === id) as { totalParticipants: number; organizer: { firstName: string } });
+    expect(ofQuiz(await anonymous()).map((q) => q.totalParticipants)).toEqual([0, 0, 0]);
+    expect(await queriesDuring(t.knex, anonymous)).toBe(0);
+
+    await registered(id);
+    expect(ofQuiz(await anonymous()).map((q) => q.totalParticipants)).toEqual([1, 1, 1]);
+    await organiser.agent.put('/api/users/profile').send({ firstName: 'Renamed', lastName: 'Organiser', country: 'Other', address: '1 Main Road' }).expect(200);
+    expect(ofQuiz(await anonymous()).map((q) => q.organizer.firstName)).toEqual(['Renamed', 'Renamed', 'Renamed']);
+
+    // The organiser's own read is theirs: it carries the answer key the cached one leaves out.
+    expect((await organiser.agent.get(`/api/quizzes/${id}`).expect(200)).body.data.questions).toHaveLength(5);
+    expect((await t.request().get(`/api/quizzes/${id}`).expect(200)).body.data.questions).toEqual([]);
   });
 
   it('features at most 8 accepted quizzes; lists the ones a user registered for and saved; saving twice or a pending quiz changes nothing', async () => {

@@ -12,7 +12,7 @@ import { toCsv } from '@circuit/shared/csv/csv';
 import { findEventRegistrationStatus, findEventRow, listEventCards, listEventParticipants, listEvents, mayManageEvent, toEvent } from '@circuit/shared/read-models/events';
 import { EventListQuerySchema, EventMessages as M, eventUsernameViolation } from '@circuit/shared/validation/events';
 import { ANONYMOUS, contentOf, existingListing, hostViewerOf, listingKeyOf, listingUsernameOf, viewerOf, visibleListing, type ListingKey } from '../listings/listing-access';
-import { detailRoute, featuredQuerySchema, featuredRoute, ownListRoutes, publicListRoute, usernameCheckRoute } from '../listings/listing-query-routes';
+import { detailRoute, listingDatesChange, featuredQuerySchema, featuredRoute, ownListRoutes, publicListRoute, usernameCheckRoute } from '../listings/listing-query-routes';
 import { eventEntry, personalEntries, toIcs } from './calendar';
 
 export const EventFeaturedQuerySchema = featuredQuerySchema(EVENT_LIMITS.featured);
@@ -74,7 +74,7 @@ export function eventQueryRoutes(knex: Knex, cache: ReadCache, now: () => Date =
 
   // The detail: the event and its creator's name.
   const details = { ...answers, projections: ['events', 'users'] };
-  detailRoute(router, '/api/events/username/:username', details, (req) => answerOne(req, listingUsernameOf(String(req.params.username ?? ''), eventUsernameViolation)));
+  detailRoute(router, '/api/events/username/:username', details, (req) => answerOne(req, listingUsernameOf(String(req.params.username ?? ''), eventUsernameViolation)), listingDatesChange);
 
   router.get('/api/events/:id/registration-status', async (req, res) => {
     const userId = requireUserId(req);
@@ -111,6 +111,6 @@ export function eventQueryRoutes(knex: Knex, cache: ReadCache, now: () => Date =
     res.type('text/calendar; charset=utf-8').send(toIcs(content.title, [eventEntry(row.id, content, originOf(req))]));
   });
 
-  detailRoute(router, '/api/events/:id', details, (req) => answerOne(req, keyOf(req)));
+  detailRoute(router, '/api/events/:id', details, (req) => answerOne(req, keyOf(req)), listingDatesChange);
   return router;
 }

@@ -6,7 +6,7 @@ import { listSponsors } from '@circuit/shared/read-models/hackathon-announcement
 import { isRegistered, listHackathonCards, listHackathons, toHackathon } from '@circuit/shared/read-models/hackathons';
 import { HackathonListQuerySchema, HackathonMessages as M, usernameViolation } from '@circuit/shared/validation/hackathons';
 import { ANONYMOUS, listingUsernameOf, viewerOf, type ListingKey } from '../listings/listing-access';
-import { detailRoute, featuredQuerySchema, featuredRoute, ownListRoutes, publicListRoute, usernameCheckRoute } from '../listings/listing-query-routes';
+import { detailRoute, listingDatesChange, featuredQuerySchema, featuredRoute, ownListRoutes, publicListRoute, usernameCheckRoute } from '../listings/listing-query-routes';
 import { visibleHackathon } from './visible-hackathon';
 
 export const FeaturedQuerySchema = featuredQuerySchema(HACKATHON_LIMITS.featured);
@@ -40,8 +40,8 @@ export function hackathonQueryRoutes(knex: Knex, cache: ReadCache, now: () => Da
 
   // The detail: the list's read models and the sponsors.
   const details = { ...answers, projections: [...PROJECTIONS, 'hackathon-sponsors'] };
-  detailRoute(router, '/api/hackathons/username/:username', details, (req) => answerOne(req, listingUsernameOf(String(req.params.username ?? ''), usernameViolation)));
+  detailRoute(router, '/api/hackathons/username/:username', details, (req) => answerOne(req, listingUsernameOf(String(req.params.username ?? ''), usernameViolation)), listingDatesChange);
   // The detail answers by username too (spec 2 section 7: "also by username").
-  detailRoute(router, '/api/hackathons/:id', details, (req) => answerOne(req));
+  detailRoute(router, '/api/hackathons/:id', details, (req) => answerOne(req), listingDatesChange);
   return router;
 }

@@ -56,13 +56,22 @@ export function publicListRoute<Query extends { cursor?: string; status?: string
   });
 }
 
+/** When the clock next changes a hackathon's or an event's answer: its phase moves at its own dates. */
+export const listingDatesChange = (answer: Pick<ListingCard, 'dates'>, at: Date): number => nextPhaseChange([answer.dates], at);
+
 /**
  * A listing's detail. What a signed-out visitor is answered is the same for all of them (only a public
  * listing is shown to them), so it is cached like the public lists, keyed by the path, until the read models
- * it is built from move or the clock moves its phase; a refusal (no such listing, not public) is not kept. A
- * signed-in viewer's answer is their own (their registration, what they may manage) and computed each time.
+ * it is built from move or the clock changes it (`changesAt`); a refusal (no such listing, not public) is not
+ * kept. A signed-in viewer's answer is their own (their registration, what they may manage) and computed each time.
  */
-export function detailRoute<Detail extends Pick<ListingCard, 'dates'>>(router: Router, path: string, answers: CachedAnswers, detail: (req: Request) => Promise<Detail>): void {
+export function detailRoute<Detail>(
+  router: Router,
+  path: string,
+  answers: CachedAnswers,
+  detail: (req: Request) => Promise<Detail>,
+  changesAt: (answer: Detail, at: Date) => number,
+): void {
   router.get(path, async (req, res) => {
     if (req.session?.userId) {
       res.json(ok(await detail(req)));
@@ -71,7 +80,7 @@ export function detailRoute<Detail extends Pick<ListingCard, 'dates'>>(router: R
     const body = await answers.cache.json(`${answers.key}-detail:${req.path}`, answers.projections, async () => {
       const at = answers.now();
       const answer = await detail(req);
-      return new ChangesAt(ok(answer), nextPhaseChange([answer.dates], at));
+      return new ChangesAt(ok(answer), changesAt(answer, at));
     });
     sendJson(res, body);
   });

@@ -1,14 +1,16 @@
 import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { requireUserId } from '@circuit/shared/http/auth';
-import { ok } from '@circuit/shared/http/envelope';
+import { ok, sendJson } from '@circuit/shared/http/envelope';
+import { nextPhaseChange } from '@circuit/shared/hackathons/options';
+import type { ReadCache } from '@circuit/shared/projections/read-cache';
 import { forbidden, notFound } from '@circuit/shared/commands/domain-errors';
 import { maySeeParticipants, participantsForbidden } from '@circuit/shared/read-models/participant-access';
 import type { QuizContent } from '@circuit/shared/events/quizzes';
-import type { QuizRegistrationStatus } from '@circuit/shared/api/quizzes';
+import type { Quiz, QuizRegistrationStatus } from '@circuit/shared/api/quizzes';
 import { QUIZ_LIMITS, QuizListQuerySchema, QuizMessages as M } from '@circuit/shared/validation/quizzes';
 import { listingIdOf, visibleListing, type ListingId } from '../listings/listing-access';
-import { featuredQuerySchema, ownListRoutes } from '../listings/listing-query-routes';
+import { detailRoute, featuredQuerySchema, ownListRoutes } from '../listings/listing-query-routes';
 import { json } from './quiz-attempts';
 import { featuredQuizzes, findQuizRow, isStaff, leaderboardOf, listQuizzes, mayManage, participantsOf, quizCardsWhere, toQuiz, type QuizRow, type Viewer } from './quiz-read-models';
 
@@ -24,31 +26,49 @@ export const quizVisibility = (knex: Knex) => ({
   coHostKind: 'quiz' as const,
 });
 
+/** When the clock next changes a quiz's detail: its phase moves at its start and its end. */
+const quizPhaseChange = (quiz: Quiz, at: Date) => nextPhaseChange([{ ...quiz.dates, registrationDeadline: quiz.dates.registrationEndDate }], at);
+
 /** The quiz queries of spec 3 section 7 (read models only). Fixed paths come before /{id}. */
-export function quizQueryRoutes(knex: Knex, now: () => Date = () => new Date()): Router {
+export function quizQueryRoutes(knex: Knex, cache: ReadCache, now: () => Date = () => new Date()): Router {
   const router = Router();
   const visibility = quizVisibility(knex);
+  // The cards name their organiser, from the users read model.
+  const answers = { cache, key: 'quizzes', projections: ['quizzes', 'users'], now };
 
   /** The quiz of the path (by id only) as its viewer may see it: 404 when there is none, 403 'Not Available' when not public and not theirs. */
   const visible = (req: Request) => visibleListing(knex, req, listingIdOf(String(req.params.id ?? '')), visibility);
 
+  // Accepted quizzes read the same to every viewer: one cached answer serves all. Which quizzes are listed follows
+  // the clock (their registration windows), so an answer is kept for the cache's short time to live at most.
   router.get('/api/quizzes', async (req, res) => {
-    const query = QuizListQuerySchema.parse(req.query);
-    const page = await listQuizzes(knex, query, now());
-    res.json({ ...ok(page.cards), pagination: page.pagination });
+    const body = await cache.json(`quizzes:${req.url}`, answers.projections, async () => {
+      const page = await listQuizzes(knex, QuizListQuerySchema.parse(req.query), now());
+      return { ...ok(page.cards), pagination: page.pagination };
+    });
+    sendJson(res, body);
   });
 
   router.get('/api/quizzes/featured', async (req, res) => {
-    res.json(ok(await featuredQuizzes(knex, QuizFeaturedQuerySchema.parse(req.query).limit, now())));
+    const body = await cache.json(`quizzes-featured:${req.url}`, answers.projections, async () =>
+      ok(await featuredQuizzes(knex, QuizFeaturedQuerySchema.parse(req.query).limit, now())),
+    );
+    sendJson(res, body);
   });
 
   ownListRoutes(router, 'quizzes', (filter) => quizCardsWhere(knex, filter, now()));
 
-  router.get('/api/quizzes/:id', async (req, res) => {
-    const { row, viewer } = await visible(req);
-    const saved = viewer.userId ? Boolean(await knex('quiz_saves').where({ quiz_id: row.id, user_id: viewer.userId }).first('quiz_id')) : false;
-    res.json(ok(toQuiz(row, now(), viewer, saved)));
-  });
+  detailRoute(
+    router,
+    '/api/quizzes/:id',
+    answers,
+    async (req) => {
+      const { row, viewer } = await visible(req);
+      const saved = viewer.userId ? Boolean(await knex('quiz_saves').where({ quiz_id: row.id, user_id: viewer.userId }).first('quiz_id')) : false;
+      return toQuiz(row, now(), viewer, saved);
+    },
+    quizPhaseChange,
+  );
 
   router.get('/api/quizzes/:id/registration-status', async (req, res) => {
     const userId = requireUserId(req);
