@@ -7,7 +7,7 @@ import { freshBundle } from '../../../embedded/scripts/bundle-server.mjs';
  * The services of a cluster test as processes of their own, each run from a bundle of its entry (from the
  * repository's root; made once and again only when a source changed, embedded/scripts/bundle-server.mjs) with its
  * log lines kept and waited on: the failover and the cross-service trace tests share them. Under tsx each start
- * loaded some 600 TypeScript files, 2 to 3 s of CPU, and these tests start eight.
+ * loaded some 600 TypeScript files, 2 to 3 s of CPU, and the failover test alone starts eight.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const bundles = new Map<string, Promise<string>>();
