@@ -15,6 +15,11 @@ const ConfigSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   EVENTSTORE_URL: z.string().optional(),
   KAFKA_BROKERS: z.string().optional(),
+  /**
+   * How long a Kafka consumer-group member may be silent before the broker hands its partitions to another: a
+   * command service that died leaves its chat sends unhandled this long. Within the broker's group.min/max.session.timeout.ms.
+   */
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Circuit <no-reply@circuit.local>'),

@@ -140,6 +140,8 @@ function failoverSuite(title: string, requirement: Setup) {
       expect(atKill).toBeLessThan(MESSAGES);
 
       await standby.logged(/^leading$/, 60_000);
+      // What the killed leader published has arrived by now (the standby publishes only once it leads, and after its copies).
+      const publishedByLeader = new Set(published.keys());
       await waitFor(() => delivered() >= MESSAGES, { timeoutMs: 90_000, intervalMs: 50, message: () => `all ${MESSAGES} deliveries, got ${delivered()} (${atKill} before the kill)` });
       // A repeat would come right behind the first copy; give it time to show.
       await new Promise((r) => setTimeout(r, 1000));
@@ -155,10 +157,11 @@ function failoverSuite(title: string, requirement: Setup) {
         const expected = [...ids].filter(([, m]) => m.from === id || m.to === id).map(([messageId]) => messageId);
         expect([...received.get(id)!].sort()).toEqual(expected.sort());
       }
-      const repeated = [...published].filter(([id, count]) => ids.has(id) && count > 1).length;
-      console.info(`[failover ${choice.label}] ${atKill} of ${MESSAGES} delivered before the kill, all after the takeover; ${repeated} published twice on the bus, none received twice`);
-      // Handled one by one, with the handled ones acknowledged at once: only the message in flight at the kill can come again.
-      expect(repeated).toBeLessThanOrEqual(1);
+      const repeated = [...published].filter(([id, count]) => ids.has(id) && count > 1).map(([id]) => id);
+      console.info(`[failover ${choice.label}] ${atKill} of ${MESSAGES} delivered before the kill, all after the takeover; ${repeated.length} published twice on the bus, none received twice`);
+      // Only what the killed leader had taken and not acknowledged comes again (a batch under way, published
+      // by it before the kill); the standby publishes each message once.
+      expect(repeated.filter((id) => !publishedByLeader.has(id))).toEqual([]);
     }, 300_000);
   });
 }
@@ -178,7 +181,12 @@ async function onKafka(): Promise<Setup> {
   const list = brokers.value;
   return available({
     databaseUrl: databaseUrl.value,
-    bus: { label: 'kafka', env: { KAFKA_BROKERS: list.join(',') }, connect: () => KafkaBus.connect({ brokers: list, clientId: 'failover-test' }) },
+    bus: {
+      label: 'kafka',
+      // The test broker allows sessions from 2 s: the killed leader's partition goes to the standby 3 s after its last heartbeat.
+      env: { KAFKA_BROKERS: list.join(','), KAFKA_SESSION_TIMEOUT_MS: '3000' },
+      connect: () => KafkaBus.connect({ brokers: list, clientId: 'failover-test' }),
+    },
   });
 }
 failoverSuite('chat sends across a command-service failover, bus on Kafka', await onKafka());

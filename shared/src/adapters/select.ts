@@ -33,7 +33,7 @@ export async function selectEventStoreAdapter(config: Config, knex: Knex, log?: 
 export async function selectBus(config: Config): Promise<Bus> {
   if (config.KAFKA_BROKERS) {
     const { KafkaBus } = await import('./bus/kafka-bus');
-    return KafkaBus.connect({ brokers: config.KAFKA_BROKERS.split(','), clientId: 'circuit' });
+    return KafkaBus.connect({ brokers: config.KAFKA_BROKERS.split(','), clientId: 'circuit', groupSessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS });
   }
   if (config.DATABASE_URL) {
     const { PostgresNotifyBus } = await import('./bus/postgres-notify-bus');

@@ -318,6 +318,75 @@ export function busContract(name: string, factory: () => Promise<BusHarness>, op
         }
       });
 
+      it('hands a member up to its concurrency of the messages waiting at once, started in order, each once', async () => {
+        const topic = topicName('slots');
+        const group = groupName('slots');
+        // The group exists (its messages are kept) and seven wait before the member starts: what a member takes at
+        // once depends on what is there when it looks, so they are all there.
+        await (await bus.subscribe(topic, () => undefined, { group }))();
+        for (let n = 0; n < 7; n++) await bus.publish(topic, { n });
+        const started: number[] = [];
+        const finished: number[] = [];
+        let running = 0;
+        let most = 0;
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const off = await bus.subscribe(
+          topic,
+          async (payload) => {
+            const { n } = payload as { n: number };
+            started.push(n);
+            running += 1;
+            most = Math.max(most, running);
+            // The first three wait together: a member taking them one at a time would never start the third.
+            if (n < 3) await held;
+            running -= 1;
+            finished.push(n);
+          },
+          { group, concurrency: 3 },
+        );
+        try {
+          await waitFor(() => running === 3, { timeoutMs, message: () => `three messages under way at once, started ${JSON.stringify(started)}` });
+          expect(started).toEqual([0, 1, 2]);
+          release();
+          await waitFor(() => finished.length >= 7, { timeoutMs, message: () => `seven messages, got ${JSON.stringify(finished)}` });
+          await sleep(quietMs);
+          expect([...finished].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+          expect(started).toEqual([0, 1, 2, 3, 4, 5, 6]);
+          expect(most).toBe(3);
+        } finally {
+          release();
+          await off();
+        }
+      });
+
+      it('retries a failed message of a member with several at once, and hands the others over once', async () => {
+        const topic = topicName('slots-retry');
+        const handled: number[] = [];
+        let failures = 0;
+        const off = await bus.subscribe(
+          topic,
+          (payload) => {
+            const { n } = payload as { n: number };
+            if (n === 1 && failures < 2) {
+              failures += 1;
+              throw new Error('not yet');
+            }
+            handled.push(n);
+          },
+          { group: groupName('slots-retry'), concurrency: 4 },
+        );
+        try {
+          for (let n = 0; n < 6; n++) await bus.publish(topic, { n });
+          await waitFor(() => handled.length >= 6, { timeoutMs, message: () => `six messages, got ${JSON.stringify(handled)}` });
+          await sleep(quietMs);
+          expect([...handled].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
+          expect(failures).toBe(2);
+        } finally {
+          await off();
+        }
+      });
+
       it('gives every group and every live subscriber of the topic each message', async () => {
         const topic = topicName('mixed');
         const [groupA, groupB, live] = [inbox(), inbox(), inbox()];

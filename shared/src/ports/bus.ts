@@ -21,9 +21,11 @@ export interface SubscribeOptions {
   group?: string;
   /**
    * A group subscription only: how many of the group's messages this member may handle at once
-   * (default 1, one after the other in order). Above 1, later messages do not wait for a slow one,
-   * so the handler must not rely on their order. An adapter that cannot run a member's messages side
-   * by side hands them over one at a time, which is always correct.
+   * (default 1, one after the other in order). Above 1, the handlers of the messages waiting start
+   * in order and run side by side, so the handler must not rely on their order finishing. The
+   * in-process bus starts the next message as soon as a slot frees; the Postgres and Kafka adapters
+   * take up to that many at a time and the next ones when all of those are handled (so a member that
+   * dies leaves only those to be handled again).
    */
   concurrency?: number;
 }

@@ -63,6 +63,36 @@ describeWhen('leadership on Postgres (several processes)', testDatabaseUrl(), ()
     await Promise.all([knexA.destroy(), knexB.destroy()]);
   });
 
+  it('hands the work over when the leader\'s connection dies, and the old leader waits as a standby on a new one', async () => {
+    const [a, b] = [counter(), counter()];
+    const knexA = db.connect();
+    const knexB = db.connect();
+    const first = await runAsLeader(knexA, 'workers', a.work, log, 50);
+    const second = await runAsLeader(knexB, 'workers', b.work, log, 50);
+    expect(a.state.running).toBe(1);
+
+    // As when the leader's process is killed: the server ends the session that holds the lock.
+    const holders = async () =>
+      (
+        await db.knex.raw<{ rows: { pid: number }[] }>(
+          `select pid from pg_locks where locktype = 'advisory' and granted and objsubid = 1
+             and ((classid::bigint << 32) | objid::bigint) = hashtext(current_database() || ':' || current_schema() || ':workers')::bigint`,
+        )
+      ).rows;
+    const [holder] = await holders();
+    expect(holder).toBeDefined();
+    await db.knex.raw('select pg_terminate_backend(?)', [holder!.pid]);
+    await waitFor(async () => a.state.running === 0 && b.state.running === 1, { message: 'the standby takes over from the lost leader' });
+    expect((await holders()).map((h) => h.pid)).not.toContain(holder!.pid);
+
+    // The old leader asks again on a connection of its own, and leads once the other stops.
+    await second.stop();
+    await waitFor(async () => a.state.running === 1, { message: 'the old leader leads again' });
+    expect(a.state.starts).toBe(2);
+    await first.stop();
+    await Promise.all([knexA.destroy(), knexB.destroy()]);
+  });
+
   it('keys the lock by schema, so separate schemas (separate deployments) do not contend', async () => {
     const other = await createTestSchema({ label: 'leadership-other' });
     try {

@@ -14,10 +14,12 @@ interface RawConnection {
 /**
  * Runs `work` in one process at a time among all processes on the same Postgres database and
  * schema (several command-service instances): the holder of a session advisory lock, kept on a
- * connection of its own, does it; the others retry and take over when that connection ends.
+ * connection of its own, does it; the others ask again every `retryMs` on a connection they keep
+ * for it, and take over when the holder's connection ends (its process died or stopped). The
+ * asking is one cheap statement, so a standby takes over within about a second.
  * PGlite belongs to a single process, so there the work simply runs.
  */
-export async function runAsLeader(knex: Knex, name: string, work: Work, log: Logger, retryMs = 5000): Promise<{ stop(): Promise<void> }> {
+export async function runAsLeader(knex: Knex, name: string, work: Work, log: Logger, retryMs = 1000): Promise<{ stop(): Promise<void> }> {
   if (knex.client.config.client !== 'pg') {
     await work.start();
     return { stop: () => work.stop() };
@@ -34,8 +36,13 @@ export async function runAsLeader(knex: Knex, name: string, work: Work, log: Log
     if (held) await knex.client.destroyRawConnection(held).catch(() => undefined);
   };
 
-  const lose = async () => {
-    if (!leading) return;
+  /** The connection ended or failed: a standby asks on a new one next time; a leader stops its work first. */
+  const lose = async (lost: RawConnection) => {
+    if (connection !== lost) return;
+    if (!leading) {
+      await release();
+      return;
+    }
     leading = false;
     log.warn({ name }, 'lost leadership; stopping until it is regained');
     await work.stop().catch((err: unknown) => log.error({ err, name }, 'stopping after lost leadership failed'));
@@ -47,18 +54,26 @@ export async function runAsLeader(knex: Knex, name: string, work: Work, log: Log
     if (!stopped) retry = setTimeout(() => void attempt(), retryMs);
   };
 
+  const candidate = async (): Promise<RawConnection> => {
+    if (connection) return connection;
+    const fresh = (await knex.client.acquireRawConnection()) as RawConnection;
+    connection = fresh;
+    fresh.on('error', () => void lose(fresh));
+    fresh.on('end', () => void lose(fresh));
+    return fresh;
+  };
+
   async function attempt(): Promise<void> {
     try {
-      const candidate = (await knex.client.acquireRawConnection()) as RawConnection;
-      connection = candidate;
-      candidate.on('error', () => void lose());
-      candidate.on('end', () => void lose());
-      const { rows } = await candidate.query(
+      const { rows } = await (await candidate()).query(
         "select pg_try_advisory_lock(hashtext(current_database() || ':' || current_schema() || ':' || $1)) as leader",
         [name],
       );
-      if (!rows[0]?.leader || stopped) {
+      if (stopped) {
         await release();
+        return;
+      }
+      if (!rows[0]?.leader) {
         schedule();
         return;
       }

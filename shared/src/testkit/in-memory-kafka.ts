@@ -12,7 +12,8 @@ import { sleep } from './wait';
  *   pin its offsets misses messages published right after subscribing;
  * - two running consumers in one group share its single partition: only the longest-standing one
  *   gets messages, and when it leaves the next one goes on from the group's committed offset;
- * - a message whose eachMessage threw is not committed and is fetched again;
+ * - a message whose eachMessage threw is not committed and is fetched again; eachBatch gets the messages
+ *   from the member's position on, and only the offsets it resolves and commits count;
  * - deleting a group with a running member fails.
  * It is no substitute for the real broker suite (KAFKA_BROKERS or the run's own broker).
  */
@@ -108,11 +109,39 @@ export class InMemoryKafkaBroker {
         if (!running) throw new Error('Consumer group was not initialized, consumer#run must be called first');
         seeks.set(topic, Number(offset));
       },
-      run: async ({ eachMessage }) => {
+      run: async ({ eachMessage, eachBatch }) => {
         await sleep(this.options.joinDelayMs ?? 5);
         this.activeMembers.set(groupId, (this.activeMembers.get(groupId) ?? 0) + 1);
         members().push(member);
         running = true;
+        const owner = () => members()[0] === member;
+        /** Hands the messages from `at` on to the handler; the offset to go on from, or undefined when the handler threw (as kafkajs: fetched again from the committed offset). */
+        const deliver = async (topic: string, log: StoredMessage[], at: number): Promise<number | undefined> => {
+          const message = (offset: number): KafkaMessageLike => ({ value: log[offset]!.value, headers: { ...log[offset]!.headers }, offset: String(offset) });
+          try {
+            if (eachBatch) {
+              let resolved: number | undefined;
+              await eachBatch({
+                batch: { topic, partition: 0, messages: Array.from({ length: log.length - at }, (_, i) => message(at + i)) },
+                resolveOffset: (offset) => {
+                  resolved = Number(offset);
+                },
+                commitOffsetsIfNecessary: async () => {
+                  if (resolved !== undefined) offsets().set(topic, resolved + 1);
+                },
+                heartbeat: async () => undefined,
+                isRunning: () => !stopped,
+                isStale: () => !owner(),
+              });
+              return resolved === undefined ? at : resolved + 1;
+            }
+            await eachMessage?.({ topic, partition: 0, message: message(at), heartbeat: async () => undefined });
+            offsets().set(topic, at + 1);
+            return at + 1;
+          } catch {
+            return undefined;
+          }
+        };
         void (async () => {
           await sleep(this.options.firstFetchDelayMs ?? 30);
           // One partition: the longest-standing member owns it; a member that gains it starts at the committed offset.
@@ -123,8 +152,7 @@ export class InMemoryKafkaBroker {
             return map;
           };
           while (!stopped) {
-            const owner = members()[0] === member;
-            if (!owner) {
+            if (!owner()) {
               position = undefined;
               await this.nextMessage(50);
               continue;
@@ -137,20 +165,16 @@ export class InMemoryKafkaBroker {
               const log = this.topics.get(topic) ?? [];
               let at = position.get(topic) ?? 0;
               while (!stopped && seeks.size === 0 && at < log.length) {
-                const stored = log[at]!;
-                const message: KafkaMessageLike = { value: stored.value, headers: { ...stored.headers }, offset: String(at) };
-                try {
-                  await eachMessage({ topic, partition: 0, message, heartbeat: async () => undefined });
-                } catch {
-                  // As kafkajs after a failed message: nothing committed, fetched again from the committed offset.
+                const next = await deliver(topic, log, at);
+                if (next === undefined) {
                   position = undefined;
                   await sleep(20);
                   break;
                 }
-                at += 1;
-                position.set(topic, at);
-                offsets().set(topic, at);
+                if (next === at) break; // nothing taken (the partition went elsewhere): look again later
                 delivered = true;
+                at = next;
+                position.set(topic, at);
               }
               if (!position) break;
             }

@@ -23,11 +23,11 @@ import { processing, publishing } from '../../tracing/bus-spans';
  *   waits for it. Unsubscribe disconnects the consumer and deletes its group.
  * - A group subscribe (commands) joins the Kafka consumer group of that name, shared by every
  *   process. A new group starts at the beginning of the topic, an existing one at its committed
- *   offsets; an offset is committed as soon as the handler resolved, a throwing handler gets the
- *   same message again after a growing delay, and a member that dies (kill -9) leaves its
- *   uncommitted messages to the member that takes its partition once its session times out
- *   (groupSessionTimeoutMs). At least once: handlers dedupe. Unsubscribe leaves the group and keeps
- *   its offsets.
+ *   offsets. A member handles its messages `concurrency` at a time (one by default) and commits
+ *   the offset after them once all succeeded; a throwing handler gets the same message again after
+ *   a growing delay, and a member that dies (kill -9) leaves its uncommitted messages to the
+ *   member that takes its partition once its session times out (groupSessionTimeoutMs). At least
+ *   once: handlers dedupe. Unsubscribe leaves the group and keeps its offsets.
  */
 
 type HeaderValue = Buffer | string | (Buffer | string)[] | undefined;
@@ -44,14 +44,28 @@ export interface ProducerLike {
   send(record: { topic: string; messages: { value: string; headers: Record<string, string> }[] }): Promise<unknown>;
 }
 
+/** What kafkajs hands eachBatch: the fetched messages of one partition, and the means to commit a part of them. */
+export interface KafkaBatchLike {
+  batch: { topic: string; partition: number; messages: KafkaMessageLike[] };
+  resolveOffset(offset: string): void;
+  commitOffsetsIfNecessary(): Promise<void>;
+  heartbeat(): Promise<void>;
+  isRunning(): boolean;
+  /** The partition went to another member in a rebalance: the rest of the batch is theirs. */
+  isStale(): boolean;
+}
+
 export interface ConsumerLike {
   connect(): Promise<void>;
   disconnect(): Promise<void>;
   subscribe(subscription: { topics: string[]; fromBeginning: boolean }): Promise<void>;
   run(config: {
-    /** 1: the offset of each message is committed as soon as its handler resolved. */
+    /** 1: an offset is committed as soon as it is resolved. */
     autoCommitThreshold?: number;
-    eachMessage: (payload: { topic: string; partition: number; message: KafkaMessageLike; heartbeat(): Promise<void> }) => Promise<void>;
+    /** false: only the offsets eachBatch resolves are committed, not the whole batch once it returns. */
+    eachBatchAutoResolve?: boolean;
+    eachMessage?: (payload: { topic: string; partition: number; message: KafkaMessageLike; heartbeat(): Promise<void> }) => Promise<void>;
+    eachBatch?: (payload: KafkaBatchLike) => Promise<void>;
   }): Promise<void>;
   /** Only after run() has resolved, and throws while a crashed consumer restarts: the next fetch of that partition starts at `offset`. */
   seek(position: { topic: string; partition: number; offset: string }): void;
@@ -241,7 +255,7 @@ export class KafkaBus implements Bus {
     if (this.closed) throw new Error('The bus is closed');
     const kafkaTopic = kafkaTopicName(topic, this.prefix);
     await this.ensureTopic(kafkaTopic);
-    if (options.group !== undefined) return this.joinGroup(topic, kafkaTopic, options.group, handler);
+    if (options.group !== undefined) return this.joinGroup(topic, kafkaTopic, options.group, handler, Math.max(1, Math.floor(options.concurrency ?? 1)));
     const admin = await this.getAdmin();
     subscriptionCounter += 1;
     const groupId = `circuit-bus-${this.processId}-${subscriptionCounter}`;
@@ -256,17 +270,10 @@ export class KafkaBus implements Bus {
       await consumer.subscribe({ topics: [kafkaTopic], fromBeginning: false });
       await consumer.run({
         eachMessage: async ({ message }) => {
-          if (!active) return;
-          if (headerText(message.headers?.[TOPIC_HEADER]) !== topic) return;
-          let payload: unknown;
+          const read = active ? this.payloadOf(message, topic) : undefined;
+          if (!read) return;
           try {
-            payload = message.value ? JSON.parse(message.value.toString('utf8')) : null;
-          } catch (error) {
-            this.options.onError?.(error);
-            return;
-          }
-          try {
-            await processing('kafka', topic, headerText(message.headers?.[TRACEPARENT_HEADER]), () => handler(payload));
+            await processing('kafka', topic, headerText(message.headers?.[TRACEPARENT_HEADER]), () => handler(read.payload));
           } catch (error) {
             // A failing handler must not make kafkajs re-deliver or stop the consumer.
             this.options.onError?.(error);
@@ -293,58 +300,78 @@ export class KafkaBus implements Bus {
     return stop;
   }
 
+  /** The payload of a message of `topic` (the topic may carry others'); undefined for another's, or one that never parses (reported, and skipped however often it is read). */
+  private payloadOf(message: KafkaMessageLike, topic: string): { payload: unknown } | undefined {
+    if (headerText(message.headers?.[TOPIC_HEADER]) !== topic) return undefined;
+    try {
+      return { payload: message.value ? JSON.parse(message.value.toString('utf8')) : null };
+    } catch (error) {
+      this.options.onError?.(error);
+      return undefined;
+    }
+  }
+
   /** A member of a durable consumer group: see the class comment. */
-  private async joinGroup(topic: string, kafkaTopic: string, group: string, handler: BusHandler): Promise<() => Promise<void>> {
+  private async joinGroup(topic: string, kafkaTopic: string, group: string, handler: BusHandler, concurrency: number): Promise<() => Promise<void>> {
     const groupId = kafkaGroupName(group, this.prefix);
     const sessionTimeout = this.options.groupSessionTimeoutMs ?? 10_000;
-    const consumer = this.kafka.consumer({
-      groupId,
-      sessionTimeout,
-      heartbeatInterval: Math.max(100, Math.floor(sessionTimeout / 5)),
-      maxWaitTimeInMs: this.options.fetchMaxWaitMs ?? 1000,
-    });
+    const heartbeatInterval = Math.max(100, Math.floor(sessionTimeout / 5));
+    const consumer = this.kafka.consumer({ groupId, sessionTimeout, heartbeatInterval, maxWaitTimeInMs: this.options.fetchMaxWaitMs ?? 1000 });
     let active = true;
-    let wake: (() => void) | undefined;
+    /** The retry pauses under way: stopping ends them. */
+    const pauses = new Set<() => void>();
     const pause = (ms: number) =>
       new Promise<void>((resolve) => {
         const timer = setTimeout(done, ms);
         function done() {
           clearTimeout(timer);
-          wake = undefined;
+          pauses.delete(done);
           resolve();
         }
-        wake = done;
+        pauses.add(done);
       });
+
+    /** One message until its handler succeeds (or this member stops): returning would let its offset be committed. */
+    const handleUntilDone = async (message: KafkaMessageLike): Promise<void> => {
+      const read = this.payloadOf(message, topic);
+      if (!read) return;
+      let delay = this.options.retryDelayMs ?? 1000;
+      for (;;) {
+        if (!active) throw new SubscriptionStopped();
+        try {
+          await processing('kafka', topic, headerText(message.headers?.[TRACEPARENT_HEADER]), () => handler(read.payload));
+          return;
+        } catch (error) {
+          this.options.onError?.(error);
+        }
+        await pause(delay);
+        delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
+      }
+    };
+
     await consumer.connect();
     try {
       await consumer.subscribe({ topics: [kafkaTopic], fromBeginning: true });
       await consumer.run({
-        // Committed one by one: a member that dies leaves only the message it was handling to be handled again.
         autoCommitThreshold: 1,
-        eachMessage: async ({ message, heartbeat }) => {
-          if (!active) throw new SubscriptionStopped();
-          if (headerText(message.headers?.[TOPIC_HEADER]) !== topic) return;
-          let payload: unknown;
-          try {
-            payload = message.value ? JSON.parse(message.value.toString('utf8')) : null;
-          } catch (error) {
-            // Never parseable, however often it is read: reported and skipped.
-            this.options.onError?.(error);
-            return;
-          }
-          let delay = this.options.retryDelayMs ?? 1000;
-          for (;;) {
-            try {
-              await processing('kafka', topic, headerText(message.headers?.[TRACEPARENT_HEADER]), () => handler(payload));
-              return;
-            } catch (error) {
-              this.options.onError?.(error);
-            }
-            // Returning would commit the offset: the message is tried again until it succeeds or this member stops.
-            await pause(delay);
+        eachBatchAutoResolve: false,
+        // The fetched messages `concurrency` at a time: their handlers start in order and run side by side, and the
+        // offset after the last of them is committed once all have succeeded. A member that dies leaves only the
+        // messages under way to be handled again; one that fails is tried again in place while the others go on.
+        eachBatch: async ({ batch, resolveOffset, commitOffsetsIfNecessary, heartbeat, isRunning, isStale }) => {
+          for (let from = 0; from < batch.messages.length; from += concurrency) {
             if (!active) throw new SubscriptionStopped();
-            delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
-            await heartbeat().catch((error: unknown) => this.options.onError?.(error));
+            if (!isRunning() || isStale()) return;
+            const messages = batch.messages.slice(from, from + concurrency);
+            // A slow handler must not cost this member its partition (heartbeat sends only when one is due).
+            const beating = setInterval(() => void heartbeat().catch((error: unknown) => this.options.onError?.(error)), heartbeatInterval);
+            try {
+              await Promise.all(messages.map(handleUntilDone));
+            } finally {
+              clearInterval(beating);
+            }
+            resolveOffset(messages[messages.length - 1]!.offset);
+            await commitOffsetsIfNecessary();
           }
         },
       });
@@ -357,7 +384,7 @@ export class KafkaBus implements Bus {
     const stop = () => {
       stopping ??= (async () => {
         active = false;
-        wake?.();
+        for (const done of [...pauses]) done();
         this.consumers.delete(stop);
         await consumer.disconnect().catch((error: unknown) => this.options.onError?.(error));
       })();
