@@ -4,7 +4,7 @@
  * appends (beside plain INSERTs and the former global-lock append), writes (fresh pairs beside the
  * same after 10,000 toggles), reads (beside plain express serving the same bytes), realtime (1,000
  * chatting pairs with think time, then saturated), projection rebuilds of 55,000 events, and the
- * chat flood (one user flooding, another's latency), the hackathon and event lists on 10,000 listings each, one community room of 200 participants posting a message a second each, a quiz-start burst (1,000 participants fetch questions and submit within a minute), check-in at the door (1,000 scans in a minute from 5 devices), one realtime process holding 10,000 sockets with a 1,000-member room (beside an idle process and a 10-member room), and the first and later starts of `npm start` (beside a start without the demo). `npm run bench:web` (Lighthouse) and `npm run bench:scale` (a million events, about an hour) run on their own.
+ * chat flood (one user flooding, another's latency), the hackathon and event lists on 10,000 listings each, one community room of 200 participants posting a message a second each, a quiz-start burst (1,000 participants fetch questions and submit within a minute), check-in at the door (1,000 scans in a minute from 5 devices), one realtime process holding 10,000 sockets with a 1,000-member room (beside an idle process and a 10-member room), private chat through the three services as processes of their own on the Postgres bus, and the first and later starts of `npm start` (beside a start without the demo). `npm run bench:web` (Lighthouse) and `npm run bench:scale` (a million events, about an hour) run on their own.
  * Extra arguments go to every script (for example `-- --runs 1`; the three that measure once take no `--runs`).
  */
 import { spawnSync } from 'node:child_process';
@@ -25,6 +25,7 @@ const parts: [string, string[]][] = [
   ['quiz-burst', []],
   ['check-in', []],
   ['realtime-scale', []],
+  ['cluster-chat', []],
   ['start', []],
 ];
 
