@@ -24,9 +24,14 @@ function viteBin(cwd) {
   return path.join(path.dirname(manifest), JSON.parse(fs.readFileSync(manifest, 'utf8')).bin.vite);
 }
 
+// The builds are what the site serves, so always production's, whatever NODE_ENV the start runs with: under
+// NODE_ENV=development vite compiles JSX for React's development runtime, which the production React the
+// server bundle carries does not have (the public pages then failed to load, and took the server down).
+const buildEnv = { ...process.env, NODE_ENV: 'production' };
+
 function vite(cwd, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [viteBin(cwd), 'build', ...args, '--logLevel', 'warn'], { cwd, stdio: 'inherit' });
+    const child = spawn(process.execPath, [viteBin(cwd), 'build', ...args, '--logLevel', 'warn'], { cwd, stdio: 'inherit', env: buildEnv });
     child.on('error', reject);
     child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`vite build ${args.join(' ')} in ${path.basename(cwd)} failed (${signal ?? code})`))));
   });

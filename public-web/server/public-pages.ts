@@ -54,12 +54,16 @@ export function publicPages(options: PublicPagesOptions): express.Router {
   const templateFile = path.join(options.dist, 'index.html');
   if (!fs.existsSync(templateFile) || !fs.existsSync(options.serverEntry)) return router;
   const template = fs.readFileSync(templateFile, 'utf8');
-  const renderer = import(pathToFileURL(options.serverEntry).href) as Promise<PageRenderer>;
+  // A server bundle that does not load (a broken or mismatched build) leaves every page to the shell, and says so once.
+  const renderer = (import(pathToFileURL(options.serverEntry).href) as Promise<PageRenderer>).catch((error: unknown) => {
+    options.log.error({ err: error, serverEntry: options.serverEntry }, 'the public pages\' server bundle did not load; every page goes out as the app shell (npm run build:web)');
+    return undefined;
+  });
 
   router.get('/{*path}', async (req, res, next) => {
     try {
       const pages = await renderer;
-      if (!req.accepts('html') || !pages.isServerRendered(req.path)) return next();
+      if (!pages || !req.accepts('html') || !pages.isServerRendered(req.path)) return next();
       const page = await pages.renderPage(template, new URL(req.originalUrl, options.publicUrl), { apiOrigin: options.apiOrigin ?? ownOrigin(req) });
       if (page.kind === 'redirect') return res.redirect(page.status, page.location);
       if (page.kind === 'not-rendered') {
