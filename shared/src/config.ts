@@ -97,6 +97,9 @@ const ConfigSchema = z.object({
   SEED: z.enum(['true', 'false']).default('true'),
 });
 
+/** The name of every setting, as the environment gives it (.env.example lists each). */
+export const SETTING_NAMES = Object.keys(ConfigSchema.shape);
+
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string; sessionSecret: string; trustProxy: TrustProxy };
 
 /** A value for express's `trust proxy` setting. */

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseTrustProxy } from './config';
+import { loadConfig, parseTrustProxy, SETTING_NAMES } from './config';
 
 describe('TRUST_PROXY and the abuse limit settings', () => {
   it('reads TRUST_PROXY as express reads trust proxy: booleans, hop counts, address lists', () => {
@@ -21,5 +23,14 @@ describe('TRUST_PROXY and the abuse limit settings', () => {
     expect(loadConfig({ LIMIT_CODES_PER_ADDRESS: '3', LIMIT_ADDRESS_COOLDOWN_MS: '0' })).toMatchObject({ LIMIT_CODES_PER_ADDRESS: 3, LIMIT_ADDRESS_COOLDOWN_MS: 0 });
     expect(() => loadConfig({ LIMIT_CODES_PER_ADDRESS: '0' })).toThrow(/LIMIT_CODES_PER_ADDRESS/);
     expect(() => loadConfig({ TRUST_PROXY: ' ' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every setting the configuration reads, and none it does not', () => {
+    const example = fs.readFileSync(path.resolve(import.meta.dirname, '../../.env.example'), 'utf8');
+    const listed = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!);
+    expect(SETTING_NAMES.filter((name) => !listed.includes(name))).toEqual([]);
+    expect(listed.filter((name) => !SETTING_NAMES.includes(name))).toEqual([]);
   });
 });
