@@ -21,8 +21,9 @@ import { processing, publishing } from '../../tracing/bus-spans';
  *   many as its concurrency, one by default) with `for update skip locked` on a connection of its
  *   own, hands them to its handler side by side, and deletes the handled ones in the same
  *   transaction: a member that dies while handling leaves those messages to the next (at least
- *   once), and only those. The NOTIFY wakes the members; they also look every pollMs, for a notification missed
- *   while reconnecting. Both tables live in the schema of the connection (its search_path).
+ *   once), and only those. The NOTIFY wakes the members; they also look every pollMs, for a
+ *   notification missed while reconnecting. Both tables live in the schema of the connection (its
+ *   search_path).
  */
 export interface PostgresNotifyBusOptions {
   /** postgres://... of the database every process shares. */
