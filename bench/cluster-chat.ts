@@ -8,8 +8,8 @@
  * process; here a send crosses it twice: socket -> realtime service -> bus group (the chat sends) -> command
  * service (append, read models) -> bus -> realtime service -> socket.
  *
- * `--pairs` connected pairs of users (their accounts and connections appended to the event store, as
- * chat-send-failover.int.spec.ts does, and signed in with session cookies), each user on a Socket.IO socket.
+ * `--pairs` connected pairs of users (their accounts and connections appended to the event store by
+ * shared/src/testkit/connected-pairs.ts, and signed in with session cookies), each user on a Socket.IO socket.
  * Every pair plays ping-pong: each message is answered the moment it arrives, so every pair always has one
  * message in flight. After `--warmup` seconds that are not measured, `--runs` runs of `--seconds`: messages
  * delivered a second, and the latency from the send to the receiver's socket.
@@ -20,14 +20,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
-import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
-import { toNewEvents } from '@circuit/shared/commands/decider';
-import { userStream } from '@circuit/shared/events/accounts';
-import { relationshipStream } from '@circuit/shared/events/social';
+import { connectedPairs } from '@circuit/shared/testkit/connected-pairs';
 import { startBroker, stopBroker } from '@circuit/shared/testkit/kafka-broker';
 import { signedInCookie } from '@circuit/shared/testkit/session-cookie';
 import { listeningPort, schemaUrl, serviceEnv, startService, stopService, type Service } from '@circuit/shared/testkit/service-processes';
-import { waitFor } from '@circuit/shared/testkit/wait';
 import { BENCH_DATABASE_URL, benchSchema, cpuMicros, fmt, intArg, median, percentile, table } from './lib';
 
 const { values } = parseArgs({
@@ -73,23 +69,8 @@ async function main(): Promise<void> {
     services.push(projection, command);
     await projection.logged(/projection service listening/);
 
-    const users = Array.from({ length: PAIRS * 2 }, () => randomUUID());
+    const users = await connectedPairs(schema.knex, PAIRS, { usernamePrefix: 'c', timeoutMs: 120_000 });
     const partner = (i: number) => i ^ 1;
-    const at = new Date().toISOString();
-    const store = await PostgresEventStore.create(schema.knex, { listen: false });
-    try {
-      for (const [i, id] of users.entries()) {
-        const registered = { type: 'UserRegistered', data: { userId: id, username: `c${i}${id.slice(0, 8)}`, email: `${id}@x.test`, firstName: 'F', lastName: 'L', passwordHash: null, role: 'user', emailVerified: true, registeredAt: at } };
-        await store.append(userStream(id), toNewEvents([registered], {}, at), 'no_stream');
-      }
-      for (let i = 0; i < users.length; i += 2) {
-        await store.append(relationshipStream(users[i]!, users[i + 1]!), toNewEvents([{ type: 'ConnectionAccepted', data: { from: users[i]!, to: users[i + 1]!, at } }], {}, at), 'no_stream');
-      }
-    } finally {
-      await store.close();
-    }
-    const countOf = async (tableName: string) => Number((await schema.knex(tableName).count<{ n: string }[]>('* as n'))[0]!.n);
-    await waitFor(async () => (await countOf('users')) === users.length && (await countOf('user_connections')) === users.length, { timeoutMs: 120_000, message: 'the users and pairs in the read models' });
     await Promise.all([command.logged(/^leading$/), command.logged(/command service listening/)]);
     const realtime = await startService('realtime-service', 'realtime-service/src/main.ts', env);
     services.push(realtime);

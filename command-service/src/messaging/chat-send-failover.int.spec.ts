@@ -6,13 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KafkaBus } from '@circuit/shared/adapters/bus/kafka-bus';
 import { PostgresNotifyBus } from '@circuit/shared/adapters/bus/postgres-notify-bus';
 import { io, type Socket } from 'socket.io-client';
-import { PostgresEventStore } from '@circuit/shared/adapters/event-store/postgres-event-store';
-import { toNewEvents } from '@circuit/shared/commands/decider';
-import { userStream } from '@circuit/shared/events/accounts';
 import { ChatTopics } from '@circuit/shared/events/messaging';
-import { relationshipStream } from '@circuit/shared/events/social';
 import { chatMessageId } from '@circuit/shared/messaging/message-id';
 import type { Bus } from '@circuit/shared/ports/bus';
+import { connectedPairs } from '@circuit/shared/testkit/connected-pairs';
 import { testKafkaBrokers } from '@circuit/shared/testkit/kafka-broker';
 import { createTestSchema, testDatabaseUrl, type TestSchema } from '@circuit/shared/testkit/postgres';
 import { available, describeWhen, unavailable, type Requirement } from '@circuit/shared/testkit/skip';
@@ -75,22 +72,8 @@ function failoverSuite(title: string, requirement: Setup) {
 
       // Pairs of connected users, as events (the consumer checks the pair on the accounts' and the
       // pairs' streams), and in the read models once the projection service has applied them.
-      const users = Array.from({ length: PAIRS * 2 }, () => randomUUID());
+      const users = await connectedPairs(schema.knex, PAIRS, { usernamePrefix: 'u', timeoutMs: 30_000 });
       const partner = (i: number) => users[i ^ 1]!;
-      const at = new Date().toISOString();
-      const store = await PostgresEventStore.create(schema.knex, { listen: false });
-      try {
-        const registered = (id: string, i: number) =>
-          ({ type: 'UserRegistered', data: { userId: id, username: `u${i}${id.slice(0, 8)}`, email: `${id}@x.test`, firstName: 'F', lastName: 'L', passwordHash: null, role: 'user', emailVerified: true, registeredAt: at } });
-        for (const [i, id] of users.entries()) await store.append(userStream(id), toNewEvents([registered(id, i)], {}, at), 'no_stream');
-        for (let i = 0; i < users.length; i += 2) {
-          await store.append(relationshipStream(users[i]!, partner(i)), toNewEvents([{ type: 'ConnectionAccepted', data: { from: users[i]!, to: partner(i), at } }], {}, at), 'no_stream');
-        }
-      } finally {
-        await store.close();
-      }
-      const countOf = async (table: string) => Number((await schema.knex(table).count<{ n: string }[]>('* as n'))[0]!.n);
-      await waitFor(async () => (await countOf('users')) === users.length && (await countOf('user_connections')) === users.length, { timeoutMs: 30_000, message: 'the users and pairs in the read models' });
 
       await Promise.all([leader.logged(/^leading$/), leader.logged(/command service listening/)]);
       const standby = await startService('command-service B', 'command-service/src/main.ts', env({}));
